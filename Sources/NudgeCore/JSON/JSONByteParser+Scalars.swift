@@ -1,0 +1,258 @@
+/// Strings, numbers, literals and error construction for `JSONByteParser`.
+extension JSONByteParser {
+    /// Reads a string starting at its opening quote and returns it unescaped.
+    ///
+    /// Runs of plain bytes are validated in place and turned into a `String` in one step;
+    /// only strings with escapes go through `scratch`.
+    mutating func parseString() throws -> String {
+        index += 1
+        var segmentStart = index
+        var usesScratch = false
+        while true {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+                index += 1
+            }
+            guard index < bytes.count else {
+                throw error("unexpected end of input inside string", at: index)
+            }
+            let byte = bytes[index]
+            if byte == 0x22 {
+                let segment = UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])
+                index += 1
+                guard usesScratch else { return String(decoding: segment, as: UTF8.self) }
+                scratch.append(contentsOf: segment)
+                return String(decoding: scratch, as: UTF8.self)
+            } else if byte >= 0x80 {
+                guard let length = utf8SequenceLength(at: index) else {
+                    throw error("invalid UTF-8", at: index)
+                }
+                index += length
+            } else if byte == 0x5C {
+                if !usesScratch {
+                    scratch.removeAll(keepingCapacity: true)
+                    usesScratch = true
+                }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<index]))
+                try appendEscape()
+                segmentStart = index
+            } else {
+                throw error("unescaped control character \(describe(at: index)) in string", at: index)
+            }
+        }
+    }
+
+    /// Decodes the escape sequence at `index` (a backslash) into `scratch` as UTF-8.
+    private mutating func appendEscape() throws {
+        let escapeStart = index
+        index += 1
+        guard index < bytes.count else { throw error("unexpected end of input inside string", at: index) }
+        let letter = bytes[index]
+        index += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(letter)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try readHex4()
+            var scalar = unit
+            if (0xDC00...0xDFFF).contains(unit) {
+                throw error("unpaired surrogate \(Self.escapeText(unit)) in string", at: escapeStart)
+            }
+            if (0xD800...0xDBFF).contains(unit) {
+                let followedByEscapeU = index + 1 < bytes.count
+                    && bytes[index] == 0x5C && bytes[index + 1] == UInt8(ascii: "u")
+                guard followedByEscapeU else {
+                    if index == bytes.count || (index + 1 == bytes.count && bytes[index] == 0x5C) {
+                        throw error("unexpected end of input inside string", at: bytes.count)
+                    }
+                    throw error("unpaired surrogate \(Self.escapeText(unit)) in string", at: escapeStart)
+                }
+                index += 2
+                let low = try readHex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("unpaired surrogate \(Self.escapeText(unit)) in string", at: escapeStart)
+                }
+                scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            }
+            appendUTF8(scalar)
+        default:
+            throw error("invalid escape sequence: expected one of \" \\ / b f n r t u after '\\', "
+                + "found \(describe(at: index - 1))", at: index - 1)
+        }
+    }
+
+    /// Reads the four hex digits of a `\u` escape.
+    private mutating func readHex4() throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw error("unexpected end of input inside string", at: index) }
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("expected 4 hex digits after '\\u', found \(describe(at: index))", at: index)
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    /// Appends a Unicode scalar value (never a surrogate) to `scratch` as UTF-8.
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// `\uXXXX` as written in messages.
+    private static func escapeText(_ unit: UInt32) -> String {
+        "\\u" + Self.hex(unit, digits: 4)
+    }
+
+    /// Length of the well-formed UTF-8 sequence starting at `offset` (a byte >= 0x80), or nil if
+    /// it is malformed: a stray continuation byte, an overlong form, a surrogate, a value above
+    /// U+10FFFF, or a sequence cut off by the end of input.
+    func utf8SequenceLength(at offset: Int) -> Int? {
+        let lead = bytes[offset]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default: return nil
+        }
+        guard offset + length <= bytes.count, secondRange.contains(bytes[offset + 1]) else { return nil }
+        var next = offset + 2
+        while next < offset + length {
+            guard bytes[next] & 0xC0 == 0x80 else { return nil }
+            next += 1
+        }
+        return length
+    }
+
+    /// Reads a number starting at `index` and returns its literal text.
+    mutating func parseNumber() throws -> String {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") {
+            index += 1
+        }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw expected("a digit after '-'", at: index) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw error("leading zeros are not allowed in numbers", at: index)
+            }
+        } else {
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw expected("a digit after '.' in number", at: index)
+            }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw expected("a digit in exponent", at: index)
+            }
+            skipDigits()
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    @inline(__always)
+    private mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) {
+            index += 1
+        }
+    }
+
+    /// Consumes `literal` (`true`, `false` or `null`) or throws at the first byte that differs.
+    mutating func expectLiteral(_ literal: StaticString) throws {
+        let text = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for expectedByte in text {
+            guard index < bytes.count, bytes[index] == expectedByte else {
+                throw expected("'\(literal)'", at: index)
+            }
+            index += 1
+        }
+    }
+
+    /// A syntax error at `offset` with its line and column.
+    func error(_ message: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(message, at: offset, in: bytes)
+    }
+
+    /// `expected <what>, found <x>`, or `unexpected end of input; expected <what>` at the end.
+    func expected(_ what: String, at offset: Int) -> JSONSyntaxError {
+        if offset >= bytes.count {
+            return error("unexpected end of input; expected \(what)", at: offset)
+        }
+        return error("expected \(what), found \(describe(at: offset))", at: offset)
+    }
+
+    /// The character at `offset` for messages: `'x'` when printable, `U+0007` otherwise,
+    /// `end of input` past the end, or the raw byte if it does not start valid UTF-8.
+    func describe(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of input" }
+        let byte = bytes[offset]
+        if byte < 0x80 {
+            let isPrintable = (0x20..<0x7F).contains(byte)
+            return isPrintable ? "'\(Character(Unicode.Scalar(byte)))'" : "U+" + Self.hex(UInt32(byte), digits: 4)
+        }
+        guard let length = utf8SequenceLength(at: offset) else {
+            return "invalid UTF-8 byte 0x" + Self.hex(UInt32(byte), digits: 2)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+        guard let scalar = text.unicodeScalars.first else { return "invalid UTF-8" }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned,
+             .lineSeparator, .paragraphSeparator, .spaceSeparator:
+            return "U+" + Self.hex(scalar.value, digits: 4)
+        default:
+            return "'\(text)'"
+        }
+    }
+
+    /// Uppercase hex of `value`, zero-padded to at least `digits` digits.
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}

@@ -1,0 +1,115 @@
+/// Serialization of `JSONValue` back to JSON text.
+///
+/// Output is deterministic: object members are written in stored order and numbers as their
+/// stored literal text. Strings escape only what JSON requires (`"`, `\` and control
+/// characters); `/` and non-ASCII characters are written as they are.
+extension JSONValue {
+    /// One line, no spaces: `{"a":1,"b":[true,null]}`. Used for outbox.jsonl lines.
+    public var compactText: String {
+        var output: [UInt8] = []
+        write(to: &output, indent: nil)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Two-space indented, members in stored order, `"key": value`, each array element and
+    /// member on its own line, empty array `[]`, empty object `{}`, no trailing newline.
+    public var prettyText: String {
+        var output: [UInt8] = []
+        write(to: &output, indent: 0)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `string` as a quoted, escaped JSON string literal, e.g. for messages naming a key.
+    static func quoted(_ string: String) -> String {
+        var output: [UInt8] = []
+        appendQuoted(string, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends this value as UTF-8. `indent` is nil for compact output, otherwise the
+    /// current nesting level for pretty output.
+    private func write(to output: inout [UInt8], indent: Int?) {
+        switch self {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let bool):
+            output.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .number(let text):
+            output.append(contentsOf: text.utf8)
+        case .string(let string):
+            Self.appendQuoted(string, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                Self.appendSeparator(isFirst: position == 0, indent: indent, to: &output)
+                element.write(to: &output, indent: indent.map { $0 + 1 })
+            }
+            Self.appendClosingLine(isEmpty: elements.isEmpty, indent: indent, to: &output)
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                Self.appendSeparator(isFirst: position == 0, indent: indent, to: &output)
+                Self.appendQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if indent != nil {
+                    output.append(UInt8(ascii: " "))
+                }
+                member.value.write(to: &output, indent: indent.map { $0 + 1 })
+            }
+            Self.appendClosingLine(isEmpty: members.isEmpty, indent: indent, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Before an element or member: a comma unless it is the first, and in pretty mode a
+    /// newline plus indentation one level deeper than the container.
+    private static func appendSeparator(isFirst: Bool, indent: Int?, to output: inout [UInt8]) {
+        if !isFirst {
+            output.append(UInt8(ascii: ","))
+        }
+        if let indent {
+            appendNewline(indent: indent + 1, to: &output)
+        }
+    }
+
+    /// Before a closing bracket in pretty mode: a newline at the container's own indentation,
+    /// unless the container is empty (`[]`, `{}`).
+    private static func appendClosingLine(isEmpty: Bool, indent: Int?, to output: inout [UInt8]) {
+        if let indent, !isEmpty {
+            appendNewline(indent: indent, to: &output)
+        }
+    }
+
+    /// A line break followed by `indent` levels of two-space indentation.
+    private static func appendNewline(indent: Int, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    /// Lowercase hex digits for `\u00XX` escapes.
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `string` in double quotes, escaping `"`, `\` and U+0000–U+001F.
+    static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x00..<0x20:
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Turns the bytes of the user files into a `Household`, falling back to each broken file's last good version
+/// so that one mistyped file never silences the others (SPEC §8, §11.15).
+public enum HouseholdLoader {
+    /// The household to plan with, and what was found on the way.
+    public struct Loaded: Sendable {
+        public var household = Household()
+        /// One report per file present, in `UserFile` order.
+        public var reports: [FileReport] = []
+        /// Broken files whose last good version stands in for them.
+        public var fallbacks: [UserFile] = []
+        /// Files that are valid as they are now: candidates to become the new last good version.
+        public var valid: [UserFile] = []
+
+        public var problems: [DataProblem] { reports.flatMap(\.problems) }
+    }
+
+    /// `current` holds the files that exist (a missing file means "nothing of that kind"); `lastGood` the saved
+    /// copies of earlier valid versions.
+    public static func load(current: [UserFile: Data], lastGood: [UserFile: Data] = [:]) -> Loaded {
+        var loaded = Loaded()
+        for file in UserFile.allCases {
+            guard let data = current[file] else { continue }
+            let report = apply(file, data, to: &loaded.household)
+            loaded.reports.append(report)
+            if report.isValid {
+                loaded.valid.append(file)
+            } else if let saved = lastGood[file], apply(file, saved, to: &loaded.household).isValid {
+                loaded.fallbacks.append(file)
+            }
+        }
+        return loaded
+    }
+
+    /// Decodes one file into its part of the household; the household is untouched when the file is invalid.
+    private static func apply(_ file: UserFile, _ data: Data, to household: inout Household) -> FileReport {
+        switch file {
+        case .settings:
+            let (settings, report) = UserFileDecoder.settings(data)
+            if let settings { household.settings = settings }
+            return report
+        case .laundry:
+            let (pets, report) = UserFileDecoder.pets(data)
+            if let pets { household.pets = pets }
+            return report
+        case .alarms:
+            let (alarms, report) = UserFileDecoder.alarms(data)
+            if let alarms { household.alarms = alarms }
+            return report
+        }
+    }
+}

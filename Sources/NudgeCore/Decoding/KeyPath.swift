@@ -1,0 +1,42 @@
+/// A place inside a JSON document, written the way a person would type it: `alarms[1].time`.
+///
+/// Array indices are 0-based, as in every JSON tool a user is likely to reach for.
+public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
+    enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    private(set) var components: [Component] = []
+
+    /// The document itself.
+    public static let root = KeyPath()
+
+    public func appending(_ key: String) -> KeyPath {
+        var copy = self
+        copy.components.append(.key(key))
+        return copy
+    }
+
+    public func appending(index: Int) -> KeyPath {
+        var copy = self
+        copy.components.append(.index(index))
+        return copy
+    }
+
+    public var isRoot: Bool { components.isEmpty }
+
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

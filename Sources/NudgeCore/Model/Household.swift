@@ -1,0 +1,14 @@
+import Foundation
+
+/// Everything the user's files say, decoded and validated: the input of planning.
+public struct Household: Equatable, Sendable {
+    public var settings = Settings()
+    public var pets: [Pet] = []
+    public var alarms: [Alarm] = []
+
+    public init(settings: Settings = Settings(), pets: [Pet] = [], alarms: [Alarm] = []) {
+        self.settings = settings
+        self.pets = pets
+        self.alarms = alarms
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// One planned or delivered notification (SPEC §3).
+public struct Notification: Equatable, Sendable {
+    /// Whether an occurrence belongs to a wall-clock repeat or is a one-off event; they fall due differently
+    /// (SPEC §7: a daily repeat must fall due after the previous run, a one-off only needs to be undelivered).
+    public enum Recurrence: Equatable, Sendable {
+        /// One occurrence of a wall-clock repeat: the local date it belongs to and its nominal time of day.
+        case daily(date: LocalDate, time: WallTime)
+        case once
+    }
+
+    /// The occurrence id: names the real-world event, never the computed time.
+    public var id: String
+    public var kind: NotificationKind
+    public var source: String
+    public var fireAt: Date
+    public var expiresAt: Date
+    public var title: String
+    public var body: String
+    public var priority: Priority
+    public var category: String
+    public var actions: [String]
+    public var sound: Bool
+    public var badge: Bool
+    public var recurrence: Recurrence
+
+    public init(id: String, kind: NotificationKind, source: String, fireAt: Date, expiresAt: Date, title: String,
+                body: String, priority: Priority, category: String, actions: [String], sound: Bool, badge: Bool,
+                recurrence: Recurrence) {
+        self.id = id
+        self.kind = kind
+        self.source = source
+        self.fireAt = fireAt
+        self.expiresAt = expiresAt
+        self.title = title
+        self.body = body
+        self.priority = priority
+        self.category = category
+        self.actions = actions
+        self.sound = sound
+        self.badge = badge
+        self.recurrence = recurrence
+    }
+
+    /// `nudge://<kind-family>/<source>`.
+    public var deepLink: String { "nudge://\(kind.family)/\(source)" }
+
+    /// The thread a notification belongs to: at most one pending record per thread (SPEC §4, just-in-time).
+    public var thread: String { "\(kind.family)/\(source)" }
+
+    /// Occurrence id of the form `<kind>:<source>:<event>`, e.g. `alarm.prayer:fajr:2026-11-21`.
+    public static func occurrenceID(_ kind: NotificationKind, _ source: String, _ event: String) -> String {
+        "\(kind.rawValue):\(source):\(event)"
+    }
+}

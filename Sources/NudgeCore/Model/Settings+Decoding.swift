@@ -1,0 +1,89 @@
+import Foundation
+
+extension Settings {
+    static let topLevelKeys: Set<String> = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
+                                            "laundry", "commute", "personalized", "alarms", "streaks"]
+
+    /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`.
+    init(_ root: ObjectReader) {
+        self.init()
+        let document = root.document
+        if let name = root.optionalString("timeZone") {
+            if TimeZone(identifier: name) != nil {
+                timeZone = name
+            } else {
+                root.report("timeZone", "\"\(name)\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")")
+            }
+        }
+        if let object = root.object("notifications") {
+            object.checkKeys(["enabled", "sound", "badge"])
+            notifications.enabled = object.bool("enabled", default: true)
+            notifications.sound = object.bool("sound", default: true)
+            notifications.badge = object.bool("badge", default: true)
+        }
+        maxPending = root.int("maxPending", default: 64, in: 1...10_000) ?? 64
+        if let object = root.object("quietHours") {
+            object.checkKeys(["start", "end"])
+            let start = object.wallTime("start", default: nil)
+            let end = object.wallTime("end", default: nil)
+            if let start, let end { quietHours = QuietHours(start: start, end: end) }
+        }
+        if let object = root.object("deliver") {
+            object.checkKeys(["command"])
+            deliverCommand = Self.command(object)
+        }
+        if let object = root.object("laundry") {
+            object.checkKeys(["enabled", "warnBeforeMinutes", "foldReminderMinutes", "healthWarnAfterDays"])
+            laundry.enabled = object.bool("enabled", default: true)
+            laundry.warnBeforeMinutes = object.int("warnBeforeMinutes", default: 0, in: 0...120) ?? 0
+            laundry.foldReminderMinutes = object.int("foldReminderMinutes", default: 30, in: 1...1440) ?? 30
+            laundry.healthWarnAfterDays = object.int("healthWarnAfterDays", default: 7, in: 1...365) ?? 7
+        }
+        if let object = root.object("commute") {
+            object.checkKeys(["enabled", "defaultBufferMinutes"])
+            commute.enabled = object.bool("enabled", default: true)
+            commute.defaultBufferMinutes = object.int("defaultBufferMinutes", default: 10, in: 0...720) ?? 10
+        }
+        if let object = root.object("personalized") {
+            object.checkKeys(["enabled", "firstName", "time"])
+            personalized.enabled = object.bool("enabled", default: false)
+            personalized.firstName = object.optionalString("firstName")
+            personalized.time = object.wallTime("time", default: personalized.time) ?? personalized.time
+            let name = personalized.firstName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if personalized.enabled && name.isEmpty {
+                document.report(object.path.appending("firstName"),
+                                "is required when personalized.enabled is true (the name the message greets)")
+            }
+        }
+        if let object = root.object("alarms") {
+            object.checkKeys(["enabled", "snoozeMinutes"])
+            alarms.enabled = object.bool("enabled", default: true)
+            alarms.snoozeMinutes = object.int("snoozeMinutes", default: 5, in: 1...1440) ?? 5
+        }
+        if let object = root.object("streaks") {
+            object.checkKeys(["enabled", "time", "smart"])
+            streaks.enabled = object.bool("enabled", default: true)
+            streaks.time = object.wallTime("time", default: streaks.time) ?? streaks.time
+            streaks.smart = object.bool("smart", default: false)
+        }
+    }
+
+    /// `deliver.command`: a non-empty array of strings, the program first. No shell ever sees it.
+    private static func command(_ object: ObjectReader) -> [String]? {
+        guard let member = object.member("command") else { return nil }
+        guard let elements = member.arrayValue, !elements.isEmpty else {
+            object.report("command", "expected a non-empty array of strings (program and arguments), found \(member.typeDescription)")
+            return nil
+        }
+        var argv: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard let text = element.stringValue, !(index == 0 && text.isEmpty) else {
+                object.document.report(object.path.appending("command").appending(index: index),
+                                       "expected a non-empty string, found \(DocumentReader.quote(element))")
+                return nil
+            }
+            argv.append(text)
+        }
+        return argv
+    }
+}

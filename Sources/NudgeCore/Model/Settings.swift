@@ -1,0 +1,66 @@
+import Foundation
+
+/// The user's preferences from `settings.json` (SPEC §6). Every key is optional; the defaults live here.
+public struct Settings: Equatable, Sendable {
+    /// An IANA zone name; nil means the system zone.
+    public var timeZone: String?
+    public var notifications = NotificationSwitches()
+    public var maxPending = 64
+    public var quietHours: QuietHours?
+    /// The desktop command's argv template; nil means no command.
+    public var deliverCommand: [String]?
+    public var laundry = LaundrySettings()
+    public var commute = CommuteSettings()
+    public var personalized = PersonalizedSettings()
+    public var alarms = AlarmSettings()
+    public var streaks = StreakSettings()
+
+    public init() {}
+}
+
+/// `settings.notifications`: the master switch and the flags every record carries.
+public struct NotificationSwitches: Equatable, Sendable {
+    public var enabled = true
+    public var sound = true
+    public var badge = true
+}
+
+/// `settings.quietHours`: `start` inclusive, `end` exclusive, may wrap past midnight; equal means none.
+public struct QuietHours: Equatable, Sendable {
+    public var start: WallTime
+    public var end: WallTime
+}
+
+/// `settings.laundry`.
+public struct LaundrySettings: Equatable, Sendable {
+    public var enabled = true
+    public var warnBeforeMinutes = 0
+    public var foldReminderMinutes = 30
+    public var healthWarnAfterDays = 7
+}
+
+/// `settings.commute`.
+public struct CommuteSettings: Equatable, Sendable {
+    public var enabled = true
+    public var defaultBufferMinutes = 10
+}
+
+/// `settings.personalized`: the good-morning message.
+public struct PersonalizedSettings: Equatable, Sendable {
+    public var enabled = false
+    public var firstName: String?
+    public var time = WallTime(hour: 8, minute: 0)!
+}
+
+/// `settings.alarms`.
+public struct AlarmSettings: Equatable, Sendable {
+    public var enabled = true
+    public var snoozeMinutes = 5
+}
+
+/// `settings.streaks`.
+public struct StreakSettings: Equatable, Sendable {
+    public var enabled = true
+    public var time = WallTime(hour: 19, minute: 0)!
+    public var smart = false
+}

@@ -1,0 +1,12 @@
+/// The files of a data directory that the user owns and nudge only reads (SPEC §1).
+public enum UserFile: String, CaseIterable, Sendable, Comparable {
+    case settings = "settings.json"
+    case laundry = "laundry.json"
+    case alarms = "alarms.json"
+
+    public var fileName: String { rawValue }
+
+    public static func < (lhs: UserFile, rhs: UserFile) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

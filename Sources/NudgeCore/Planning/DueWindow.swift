@@ -1,0 +1,61 @@
+import Foundation
+
+/// Decides, for an occurrence whose fireAt is not after now, whether this run delivers it (SPEC §7).
+struct DueWindow {
+    enum Verdict {
+        /// Deliver now.
+        case due
+        /// Fell due since the previous run but expired undelivered: record as missed.
+        case expired
+        /// First run ever, already past: record so it is never announced.
+        case seen
+        /// Nothing to do (a daily repeat from before the previous run, or long expired).
+        case notDue
+    }
+
+    let now: Date
+    /// The previous run's `now`; nil on the first run.
+    let previousNow: Date?
+    /// The previous run's wall-clock reading, only when the zone changed since (travel).
+    let previousLocal: LocalDateTime?
+
+    init(previous: RunState?, now: Date, zone: TimeZone) {
+        self.now = now
+        previousNow = previous?.lastRunAt
+        if let previousNow, let name = previous?.timeZone, name != zone.identifier,
+           let previousZone = TimeZone(identifier: name) {
+            previousLocal = WallClock(zone: previousZone).localDateTime(of: previousNow)
+        } else {
+            previousLocal = nil
+        }
+    }
+
+    func classify(_ occurrence: Notification) -> Verdict {
+        guard let previousNow else {
+            // First run: nothing older than now is announced (SPEC §7).
+            if occurrence.fireAt == now { return .due }
+            return occurrence.recurrence == .once ? .seen : .notDue
+        }
+        let fellDueSinceLastRun: Bool
+        switch occurrence.recurrence {
+        case .once:
+            fellDueSinceLastRun = occurrence.fireAt > previousNow
+        case let .daily(date, time):
+            fellDueSinceLastRun = occurrence.fireAt > previousNow || isAfterPreviousWallClock(date, time)
+            if !fellDueSinceLastRun { return .notDue }
+        }
+        if now > occurrence.expiresAt {
+            return fellDueSinceLastRun ? .expired : .notDue
+        }
+        return .due
+    }
+
+    /// After travel east, local times the person's own clock passed between the runs count as fallen due even
+    /// though their instants precede the previous run: 05:30 in Tokyo must ring for someone who left Berlin at
+    /// 22:00. The occurrence id (one per local date) keeps them from ringing twice after travel west.
+    private func isAfterPreviousWallClock(_ date: LocalDate, _ time: WallTime) -> Bool {
+        guard let previousLocal else { return false }
+        let occurrence = LocalDateTime(date: date, time: time)
+        return occurrence > previousLocal
+    }
+}

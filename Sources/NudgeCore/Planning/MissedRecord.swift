@@ -1,0 +1,28 @@
+import Foundation
+
+/// An occurrence that fell due but was not delivered, kept for `nudge status`.
+public struct MissedRecord: Equatable, Sendable {
+    public enum Reason: String, Sendable {
+        /// Past its expiry when a run came (downtime, suspend, cron not running).
+        case expired
+        /// A later occurrence of the same daily repeat was delivered instead.
+        case superseded
+    }
+
+    public var id: String
+    public var kind: String
+    public var title: String
+    public var fireAt: Date
+    public var reason: Reason
+    /// The run that noticed it.
+    public var recordedAt: Date
+
+    public init(id: String, kind: String, title: String, fireAt: Date, reason: Reason, recordedAt: Date) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.fireAt = fireAt
+        self.reason = reason
+        self.recordedAt = recordedAt
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+extension Plan {
+    /// Reads a `plan.json` written by `nudge run`, for `nudge plan` to show.
+    public static func decode(_ data: Data) -> Result<Plan, DataProblem> {
+        let document = DocumentReader(file: "plan.json")
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(data)
+        } catch let error as JSONSyntaxError {
+            return .failure(DataProblem(file: "plan.json", place: .position(line: error.line, column: error.column),
+                                        message: error.message))
+        } catch {
+            return .failure(DataProblem(file: "plan.json", place: .file, message: "\(error)"))
+        }
+        guard let root = ObjectReader(json, at: .root, in: document),
+              let generatedAt = root.instant("generatedAt", required: true),
+              let timeZone = root.string("timeZone"),
+              let budget = root.object("budget"),
+              let pending = budget.int("pending", default: nil, in: 0...Int.max),
+              let limit = budget.int("limit", default: nil, in: 1...Int.max) else {
+            return .failure(document.problems.first
+                ?? DataProblem(file: "plan.json", place: .file, message: "is not a plan written by nudge"))
+        }
+        let records = root.elements("pending").compactMap { Notification(record: $0.value) }
+        let deferred = root.elements("deferred").compactMap { Notification(record: $0.value) }
+        if let problem = document.problems.first { return .failure(problem) }
+        return .success(Plan(generatedAt: generatedAt, timeZone: timeZone,
+                             budget: BudgetStatus(pending: pending, limit: limit), pending: records, deferred: deferred))
+    }
+}
+
+extension Notification {
+    /// Reads a record nudge wrote (plan or outbox); nil when it is not one.
+    init?(record: JSONValue) {
+        guard let id = record["id"]?.stringValue,
+              let kind = record["kind"]?.stringValue.flatMap(NotificationKind.init(rawValue:)),
+              let source = record["source"]?.stringValue,
+              let fireAt = record["fireAt"]?.stringValue.flatMap(RFC3339.parse),
+              let expiresAt = record["expiresAt"]?.stringValue.flatMap(RFC3339.parse),
+              let title = record["title"]?.stringValue,
+              let body = record["body"]?.stringValue,
+              let priority = record["priority"]?.stringValue.flatMap(Priority.init(rawValue:)) else { return nil }
+        self.init(id: id, kind: kind, source: source, fireAt: fireAt, expiresAt: expiresAt, title: title, body: body,
+                  priority: priority, category: record["category"]?.stringValue ?? "",
+                  actions: record["actions"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                  sound: record["sound"]?.boolValue ?? false, badge: record["badge"]?.boolValue ?? false,
+                  recurrence: .once)
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Everything one run decides: the plan to write, what to deliver now, what was missed, and the state to keep.
+public struct PlanResult: Equatable, Sendable {
+    public var plan: Plan
+    /// Due now, in fireAt order.
+    public var deliveries: [Delivery]
+    /// Fell due since the previous run and will not be delivered.
+    public var missed: [MissedRecord]
+    /// The state after this run, as if every delivery succeeded.
+    public var state: RunState
+    /// No previous state: past occurrences were recorded as seen instead of delivered.
+    public var isFirstRun: Bool
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The one planning function: user data + previous state + now → plan, deliveries and new state.
+public enum Planner {
+    /// Plans a run at `now` in `zone`.
+    ///
+    /// Due (SPEC §7): fireAt ≤ now, not in the ledger, not expired. A daily repeat must also have fallen due
+    /// since the previous run, so an alarm created after its time waits for tomorrow; a one-off only needs to
+    /// be undelivered, so a wash recorded late is announced at once. The first run ever delivers only what is
+    /// due exactly now and records older one-off occurrences as seen.
+    public static func plan(_ household: Household, previous: RunState?, now: Date, zone: TimeZone) -> PlanResult {
+        let clock = WallClock(zone: zone)
+        var state = previous ?? RunState()
+        let window = DueWindow(previous: previous, now: now, zone: zone)
+        let candidates = Candidates.collect(household, clock: clock, since: previous?.lastRunAt ?? now, now: now)
+
+        var due: [Notification] = []
+        var missed: [(Notification, MissedRecord.Reason)] = []
+        var upcoming: [String: Notification] = [:]
+        for candidate in candidates where !state.isHandled(candidate.id) {
+            if candidate.fireAt > now {
+                if let current = upcoming[candidate.thread], !comesFirst(candidate, current) { continue }
+                upcoming[candidate.thread] = candidate
+                continue
+            }
+            switch window.classify(candidate) {
+            case .due: due.append(candidate)
+            case .expired: missed.append((candidate, .expired))
+            case .seen:
+                state.ledger[candidate.id] = entry(candidate, .seen, now)
+            case .notDue: break
+            }
+        }
+        (due, missed) = keepLatestOfEachRepeat(due, missed)
+
+        let deliveries = due.sorted(by: comesFirst).map { Delivery(notification: $0, deliveredAt: now) }
+        let missedRecords = missed.sorted { comesFirst($0.0, $1.0) }.map { notification, reason in
+            MissedRecord(id: notification.id, kind: notification.kind.rawValue, title: notification.title,
+                         fireAt: notification.fireAt, reason: reason, recordedAt: now)
+        }
+        for delivery in deliveries {
+            state.ledger[delivery.notification.id] = entry(delivery.notification, .delivered, now)
+        }
+        for (notification, _) in missed {
+            state.ledger[notification.id] = entry(notification, .missed, now)
+        }
+        state.prune(now: now)
+
+        let pending = upcoming.values.sorted(by: comesFirst)
+        let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
+        let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending, deferred: [])
+
+        state.lastRunAt = now
+        state.timeZone = zone.identifier
+        state.deliveredTotal += deliveries.count
+        state.missedTotal += missedRecords.count
+        state.recentMissed = Array((state.recentMissed + missedRecords).suffix(RunState.recentMissedLimit))
+        state.lastBudget = budget
+        state.lastDelivered = deliveries.count
+        state.lastMissed = missedRecords.count
+        return PlanResult(plan: plan, deliveries: deliveries, missed: missedRecords, state: state,
+                          isFirstRun: previous?.lastRunAt == nil)
+    }
+
+    /// Plan order: fireAt, then id.
+    static func comesFirst(_ lhs: Notification, _ rhs: Notification) -> Bool {
+        (lhs.fireAt, lhs.id) < (rhs.fireAt, rhs.id)
+    }
+
+    /// After downtime, of each daily repeat only the latest due occurrence is delivered; the earlier ones were
+    /// missed (SPEC §7: nobody wants five stale alarms at once).
+    private static func keepLatestOfEachRepeat(
+        _ due: [Notification], _ missed: [(Notification, MissedRecord.Reason)]
+    ) -> ([Notification], [(Notification, MissedRecord.Reason)]) {
+        var latest: [String: Notification] = [:]
+        var kept: [Notification] = []
+        for notification in due {
+            guard case .daily = notification.recurrence else {
+                kept.append(notification)
+                continue
+            }
+            if let current = latest[notification.thread], comesFirst(notification, current) { continue }
+            latest[notification.thread] = notification
+        }
+        var missed = missed
+        for notification in due {
+            if case .daily = notification.recurrence, latest[notification.thread] != notification {
+                missed.append((notification, .superseded))
+            }
+        }
+        return (kept + latest.values, missed)
+    }
+
+    private static func entry(_ notification: Notification, _ outcome: LedgerEntry.Outcome, _ now: Date) -> LedgerEntry {
+        LedgerEntry(outcome: outcome, kind: notification.kind.rawValue, fireAt: notification.fireAt,
+                    expiresAt: notification.expiresAt, at: now)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+extension RunState {
+    /// `state.json`'s content; keys sorted where they come from dictionaries, so the file is deterministic.
+    public var json: JSONValue {
+        func instant(_ date: Date?) -> JSONValue { date.map { .string(RFC3339.format($0)) } ?? .null }
+        func number(_ value: Int) -> JSONValue { .number(String(value)) }
+        let ledgerMembers = ledger.keys.sorted().compactMap { id -> JSONMember? in
+            guard let entry = ledger[id] else { return nil }
+            return JSONMember(id, .object([
+                JSONMember("outcome", .string(entry.outcome.rawValue)),
+                JSONMember("kind", .string(entry.kind)),
+                JSONMember("fireAt", instant(entry.fireAt)),
+                JSONMember("expiresAt", instant(entry.expiresAt)),
+                JSONMember("at", instant(entry.at)),
+            ]))
+        }
+        let missed = recentMissed.map { record in
+            JSONValue.object([
+                JSONMember("id", .string(record.id)),
+                JSONMember("kind", .string(record.kind)),
+                JSONMember("title", .string(record.title)),
+                JSONMember("fireAt", instant(record.fireAt)),
+                JSONMember("reason", .string(record.reason.rawValue)),
+                JSONMember("recordedAt", instant(record.recordedAt)),
+            ])
+        }
+        let budget: JSONValue = lastBudget.map {
+            .object([JSONMember("pending", number($0.pending)), JSONMember("limit", number($0.limit))])
+        } ?? .null
+        return .object([
+            JSONMember("version", number(Self.formatVersion)),
+            JSONMember("lastRunAt", instant(lastRunAt)),
+            JSONMember("timeZone", timeZone.map(JSONValue.string) ?? .null),
+            JSONMember("lastDelivered", number(lastDelivered)),
+            JSONMember("lastMissed", number(lastMissed)),
+            JSONMember("lastBudget", budget),
+            JSONMember("deliveredTotal", number(deliveredTotal)),
+            JSONMember("missedTotal", number(missedTotal)),
+            JSONMember("recentMissed", .array(missed)),
+            JSONMember("fileErrors", .array(fileErrors.map(JSONValue.string))),
+            JSONMember("lastGood", .object(lastGood.keys.sorted().compactMap { file in
+                lastGood[file].map { JSONMember(file.fileName, .string($0)) }
+            })),
+            JSONMember("outboxBytes", number(outboxBytes)),
+            JSONMember("ledger", .object(ledgerMembers)),
+        ])
+    }
+
+    public var fileContent: Data { Data((json.prettyText + "\n").utf8) }
+
+    /// Reads `state.json`. nudge wrote it, so any problem means someone edited it: the run stops (exit 65)
+    /// rather than guess, because a lost ledger could deliver something twice.
+    public static func decode(_ data: Data) -> Result<RunState, DataProblem> {
+        let document = DocumentReader(file: "state.json")
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(data)
+        } catch let error as JSONSyntaxError {
+            return .failure(DataProblem(file: "state.json", place: .position(line: error.line, column: error.column),
+                                        message: error.message))
+        } catch {
+            return .failure(DataProblem(file: "state.json", place: .file, message: "\(error)"))
+        }
+        guard let root = ObjectReader(json, at: .root, in: document) else {
+            return .failure(document.problems[0])
+        }
+        if let version = root.int("version", default: nil, in: 1...Int.max), version > formatVersion {
+            root.report("version", "\(version) was written by a newer nudge (this one reads version \(formatVersion))")
+        }
+        var state = RunState()
+        state.lastRunAt = root.instant("lastRunAt", required: false)
+        state.timeZone = root.optionalString("timeZone")
+        state.lastDelivered = root.int("lastDelivered", default: 0, in: 0...Int.max) ?? 0
+        state.lastMissed = root.int("lastMissed", default: 0, in: 0...Int.max) ?? 0
+        if let budget = root.object("lastBudget"),
+           let pending = budget.int("pending", default: nil, in: 0...Int.max),
+           let limit = budget.int("limit", default: nil, in: 1...Int.max) {
+            state.lastBudget = BudgetStatus(pending: pending, limit: limit)
+        }
+        state.deliveredTotal = root.int("deliveredTotal", default: 0, in: 0...Int.max) ?? 0
+        state.missedTotal = root.int("missedTotal", default: 0, in: 0...Int.max) ?? 0
+        state.recentMissed = root.elements("recentMissed").compactMap { element in
+            guard let object = ObjectReader(element.value, at: element.path, in: document),
+                  let id = object.string("id"), let kind = object.string("kind"), let title = object.string("title"),
+                  let fireAt = object.instant("fireAt", required: true),
+                  let reason = object.string("reason").flatMap(MissedRecord.Reason.init(rawValue:)),
+                  let recordedAt = object.instant("recordedAt", required: true) else { return nil }
+            return MissedRecord(id: id, kind: kind, title: title, fireAt: fireAt, reason: reason, recordedAt: recordedAt)
+        }
+        state.fileErrors = root.elements("fileErrors").compactMap { $0.value.stringValue }
+        for member in root.object("lastGood")?.value.objectValue ?? [] {
+            if let file = UserFile(rawValue: member.key), let hash = member.value.stringValue {
+                state.lastGood[file] = hash
+            }
+        }
+        state.outboxBytes = root.int("outboxBytes", default: 0, in: 0...Int.max) ?? 0
+        for member in root.object("ledger")?.value.objectValue ?? [] {
+            let path = KeyPath.root.appending("ledger").appending(member.key)
+            guard let object = ObjectReader(member.value, at: path, in: document),
+                  let outcome = object.string("outcome").flatMap(LedgerEntry.Outcome.init(rawValue:)),
+                  let kind = object.string("kind"),
+                  let fireAt = object.instant("fireAt", required: true),
+                  let expiresAt = object.instant("expiresAt", required: true),
+                  let at = object.instant("at", required: true) else {
+                document.report(path, "is not a valid ledger entry")
+                continue
+            }
+            state.ledger[member.key] = LedgerEntry(outcome: outcome, kind: kind, fireAt: fireAt,
+                                                   expiresAt: expiresAt, at: at)
+        }
+        if let problem = document.problems.first { return .failure(problem) }
+        return .success(state)
+    }
+}

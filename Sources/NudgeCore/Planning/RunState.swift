@@ -1,0 +1,50 @@
+import Foundation
+
+/// nudge's memory between runs, kept in `state.json` (format documented in the README).
+public struct RunState: Equatable, Sendable {
+    /// Written into the file; a newer number than this build knows is refused rather than misread.
+    public static let formatVersion = 1
+    /// How many missed occurrences `status` can list; the total is counted regardless.
+    public static let recentMissedLimit = 50
+    /// Ledger entries are kept this long after their occurrence expired, then pruned.
+    public static let ledgerRetention: TimeInterval = 2 * 86_400
+
+    /// The previous run's `now`: daily repeats fall due after it.
+    public var lastRunAt: Date?
+    /// The zone of the previous run, to notice travel.
+    public var timeZone: String?
+    /// Occurrence id → what happened to it.
+    public var ledger: [String: LedgerEntry] = [:]
+    /// Bytes of `outbox.jsonl` whose lines are already in the ledger; anything beyond was written by a run
+    /// that died before saving this file, and is taken into the ledger by the next run.
+    public var outboxBytes = 0
+    public var deliveredTotal = 0
+    public var missedTotal = 0
+    public var recentMissed: [MissedRecord] = []
+    /// Problems found in user files by the last run, as printed.
+    public var fileErrors: [String] = []
+    /// Content hash of the last valid version of each user file, saved beside state.json.
+    public var lastGood: [UserFile: String] = [:]
+    /// The plan's budget at the last run, for `status`.
+    public var lastBudget: BudgetStatus?
+    /// How many notifications the last run delivered and recorded as missed.
+    public var lastDelivered = 0
+    public var lastMissed = 0
+
+    public init() {}
+
+    /// True when the occurrence was delivered, seen or missed: it must never be delivered (again).
+    public func isHandled(_ id: String) -> Bool {
+        ledger[id] != nil
+    }
+
+    /// Drops entries whose occurrence expired more than `ledgerRetention` before `now`: an expired occurrence
+    /// can no longer fall due, so its entry only guards against the clock moving back.
+    ///
+    /// There is deliberately no "everything before X is handled" watermark: after a clock that jumped years
+    /// ahead is corrected, such a mark would silence every alarm until the clock caught up again.
+    mutating func prune(now: Date) {
+        let horizon = now.addingTimeInterval(-Self.ledgerRetention)
+        ledger = ledger.filter { $0.value.expiresAt >= horizon }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// `nudge plan`'s table: the plan sorted by time, in local time, with "in 12 min" and the budget.
+public enum PlanTable {
+    public static func render(_ plan: Plan, now: Date, zone: TimeZone) -> String {
+        let clock = WallClock(zone: zone)
+        var lines: [String] = []
+        lines.append("Plan generated \(TextFormat.localDateTime(plan.generatedAt, clock)) "
+            + "(\(TextFormat.relative(plan.generatedAt, from: now))), zone \(plan.timeZone)")
+        lines.append("Budget: \(plan.budget.pending)/\(plan.budget.limit) \(plan.budget.level.rawValue) — "
+            + plan.budget.message)
+        lines.append("")
+        if plan.pending.isEmpty {
+            lines.append("Nothing pending.")
+        } else {
+            lines += table(plan.pending, clock: clock, now: now)
+        }
+        if !plan.deferred.isEmpty {
+            lines.append("")
+            lines.append("Deferred by the budget (\(plan.deferred.count)):")
+            lines += table(plan.deferred, clock: clock, now: now)
+        }
+        if let wake = plan.nextWakeAt {
+            lines.append("")
+            lines.append("Next wake: \(TextFormat.localStamp(wake, clock)) (\(TextFormat.relative(wake, from: now)))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func table(_ records: [Notification], clock: WallClock, now: Date) -> [String] {
+        let rows = records.map { record in
+            [TextFormat.localStamp(record.fireAt, clock), TextFormat.relative(record.fireAt, from: now),
+             record.priority.rawValue, record.kind.rawValue, "\(record.title) — \(record.body)"]
+        }
+        let header = ["WHEN", "IN", "PRIORITY", "KIND", "NOTIFICATION"]
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        return ([header] + rows).map { row in
+            row.indices.map { column in
+                column == row.count - 1 ? row[column] : TextFormat.column(row[column], widths[column])
+            }.joined(separator: "  ")
+        }
+    }
+}

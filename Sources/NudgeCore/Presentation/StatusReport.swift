@@ -1,0 +1,64 @@
+import Foundation
+
+/// `nudge status`: the last run, the budget, missed deliveries and file errors, as text or JSON.
+public enum StatusReport {
+    public static func text(_ state: RunState?, now: Date, zone: TimeZone) -> String {
+        guard let state, let lastRun = state.lastRunAt else {
+            return "No run yet — run `nudge run` (cron runs it every minute, see crontab.example)."
+        }
+        let clock = WallClock(zone: zone)
+        var lines = [
+            "Last run: \(TextFormat.localDateTime(lastRun, clock)) (\(TextFormat.relative(lastRun, from: now))), "
+                + "zone \(state.timeZone ?? zone.identifier); delivered \(state.lastDelivered), "
+                + "missed \(state.lastMissed)",
+        ]
+        if let budget = state.lastBudget {
+            lines.append("Budget: \(budget.pending)/\(budget.limit) \(budget.level.rawValue) — \(budget.message)")
+        }
+        lines.append("Delivered in all: \(state.deliveredTotal)")
+        lines.append("Missed in all: \(state.missedTotal)")
+        for record in state.recentMissed.suffix(10) {
+            lines.append("  \(TextFormat.localDateTime(record.fireAt, clock))  \(record.title) "
+                + "(\(record.kind), \(record.reason.rawValue))")
+        }
+        if state.fileErrors.isEmpty {
+            lines.append("Files: all valid at the last run")
+        } else {
+            lines.append("Files with errors at the last run (their last good version is used):")
+            lines += state.fileErrors.map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public static func json(_ state: RunState?) -> JSONValue {
+        guard let state, let lastRun = state.lastRunAt else { return .object([JSONMember("lastRunAt", .null)]) }
+        let missed = state.recentMissed.map { record in
+            JSONValue.object([
+                JSONMember("id", .string(record.id)),
+                JSONMember("kind", .string(record.kind)),
+                JSONMember("title", .string(record.title)),
+                JSONMember("fireAt", .string(RFC3339.format(record.fireAt))),
+                JSONMember("reason", .string(record.reason.rawValue)),
+            ])
+        }
+        var members = [
+            JSONMember("lastRunAt", .string(RFC3339.format(lastRun))),
+            JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
+            JSONMember("lastDelivered", .number(String(state.lastDelivered))),
+            JSONMember("lastMissed", .number(String(state.lastMissed))),
+            JSONMember("deliveredTotal", .number(String(state.deliveredTotal))),
+            JSONMember("missedTotal", .number(String(state.missedTotal))),
+            JSONMember("recentMissed", .array(missed)),
+            JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),
+        ]
+        if let budget = state.lastBudget {
+            members.append(JSONMember("budget", .object([
+                JSONMember("pending", .number(String(budget.pending))),
+                JSONMember("limit", .number(String(budget.limit))),
+                JSONMember("status", .string(budget.level.rawValue)),
+                JSONMember("message", .string(budget.message)),
+            ])))
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,67 @@
+import XCTest
+@testable import NudgeCore
+
+final class AlarmRuleTests: XCTestCase {
+    func testOccurrenceAtLocalTimeWithTextsAndId() throws {
+        let clock = WallClock(zone: Fixtures.berlin)
+        let occurrence = try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
+                                                            settings: Settings(), clock: clock))
+        XCTAssertEqual(occurrence.id, "alarm.prayer:fajr:2026-11-21")
+        XCTAssertEqual(occurrence.kind, .prayer)
+        XCTAssertEqual(occurrence.fireAt, Fixtures.instant("2026-11-21T04:30:00Z"))
+        XCTAssertEqual(occurrence.expiresAt, Fixtures.instant("2026-11-21T05:00:00Z"))  // at least 30 min
+        XCTAssertEqual(occurrence.title, "Morning Prayer Time")
+        XCTAssertEqual(occurrence.body, "Take 15 minutes to pray")
+        XCTAssertEqual(occurrence.priority, .critical)
+        XCTAssertEqual(occurrence.category, "PRAYER_ALARM")
+        XCTAssertEqual(occurrence.actions, ["START_TIMER", "SNOOZE"])
+        XCTAssertEqual(occurrence.deepLink, "nudge://alarm/fajr")
+        XCTAssertTrue(occurrence.badge)
+        XCTAssertEqual(occurrence.recurrence, .daily(date: Fixtures.date("2026-11-21"), time: Fixtures.time("05:30")))
+    }
+
+    func testLongAlarmExpiresAfterItsDuration() throws {
+        let occurrence = try XCTUnwrap(AlarmRule.occurrence(
+            of: Fixtures.alarm(duration: 45), on: Fixtures.date("2026-11-21"), settings: Settings(),
+            clock: WallClock(zone: Fixtures.berlin)))
+        XCTAssertEqual(occurrence.expiresAt, Fixtures.instant("2026-11-21T05:15:00Z"))
+        XCTAssertEqual(occurrence.body, "Take 45 minutes to pray")
+    }
+
+    func testOnlyListedWeekdaysRing() {
+        let clock = WallClock(zone: Fixtures.berlin)
+        let fridays = Fixtures.alarm(weekdays: [.fri])
+        XCTAssertNil(AlarmRule.occurrence(of: fridays, on: Fixtures.date("2026-11-21"), settings: Settings(),
+                                          clock: clock))  // a Saturday
+        XCTAssertNotNil(AlarmRule.occurrence(of: fridays, on: Fixtures.date("2026-11-20"), settings: Settings(),
+                                             clock: clock))
+    }
+
+    func testDisabledAlarmHasNoOccurrence() {
+        var alarm = Fixtures.alarm()
+        alarm.enabled = false
+        XCTAssertNil(AlarmRule.occurrence(of: alarm, on: Fixtures.date("2026-11-21"), settings: Settings(),
+                                          clock: WallClock(zone: Fixtures.berlin)))
+    }
+
+    func testSpringForwardGapRingsAtGapEndAndFallBackRingsOnce() throws {
+        let clock = WallClock(zone: Fixtures.berlin)
+        let alarm = Fixtures.alarm(at: "02:30")
+        let spring = try XCTUnwrap(AlarmRule.occurrence(of: alarm, on: Fixtures.date("2026-03-29"),
+                                                        settings: Settings(), clock: clock))
+        XCTAssertEqual(spring.fireAt, Fixtures.instant("2026-03-29T01:00:00Z"))  // 03:00 CEST
+        let autumn = try XCTUnwrap(AlarmRule.occurrence(of: alarm, on: Fixtures.date("2026-10-25"),
+                                                        settings: Settings(), clock: clock))
+        XCTAssertEqual(autumn.fireAt, Fixtures.instant("2026-10-25T00:30:00Z"))  // the first 02:30 (CEST)
+    }
+
+    func testSoundAndBadgeComeFromSettings() throws {
+        var settings = Settings()
+        settings.notifications.sound = false
+        settings.notifications.badge = false
+        let occurrence = try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
+                                                            settings: settings, clock: WallClock(zone: Fixtures.utc)))
+        XCTAssertFalse(occurrence.sound)
+        XCTAssertFalse(occurrence.badge)
+    }
+}

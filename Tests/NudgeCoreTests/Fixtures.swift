@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import NudgeCore
+
+/// Fixed zones and instants shared by the core tests, so every test reads with literal values.
+enum Fixtures {
+    static let berlin = zone("Europe/Berlin")
+    static let newYork = zone("America/New_York")
+    static let lordHowe = zone("Australia/Lord_Howe")
+    static let kolkata = zone("Asia/Kolkata")
+    static let tokyo = zone("Asia/Tokyo")
+    static let utc = zone("UTC")
+
+    static func zone(_ name: String) -> TimeZone {
+        guard let zone = TimeZone(identifier: name) else {
+            XCTFail("zone \(name) is not known on this machine")
+            return TimeZone(secondsFromGMT: 0) ?? .current
+        }
+        return zone
+    }
+
+    /// An instant from an RFC 3339 literal; a typo fails the test instead of crashing it.
+    static func instant(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Date {
+        guard let date = RFC3339.parse(text) else {
+            XCTFail("bad instant literal \(text)", file: file, line: line)
+            return Date(timeIntervalSince1970: 0)
+        }
+        return date
+    }
+
+    static func time(_ text: String) -> WallTime {
+        WallTime(parsing: text) ?? WallTime(hour: 0, minute: 0)!
+    }
+
+    static func date(_ text: String) -> LocalDate {
+        LocalDate.parse(text) ?? LocalDate(daysSinceEpoch: 0)
+    }
+
+    static func alarm(_ id: String = "fajr", at time: String = "05:30", duration: Int = 15,
+                      weekdays: Set<Weekday> = Set(Weekday.allCases)) -> Alarm {
+        Alarm(id: id, title: "Morning Prayer", time: self.time(time), durationMinutes: duration, weekdays: weekdays)
+    }
+
+    static func settings(zone: String = "Europe/Berlin") -> Settings {
+        var settings = Settings()
+        settings.timeZone = zone
+        return settings
+    }
+}

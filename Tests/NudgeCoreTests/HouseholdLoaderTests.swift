@@ -1,0 +1,38 @@
+import XCTest
+@testable import NudgeCore
+
+final class HouseholdLoaderTests: XCTestCase {
+    private let goodAlarms = Data(#"{"alarms":[{"id":"fajr","title":"Morning Prayer","time":"05:30"}]}"#.utf8)
+    private let goodPets = Data(#"{"pets":[{"id":"snowy"}]}"#.utf8)
+    private let broken = Data(#"{"alarms": [ "#.utf8)
+
+    func testMissingFilesMeanNothingOfThatKind() {
+        let loaded = HouseholdLoader.load(current: [:])
+        XCTAssertEqual(loaded.household, Household())
+        XCTAssertEqual(loaded.reports, [])
+    }
+
+    func testBrokenFileNeverSilencesTheOthers() {
+        let loaded = HouseholdLoader.load(current: [.alarms: broken, .laundry: goodPets])
+        XCTAssertEqual(loaded.household.pets.map(\.id), ["snowy"])
+        XCTAssertEqual(loaded.household.alarms, [])
+        XCTAssertEqual(loaded.valid, [.laundry])
+        XCTAssertEqual(loaded.fallbacks, [])
+        XCTAssertEqual(loaded.problems.count, 1)
+    }
+
+    func testBrokenFileFallsBackToItsLastGoodVersion() {
+        let loaded = HouseholdLoader.load(current: [.alarms: broken], lastGood: [.alarms: goodAlarms])
+        XCTAssertEqual(loaded.household.alarms.map(\.id), ["fajr"])
+        XCTAssertEqual(loaded.fallbacks, [.alarms])
+        XCTAssertEqual(loaded.valid, [])
+        XCTAssertFalse(loaded.problems.isEmpty)
+    }
+
+    func testValidFileIgnoresItsLastGoodVersion() {
+        let loaded = HouseholdLoader.load(current: [.alarms: Data(#"{"alarms":[]}"#.utf8)],
+                                          lastGood: [.alarms: goodAlarms])
+        XCTAssertEqual(loaded.household.alarms, [])
+        XCTAssertEqual(loaded.valid, [.alarms])
+    }
+}

@@ -1,0 +1,57 @@
+import XCTest
+@testable import NudgeCore
+
+final class RunStateTests: XCTestCase {
+    private func sampleState() -> RunState {
+        var state = RunState()
+        state.lastRunAt = Fixtures.instant("2026-11-21T08:00:00Z")
+        state.timeZone = "Europe/Berlin"
+        state.ledger["alarm.prayer:fajr:2026-11-21"] = LedgerEntry(
+            outcome: .delivered, kind: "alarm.prayer", fireAt: Fixtures.instant("2026-11-21T04:30:00Z"),
+            expiresAt: Fixtures.instant("2026-11-21T05:00:00Z"), at: Fixtures.instant("2026-11-21T04:30:00Z"))
+        state.ledger["laundry.washComplete:luna:c-2"] = LedgerEntry(
+            outcome: .seen, kind: "laundry.washComplete", fireAt: Fixtures.instant("2026-11-21T07:45:00Z"),
+            expiresAt: Fixtures.instant("2026-11-21T13:45:00Z"), at: Fixtures.instant("2026-11-21T08:00:00Z"))
+        state.outboxBytes = 1234
+        state.deliveredTotal = 7
+        state.missedTotal = 1
+        state.recentMissed = [MissedRecord(id: "alarm.prayer:isha:2026-11-20", kind: "alarm.prayer",
+                                           title: "Night Prayer Time", fireAt: Fixtures.instant("2026-11-20T17:30:00Z"),
+                                           reason: .expired, recordedAt: Fixtures.instant("2026-11-20T19:00:00Z"))]
+        state.fileErrors = ["alarms.json: alarms[0].time: \"25:00\" is not a time (HH:MM)"]
+        state.lastGood = [.alarms: "0123456789abcdef"]
+        state.lastBudget = BudgetStatus(pending: 3, limit: 64)
+        state.lastDelivered = 1
+        state.lastMissed = 0
+        return state
+    }
+
+    func testStateRoundTripsThroughItsFile() throws {
+        let state = sampleState()
+        let decoded = try RunState.decode(state.fileContent).get()
+        XCTAssertEqual(decoded, state)
+        XCTAssertEqual(decoded.fileContent, state.fileContent)
+    }
+
+    func testLedgerIsWrittenSortedById() throws {
+        let text = String(decoding: sampleState().fileContent, as: UTF8.self)
+        let alarm = try XCTUnwrap(text.range(of: "alarm.prayer:fajr"))
+        let laundry = try XCTUnwrap(text.range(of: "laundry.washComplete:luna"))
+        XCTAssertLessThan(alarm.lowerBound, laundry.lowerBound)
+    }
+
+    func testDamagedStateIsAnErrorWithItsPlace() {
+        guard case .failure(let problem) = RunState.decode(Data("{\"version\": 1,\n\"ledger\": [}".utf8)) else {
+            return XCTFail("a damaged state.json must not decode")
+        }
+        XCTAssertEqual(problem.file, "state.json")
+        XCTAssertEqual(problem.place, .position(line: 2, column: 12))
+    }
+
+    func testStateFromANewerNudgeIsRefused() {
+        guard case .failure(let problem) = RunState.decode(Data(#"{"version": 2}"#.utf8)) else {
+            return XCTFail("a newer format must be refused")
+        }
+        XCTAssertEqual(problem.description, "state.json: version: 2 was written by a newer nudge (this one reads version 1)")
+    }
+}

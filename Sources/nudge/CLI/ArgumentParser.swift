@@ -1,0 +1,86 @@
+import NudgeCore
+
+/// Parses a command's arguments against its option table; every mistake is a usage error (exit 64) that
+/// says what was wrong and what would be right.
+enum ArgumentParser {
+    static func parse(_ arguments: [String], for command: Command) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                parsed.positionals += remaining
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = command.options.first(where: { $0.name == name }) else {
+                throw CLIError.usage(unknownOption(name, command))
+            }
+            switch spec.value {
+            case .none:
+                if inlineValue != nil { throw CLIError.usage("nudge \(command.name): \(name) takes no value") }
+                parsed.flags.insert(name)
+            case .argument(let placeholder):
+                guard let value = inlineValue ?? remaining.popFirst() else {
+                    throw CLIError.usage("nudge \(command.name): \(name) needs a value (\(name) \(placeholder))")
+                }
+                try validate(value, for: name, command)
+                parsed.values[name] = value
+            }
+        }
+        if !parsed.has("--help") {
+            guard command.positionals.contains(parsed.positionals.count) else {
+                throw CLIError.usage("nudge \(command.name): wrong number of arguments; usage: \(command.usage)")
+            }
+        }
+        return parsed
+    }
+
+    private static func validate(_ value: String, for name: String, _ command: Command) throws {
+        switch name {
+        case "--now":
+            guard RFC3339.parse(value) != nil else {
+                throw CLIError.usage("nudge \(command.name): --now expects an RFC 3339 instant such as "
+                    + "2026-11-21T08:00:00Z, not \"\(value)\"")
+            }
+        case "--wait":
+            guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                throw CLIError.usage("nudge \(command.name): --wait expects seconds from 0 to 86400, not \"\(value)\"")
+            }
+        default:
+            break
+        }
+    }
+
+    private static func unknownOption(_ name: String, _ command: Command) -> String {
+        let known = command.options.map(\.name)
+        let suggestion = known.min { distance($0, name) < distance($1, name) }.flatMap {
+            distance($0, name) <= 2 ? $0 : nil
+        }
+        var message = "nudge \(command.name): unknown option '\(name)'"
+        if let suggestion { message += " (did you mean \(suggestion)?)" }
+        return message + "; options: " + known.joined(separator: ", ")
+    }
+
+    /// Levenshtein distance, for "did you mean" on a mistyped option.
+    static func distance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs), b = Array(rhs)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

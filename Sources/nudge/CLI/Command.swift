@@ -1,0 +1,25 @@
+/// One subcommand: its name, help and option table, and the function that runs it.
+struct Command {
+    let name: String
+    let usage: String
+    let summary: String
+    let options: [OptionSpec]
+    /// How many positional arguments it takes.
+    let positionals: ClosedRange<Int>
+    let run: (ParsedArguments, Console) throws -> ExitCode
+
+    var helpText: String {
+        var lines = ["usage: \(usage)", "", summary, "", "options:"]
+        let rendered = options.map { option -> (String, String) in
+            switch option.value {
+            case .none: return (option.name, option.help)
+            case .argument(let placeholder): return ("\(option.name) \(placeholder)", option.help)
+            }
+        }
+        let width = rendered.map(\.0.count).max() ?? 0
+        for (name, help) in rendered {
+            lines.append("  " + name + String(repeating: " ", count: width - name.count) + "  " + help)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

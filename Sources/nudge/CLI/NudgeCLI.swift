@@ -1,0 +1,65 @@
+import Foundation
+
+/// The command line: picks the command, parses its arguments, runs it, and maps any error to an exit code.
+enum NudgeCLI {
+    static let version = "0.1.0"
+
+    static let commands: [Command] = [
+        RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, InitCommand.command,
+    ]
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let console = Console()
+        defer { console.flush() }
+        guard let first = arguments.first else {
+            console.error(overview)
+            return ExitCode.usage.rawValue
+        }
+        switch first {
+        case "--help", "-h", "help":
+            console.out(overview)
+            return ExitCode.success.rawValue
+        case "--version":
+            console.out("nudge \(version)")
+            return ExitCode.success.rawValue
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.error("nudge: unknown command '\(first)'; commands: "
+                + commands.map(\.name).joined(separator: ", ") + " (see nudge --help)")
+            return ExitCode.usage.rawValue
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
+            if parsed.has("--help") {
+                console.out(command.helpText)
+                return ExitCode.success.rawValue
+            }
+            return try command.run(parsed, console).rawValue
+        } catch let error as CLIError {
+            console.error(error.description)
+            return error.exitCode.rawValue
+        } catch {
+            console.error("nudge \(command.name): \(error)")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    static var overview: String {
+        var lines = [
+            "nudge \(version) — a local notification planner run by cron every minute",
+            "",
+            "usage: nudge COMMAND [options]   (nudge COMMAND --help for its options)",
+            "",
+            "commands:",
+        ]
+        let width = commands.map(\.name.count).max() ?? 0
+        for command in commands {
+            lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count)
+                + "  " + command.summary)
+        }
+        lines += ["", "exit codes: 0 ok, 64 usage, 65 bad data, 73 cannot write, 75 locked, 1 other"]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,26 @@
+/// One command-line option: its name, whether it takes a value, and its help line.
+struct OptionSpec {
+    enum Value {
+        /// A flag: present or not.
+        case none
+        /// Takes one argument, shown in help as `placeholder`.
+        case argument(placeholder: String)
+    }
+
+    let name: String
+    let value: Value
+    let help: String
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: .none, help: help)
+    }
+
+    static func option(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: .argument(placeholder: placeholder), help: help)
+    }
+
+    static let data = option("--data", "DIR", "data directory (default: $NUDGE_DATA, else ./data)")
+    static let now = option("--now", "T", "act as if the clock read T (RFC 3339, e.g. 2026-11-21T08:00:00Z)")
+    static let json = flag("--json", "print JSON instead of text")
+    static let help = flag("--help", "show this help")
+}

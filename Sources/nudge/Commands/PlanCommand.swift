@@ -1,0 +1,39 @@
+import Foundation
+import NudgeCore
+
+/// `nudge plan`: shows plan.json as the last run wrote it, or with `--now` computes one and writes nothing.
+enum PlanCommand {
+    static let command = Command(
+        name: "plan",
+        usage: "nudge plan [--now T] [--json] [--data DIR]",
+        summary: "show the pending plan as a table in local time (with --now: compute it for T, write nothing)",
+        options: [.now, .json, .data, .help],
+        positionals: 0...0,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let directory = DataDirectory(url: arguments.dataDirectory)
+        try directory.requireExists()
+        if arguments.values["--now"] != nil {
+            let workspace = try Workspace.load(directory)
+            let plan = workspace.plan(now: arguments.now).plan
+            console.out(arguments.has("--json") ? plan.json.prettyText
+                                                : PlanTable.render(plan, now: arguments.now, zone: workspace.zone))
+            workspace.problemLines.forEach(console.error)
+            return workspace.problemLines.isEmpty ? .success : .badData
+        }
+        guard let data = try directory.read("plan.json") else {
+            console.out("No plan yet — run `nudge run`")
+            return .success
+        }
+        switch Plan.decode(data) {
+        case .success(let plan):
+            let zone = TimeZone(identifier: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
+            console.out(arguments.has("--json") ? plan.json.prettyText
+                                                : PlanTable.render(plan, now: arguments.now, zone: zone))
+            return .success
+        case .failure(let problem):
+            throw CLIError.badData(["\(directory.path)/\(problem)", "nudge: plan.json is rewritten by every `nudge run`"])
+        }
+    }
+}

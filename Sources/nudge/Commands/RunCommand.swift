@@ -1,0 +1,72 @@
+import Foundation
+import NudgeCore
+
+/// `nudge run`: the cron job. Plans, writes plan.json, delivers what is due exactly once, saves state.
+enum RunCommand {
+    static let command = Command(
+        name: "run",
+        usage: "nudge run [--now T] [--dry-run] [--json] [--quiet] [--wait S] [--data DIR]",
+        summary: "plan, write plan.json and state, and deliver what fell due since the last run",
+        options: [
+            .now,
+            .flag("--dry-run", "compute and print what would be delivered; write nothing"),
+            .json,
+            .flag("--quiet", "print nothing on stdout (deliveries still reach the outbox)"),
+            .option("--wait", "S", "wait up to S seconds for another run to finish instead of exiting 75"),
+            .data, .help,
+        ],
+        positionals: 0...0,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let directory = DataDirectory(url: arguments.dataDirectory)
+        let dryRun = arguments.has("--dry-run")
+        try directory.requireExists()
+        let lock = dryRun ? nil : try DirectoryLock.acquire(in: directory.url, wait: arguments.seconds("--wait", default: 0))
+        defer { withExtendedLifetime(lock) {} }
+
+        let workspace = try Workspace.load(directory)
+        var result = workspace.plan(now: arguments.now)
+        let problems = workspace.problemLines
+        result.state.fileErrors = workspace.loaded.problems.map(\.description)
+
+        if !dryRun {
+            try save(result: &result, workspace: workspace)
+        }
+        if !arguments.has("--quiet") {
+            let clock = WallClock(zone: workspace.zone)
+            for delivery in result.deliveries {
+                console.out(arguments.has("--json") ? delivery.json.compactText
+                                                    : DeliveryLine.text(delivery, clock: clock))
+            }
+        }
+        problems.forEach(console.error)
+        return problems.isEmpty ? .success : .badData
+    }
+
+    /// Writes in the order that keeps every promise through a crash at any instant: plan, last good copies,
+    /// the outbox (flushed), then state.json, which makes the deliveries final. A run that dies before the
+    /// state is saved is finished by the next one from the outbox.
+    private static func save(result: inout PlanResult, workspace: Workspace) throws {
+        let directory = workspace.directory
+        try directory.write("plan.json", result.plan.fileContent)
+        for file in workspace.loaded.valid {
+            guard let data = workspace.files[file] else { continue }
+            let hash = ContentHash.of(data)
+            if result.state.lastGood[file] != hash {
+                try directory.saveLastGood(file, data)
+                result.state.lastGood[file] = hash
+            }
+        }
+        let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
+        if let length = workspace.outboxRepairLength {
+            try outbox.truncate(to: length)
+        }
+        let lines = result.deliveries.map(\.outboxLine).joined()
+        if !lines.isEmpty {
+            try outbox.append(lines)
+            result.state.outboxBytes += lines.utf8.count
+        }
+        try directory.write("state.json", result.state.fileContent)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes files so that a crash at any instant leaves either the old or the new content, never a torn file:
+/// a temporary file in the same directory, written, flushed to disk, renamed over the target, and the
+/// directory flushed too. Mode 0600: the files hold personal data.
+enum AtomicFile {
+    static func write(_ data: Data, to url: URL) throws {
+        let directory = url.deletingLastPathComponent().path
+        let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot create", temporary) }
+        var ok = fchmod(descriptor, 0o600) == 0
+        ok = ok && writeAll(descriptor, data)
+        ok = ok && fsync(descriptor) == 0
+        let closed = close(descriptor) == 0
+        guard ok, closed else {
+            let error = failure("cannot write", temporary)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, url.path) == 0 else {
+            let error = failure("cannot replace", url.path)
+            unlink(temporary)
+            throw error
+        }
+        syncDirectory(directory)
+    }
+
+    /// Writes every byte, retrying short writes and interrupted calls.
+    static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
+            guard var pointer = buffer.baseAddress else { return true }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = Glibc.write(descriptor, pointer, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                remaining -= written
+                pointer += written
+            }
+            return true
+        }
+    }
+
+    /// Makes a rename durable: without it a power loss can forget the directory entry.
+    static func syncDirectory(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    static func failure(_ what: String, _ path: String) -> CLIError {
+        CLIError.cannotWrite("nudge: \(what) \(path): \(String(cString: strerror(errno)))")
+    }
+}

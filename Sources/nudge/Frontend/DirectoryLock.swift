@@ -1,0 +1,39 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The exclusive lock on `DIR/.lock` that lets one run at a time touch a data directory (SPEC §8).
+/// The kernel releases it when the process dies, so a killed run never leaves a stale lock.
+final class DirectoryLock {
+    private let descriptor: Int32
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Takes the lock, waiting up to `wait` seconds (0: fail at once with exit 75).
+    static func acquire(in directory: URL, wait: Double) throws -> DirectoryLock {
+        let path = directory.appendingPathComponent(".lock").path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CLIError.cannotWrite("nudge: cannot open lock file \(path): \(String(cString: strerror(errno)))")
+        }
+        let deadline = Date().addingTimeInterval(wait)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(descriptor)
+                let waited = wait > 0 ? " after waiting \(Int(wait)) s" : ""
+                throw CLIError.locked("nudge: another nudge is working on \(directory.path)\(waited); "
+                    + "try again later or pass --wait SECONDS")
+            }
+            usleep(50_000)
+        }
+        return DirectoryLock(descriptor: descriptor)
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `outbox.jsonl`, the append-only log of deliveries. Appends are flushed to disk before state.json records
+/// them, so after a crash the outbox is the truth (see `OutboxRecovery`).
+struct OutboxFile {
+    let url: URL
+
+    /// The bytes from `offset` to the end; empty when the file is missing.
+    func tail(from offset: Int) throws -> (data: Data, size: Int) {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return (Data(), 0) }
+        defer { try? handle.close() }
+        let size = Int(try handle.seekToEnd())
+        guard offset < size else { return (Data(), size) }
+        try handle.seek(toOffset: UInt64(offset))
+        return (try handle.readToEnd() ?? Data(), size)
+    }
+
+    /// Cuts a torn last line left by a run that died mid-append.
+    func truncate(to length: Int) throws {
+        guard Glibc.truncate(url.path, off_t(length)) == 0 else {
+            throw AtomicFile.failure("cannot truncate", url.path)
+        }
+    }
+
+    /// Appends the lines in one write and flushes them to disk.
+    func append(_ text: String) throws {
+        let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw AtomicFile.failure("cannot open", url.path) }
+        defer { close(descriptor) }
+        guard AtomicFile.writeAll(descriptor, Data(text.utf8)), fsync(descriptor) == 0 else {
+            throw AtomicFile.failure("cannot append to", url.path)
+        }
+    }
+}

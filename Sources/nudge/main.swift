@@ -1,0 +1,3 @@
+import Foundation
+
+exit(NudgeCLI.main(Array(CommandLine.arguments.dropFirst())))

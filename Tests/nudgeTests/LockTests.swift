@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run at a time per data directory (SPEC §8): `DIR/.lock`, exit 75, `--wait SECONDS`.
+final class LockTests: DataDirectoryTestCase {
+    /// An exclusive flock on `<dir>/.lock` held by the test process, as another nudge would hold it.
+    private final class HeldLock {
+        private var descriptor: Int32
+
+        init(_ path: String) throws {
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                close(descriptor)
+                throw POSIXError(.init(rawValue: errno) ?? .EIO)
+            }
+        }
+
+        func release() {
+            guard descriptor >= 0 else { return }
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
+
+        deinit { release() }
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00"))
+    }
+
+    func testHeldLockMakesRunExit75AtOnceWithAOneLineMessage() throws {
+        let lock = try HeldLock(dir.fileURL(".lock").path)
+        defer { lock.release() }
+
+        let result = try dir.run(at: "2026-11-21T08:00:00Z")
+        XCTAssertEqual(result.status, 75, result.summary)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderrLines.count, 1, result.summary)
+        XCTAssertTrue(result.stderr.contains(dir.path), result.summary)
+        XCTAssertLessThan(result.elapsed, 2.0, "a locked run must exit at once")
+        // It touched nothing: no plan, no state, nothing delivered.
+        XCTAssertFalse(dir.exists("state.json"))
+        XCTAssertFalse(dir.exists("plan.json"))
+        XCTAssertFalse(dir.exists("outbox.jsonl"))
+    }
+
+    func testWaitOneSecondOnAHeldLockExits75AfterAboutASecond() throws {
+        let lock = try HeldLock(dir.fileURL(".lock").path)
+        defer { lock.release() }
+
+        let result = try dir.run(at: "2026-11-21T08:00:00Z", "--wait", "1")
+        XCTAssertEqual(result.status, 75, result.summary)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderrLines.count, 1, result.summary)
+        XCTAssertGreaterThanOrEqual(result.elapsed, 0.9, "gave up before waiting a second")
+        XCTAssertLessThan(result.elapsed, 3.0, "waited far longer than --wait 1")
+        XCTAssertFalse(dir.exists("state.json"))
+    }
+
+    func testWaitSucceedsOnceTheLockIsReleased() throws {
+        let lock = try HeldLock(dir.fileURL(".lock").path)
+        let started = Date()
+        let process = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:00Z",
+                                        "--wait", "10"], workingDirectory: dir.url)
+        usleep(500_000)
+        lock.release()
+        let result = try process.waitForExit()
+        let elapsed = Date().timeIntervalSince(started)
+
+        assertRun(result, delivers: ["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertGreaterThanOrEqual(elapsed, 0.5)
+        XCTAssertLessThan(elapsed, 5.0, "did not take the lock soon after it was released")
+        XCTAssertEqual(try dir.outboxIDs(), ["alarm.prayer:fajr:2026-11-21"])
+    }
+
+    func testLockHeldByAnotherProgramWithFlockGives75AndTheNextRunSucceeds() throws {
+        let flockTool = "/usr/bin/flock"
+        guard FileManager.default.isExecutableFile(atPath: flockTool) else {
+            throw XCTSkip("\(flockTool) is not installed")
+        }
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: flockTool)
+        holder.arguments = [dir.fileURL(".lock").path, "sleep", "0.6"]
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() }; holder.waitUntilExit() }
+        // Wait until the holder really has the lock.
+        let deadline = Date().addingTimeInterval(2)
+        var held = false
+        while Date() < deadline && !held {
+            let probe = open(dir.fileURL(".lock").path, O_RDWR | O_CLOEXEC)
+            if probe >= 0 {
+                if flock(probe, LOCK_EX | LOCK_NB) == 0 { flock(probe, LOCK_UN) } else { held = true }
+                close(probe)
+            }
+            if !held { usleep(10_000) }
+        }
+        try XCTSkipUnless(held, "flock(1) did not take the lock in time")
+
+        let locked = try dir.run(at: "2026-11-21T08:00:00Z")
+        XCTAssertEqual(locked.status, 75, locked.summary)
+
+        holder.waitUntilExit()
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: ["alarm.prayer:fajr:2026-11-21"])
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// `settings.json` end to end (SPEC §5.2, §6, §7, §8, §11.18): zone, budget, master switch, quiet hours, the
+/// desktop command, unknown keys.
+final class SettingsTests: DataDirectoryTestCase {
+    func testBrokenSettingsKeepTheZoneOfTheirLastGoodVersion() throws {
+        try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
+        try dir.write("alarms.json", Fixture.alarm(time: "09:00", durationMinutes: 60))  // 08:00Z in Berlin
+        assertRun(try dir.run(at: "2026-11-21T07:00:00Z"), delivers: [])
+
+        try dir.write("settings.json", "{ \"timeZone\": \"Europe/Berlin\", }\n")
+        let result = try dir.run(at: "2026-11-21T08:00:00Z")
+        assertRun(result, exit: 65, delivers: ["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertEqual(result.jsonLines().first?["fireAt"] as? String, "2026-11-21T08:00:00Z")
+        XCTAssertEqual(result.stderrLines, [
+            "\(dir.path)/settings.json:1:32: expected a string key after ',' in object, found '}'",
+            "nudge: using the last good version of settings.json until it is fixed",
+        ])
+        XCTAssertEqual(try dir.json("plan.json")["timeZone"] as? String, "Europe/Berlin")
+    }
+
+    func testUnknownKeysWarnInCheckOnlyAndAreOtherwiseIgnored() throws {
+        try dir.write("alarms.json", """
+            { "version": 1, "colour": "red",
+              "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "08:00", "snooze": 3 } ] }
+            """)
+        let check = try NudgeProcess.run(["check", "--data", dir.path], workingDirectory: dir.url)
+        XCTAssertEqual(check.status, 0, check.summary)
+        XCTAssertEqual(check.stderrLines, [
+            "\(dir.path)/alarms.json: colour: unknown key (ignored)",
+            "\(dir.path)/alarms.json: alarms[0].snooze: unknown key (ignored)",
+        ])
+
+        let run = try dir.run(at: "2026-11-21T08:00:00Z")
+        assertRun(run, delivers: ["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertEqual(run.stderr, "")
+    }
+}

@@ -148,6 +148,23 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(again.deliveries, [])
     }
 
+    func testOccurrencesMarkedMissedUnderAClockThatRanAheadRingWhenTheirTimeTrulyComes() {
+        let alarm = Fixtures.alarm(at: "10:30")  // 09:30Z
+        let real = Planner.plan(household(alarms: [alarm]), previous: state(lastRun: "2026-11-21T09:00:00Z"),
+                                now: Fixtures.instant("2026-11-21T10:00:00Z"), zone: berlin)
+        let ahead = Planner.plan(household(alarms: [alarm]), previous: real.state,
+                                 now: Fixtures.instant("2026-11-24T10:00:00Z"), zone: berlin)
+        XCTAssertEqual(ahead.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
+        let corrected = Planner.plan(household(alarms: [alarm]), previous: ahead.state,
+                                     now: Fixtures.instant("2026-11-21T10:05:00Z"), zone: berlin)
+        XCTAssertNil(corrected.state.ledger["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(corrected.state.ledger["alarm.prayer:fajr:2026-11-24"]?.outcome, .delivered)
+        XCTAssertEqual(corrected.deliveries, [])
+        let nextDay = Planner.plan(household(alarms: [alarm]), previous: corrected.state,
+                                   now: Fixtures.instant("2026-11-22T09:31:00Z"), zone: berlin)
+        XCTAssertEqual(nextDay.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-22"])
+    }
+
     func testStoppedCycleIsNeverDelivered() {
         let planned = Planner.plan(household(pets: [washingPet()]), previous: state(lastRun: "2026-11-21T08:00:00Z"),
                                    now: Fixtures.instant("2026-11-21T08:01:00Z"), zone: berlin)

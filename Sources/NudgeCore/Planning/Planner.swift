@@ -11,8 +11,14 @@ public enum Planner {
     public static func plan(_ household: Household, previous: RunState?, now: Date, zone: TimeZone) -> PlanResult {
         let clock = WallClock(zone: zone)
         var state = previous ?? RunState()
+        if let lastRun = previous?.lastRunAt, now < lastRun {
+            state.forgetUndeliveredRecorded(after: now)
+        }
         let window = DueWindow(previous: previous, now: now, zone: zone)
-        let candidates = Candidates.collect(household, clock: clock, since: previous?.lastRunAt ?? now, now: now)
+        let context = Candidates.Context(clock: clock, now: now, streakReminderTime: household.settings.streaks.time)
+        let candidates = LeaveTimeHysteresis.apply(
+            to: Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now),
+            planned: state.plannedLeaveTimes)
 
         var due: [Notification] = []
         var missed: [(Notification, MissedRecord.Reason)] = []
@@ -47,6 +53,7 @@ public enum Planner {
         state.prune(now: now)
 
         let pending = upcoming.values.sorted(by: comesFirst)
+        state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending, deferred: [])
 

@@ -30,12 +30,21 @@ public struct RunState: Equatable, Sendable {
     /// How many notifications the last run delivered and recorded as missed.
     public var lastDelivered = 0
     public var lastMissed = 0
+    /// Occurrence id → fireAt of each leave reminder in the plan, for the 2-minute hysteresis.
+    public var plannedLeaveTimes: [String: Date] = [:]
 
     public init() {}
 
     /// True when the occurrence was delivered, seen or missed: it must never be delivered (again).
     public func isHandled(_ id: String) -> Bool {
         ledger[id] != nil
+    }
+
+    /// After the clock went back to `now`: forgets the missed and seen outcomes recorded under the later clock.
+    /// A clock that ran ahead marked real future occurrences as missed; once it is corrected they must ring
+    /// when their time truly comes. Deliveries are kept: those really happened and must not repeat.
+    mutating func forgetUndeliveredRecorded(after now: Date) {
+        ledger = ledger.filter { $0.value.outcome == .delivered || $0.value.at <= now }
     }
 
     /// Drops entries whose occurrence expired more than `ledgerRetention` before `now`: an expired occurrence

@@ -1,5 +1,8 @@
 import Foundation
 import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `nudge run`: the cron job. Plans, writes plan.json, delivers what is due exactly once, saves state.
 enum RunCommand {
@@ -41,7 +44,23 @@ enum RunCommand {
             }
         }
         problems.forEach(console.error)
+        if isatty(STDERR_FILENO) != 0 && !arguments.has("--quiet") && !arguments.has("--json") {
+            console.error(summary(result, zone: workspace.zone, now: arguments.now, dryRun: dryRun))
+        }
         return problems.isEmpty ? .success : .badData
+    }
+
+    /// A line for a person at a terminal (never for cron, whose stderr is no terminal): what happened.
+    private static func summary(_ result: PlanResult, zone: TimeZone, now: Date, dryRun: Bool) -> String {
+        var text = "nudge: \(dryRun ? "would deliver" : "delivered") \(result.deliveries.count), "
+            + "\(result.plan.pending.count) pending"
+        if !result.missed.isEmpty { text += ", \(result.missed.count) missed" }
+        if result.isFirstRun { text += " (first run: nothing older than now is announced)" }
+        if let next = result.plan.pending.first {
+            text += "; next: \(next.title) \(TextFormat.localStamp(next.fireAt, WallClock(zone: zone))) "
+                + "(\(TextFormat.relative(next.fireAt, from: now)))"
+        }
+        return text + ". See `nudge plan`."
     }
 
     /// Writes in the order that keeps every promise through a crash at any instant: plan, last good copies,

@@ -9,14 +9,18 @@ import Glibc
 struct OutboxFile {
     let url: URL
 
-    /// The bytes from `offset` to the end; empty when the file is missing.
-    func tail(from offset: Int) throws -> (data: Data, size: Int) {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return (Data(), 0) }
+    /// The file's length in bytes; 0 when it is missing.
+    func size() -> Int {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// The bytes from `offset` to the end; empty when the file is missing or no longer than `offset`.
+    func tail(from offset: Int) throws -> Data {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return Data() }
         defer { try? handle.close() }
-        let size = Int(try handle.seekToEnd())
-        guard offset < size else { return (Data(), size) }
         try handle.seek(toOffset: UInt64(offset))
-        return (try handle.readToEnd() ?? Data(), size)
+        return try handle.readToEnd() ?? Data()
     }
 
     /// Cuts a torn last line left by a run that died mid-append.

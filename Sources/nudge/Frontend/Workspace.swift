@@ -20,10 +20,12 @@ struct Workspace {
         var repairLength: Int?
         let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
         var recovering = state ?? RunState()
-        if recovering.outboxBytes > (try outbox.tail(from: 0).size) {
-            recovering.outboxBytes = 0  // the outbox was rotated or truncated by hand: start counting afresh
+        let size = outbox.size()
+        if recovering.outboxBytes > size {
+            // Rotated or truncated by hand: read it all again; ids already in the ledger are not counted twice.
+            recovering.outboxBytes = 0
         }
-        let (tail, size) = try outbox.tail(from: recovering.outboxBytes)
+        let tail = recovering.outboxBytes < size ? try outbox.tail(from: recovering.outboxBytes) : Data()
         if !tail.isEmpty {
             let outcome = OutboxRecovery.recover(tail: tail, into: &recovering)
             if outcome.completeLength < size { repairLength = outcome.completeLength }

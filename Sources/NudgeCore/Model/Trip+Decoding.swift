@@ -1,0 +1,87 @@
+import Foundation
+
+extension UserFileDecoder {
+    /// Decodes `trips.json`; a missing `trips` key means no trips.
+    public static func trips(_ data: Data) -> ([Trip]?, FileReport) {
+        decode(.trips, data, knownKeys: ["trips"]) { root in
+            let elements = root.elements("trips")
+            let trips = elements.compactMap { element in
+                ObjectReader(element.value, at: element.path, in: root.document).flatMap(Trip.init)
+            }
+            root.document.checkUnique(elements.compactMap { element in
+                element.value["id"]?.stringValue.map { ($0, element.path.appending("id")) }
+            })
+            return trips
+        }
+    }
+}
+
+extension Trip {
+    static let scheduleProblem = "needs either arriveBy (with weekdays) or arriveAt, not both"
+
+    /// Reads one element of `trips.json`'s `trips`; nil (with problems reported) when invalid.
+    init?(_ object: ObjectReader) {
+        object.checkKeys(["id", "destination", "arriveBy", "weekdays", "arriveAt", "bufferMinutes", "travelMinutes",
+                          "observations", "enabled"])
+        let id = object.identifier("id")
+        let destination = object.string("destination")
+        let named = !(destination ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+        if destination != nil, !named {
+            object.report("destination", "must not be empty (it is shown as \"arrive at <destination>\")")
+        }
+        let schedule = Self.schedule(object)
+        let bufferGiven = object.member("bufferMinutes") != nil
+        let buffer = bufferGiven ? object.int("bufferMinutes", default: nil, in: 0...720) : nil
+        let travel = object.int("travelMinutes", default: nil, in: 0...1440)
+        let observations = Self.observations(object)
+        let enabled = object.bool("enabled", default: true)
+        guard let id, let destination, named, let schedule, !bufferGiven || buffer != nil, let travel,
+              let observations else { return nil }
+        self.init(id: id, destination: destination, schedule: schedule, bufferMinutes: buffer,
+                  travelMinutes: travel, observations: observations, enabled: enabled)
+    }
+
+    /// Exactly one of `arriveBy` (recurring, with optional `weekdays`) and `arriveAt` (one-off).
+    ///
+    /// `weekdays` beside `arriveAt` alone is a problem rather than ignored: the user evidently meant a repeat.
+    private static func schedule(_ object: ObjectReader) -> Schedule? {
+        let hasArriveBy = object.member("arriveBy") != nil
+        let hasArriveAt = object.member("arriveAt") != nil
+        if hasArriveBy == hasArriveAt {
+            object.document.report(object.path, scheduleProblem)
+        }
+        let arriveBy = hasArriveBy ? object.wallTime("arriveBy", default: nil) : nil
+        var weekdays: Set<Weekday>?
+        if hasArriveAt, !hasArriveBy, object.member("weekdays") != nil {
+            object.report("weekdays", "only applies with arriveBy (a trip with arriveAt happens once)")
+        } else {
+            weekdays = object.weekdays("weekdays")
+        }
+        let arriveAt = hasArriveAt ? object.instant("arriveAt", required: true) : nil
+        guard hasArriveBy != hasArriveAt else { return nil }
+        guard hasArriveBy else { return arriveAt.map { .once(arriveAt: $0) } }
+        guard let arriveBy, let weekdays else { return nil }
+        return .recurring(arriveBy: arriveBy, weekdays: weekdays)
+    }
+
+    /// The `observations` list; nil when it or any element is invalid.
+    private static func observations(_ object: ObjectReader) -> [TravelObservation]? {
+        let elements = object.elements("observations")
+        if let member = object.member("observations"), member.arrayValue == nil { return nil }
+        let observations = elements.compactMap { element in
+            ObjectReader(element.value, at: element.path, in: object.document).flatMap(TravelObservation.init)
+        }
+        return observations.count == elements.count ? observations : nil
+    }
+}
+
+extension TravelObservation {
+    /// Reads one element of a trip's `observations`; nil (with problems reported) when invalid.
+    init?(_ object: ObjectReader) {
+        object.checkKeys(["departedAt", "minutes"])
+        let departedAt = object.instant("departedAt", required: true)
+        let minutes = object.int("minutes", default: nil, in: 1...1440)
+        guard let departedAt, let minutes else { return nil }
+        self.init(departedAt: departedAt, minutes: minutes)
+    }
+}

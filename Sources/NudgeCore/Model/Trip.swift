@@ -1,0 +1,34 @@
+import Foundation
+
+/// A trip from `trips.json` (SPEC §5.3): somewhere to arrive by a time, with the travel times observed so far.
+public struct Trip: Equatable, Sendable {
+    /// When the trip has to arrive.
+    public enum Schedule: Equatable, Sendable {
+        /// Every listed weekday at a local wall-clock time, following local time like a daily alarm.
+        case recurring(arriveBy: WallTime, weekdays: Set<Weekday>)
+        /// Once, at an absolute instant.
+        case once(arriveAt: Date)
+    }
+
+    public var id: String
+    /// Where the trip goes, as the reminder names it: "arrive at Office".
+    public var destination: String
+    public var schedule: Schedule
+    /// Minutes between the reminder and leaving, 0–720; nil means `settings.commute.defaultBufferMinutes`.
+    public var bufferMinutes: Int?
+    /// The user's own estimate, 0–1440: the prediction when there are no recent observations.
+    public var travelMinutes: Int
+    public var observations: [TravelObservation]
+    public var enabled: Bool
+
+    public init(id: String, destination: String, schedule: Schedule, bufferMinutes: Int? = nil,
+                travelMinutes: Int, observations: [TravelObservation] = [], enabled: Bool = true) {
+        self.id = id
+        self.destination = destination
+        self.schedule = schedule
+        self.bufferMinutes = bufferMinutes
+        self.travelMinutes = travelMinutes
+        self.observations = observations
+        self.enabled = enabled
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Commute leave-time reminders (SPEC §5.3, §11.8, §11.12): one `commute.leave` per trip instance, a trip plus
+/// the local date of its arrival.
+///
+/// The reminder fires at arrival − predicted travel − buffer and is pointless once the arrival has passed.
+/// Every instance is a one-off event (SPEC §7): a reminder recomputed late is still worth delivering until the
+/// arrival. Like the other rules this one ignores `settings.commute.enabled`: the caller leaves out the whole
+/// kind. Hysteresis (keeping a planned fireAt that moved by 2 minutes or less) and "not delivered already"
+/// belong to the planner, which knows the previous plan and the ledger.
+public enum CommuteRule {
+    static let title = "Time to Leave"
+    static let category = "LEAVE_TIME"
+    static let actions = ["SNOOZE"]
+    private static let utcClock = WallClock(zone: TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current)
+
+    /// "Leave now to arrive at Office by 08:45", or with a buffer "Leave in 10 min to arrive at Office by 08:45".
+    static func body(destination: String, arrivalTime: String, bufferMinutes: Int) -> String {
+        let when = bufferMinutes == 0 ? "now" : "in \(bufferMinutes) min"
+        return "Leave \(when) to arrive at \(destination) by \(arrivalTime)"
+    }
+
+    /// Every instance of an enabled trip arriving on a local date from `firstDate` through `lastDate` (a one-off
+    /// trip's single instance whatever its date); nothing for a disabled trip.
+    public static func notifications(for trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
+                                     settings: Settings, now: Date, clock: WallClock) -> [Notification] {
+        guard trip.enabled else { return [] }
+        return arrivals(of: trip, from: firstDate, through: lastDate, clock: clock).map { date, arrival in
+            instance(of: trip, arrival: arrival, arrivalDate: date, settings: settings, now: now, clock: clock)
+        }
+    }
+
+    /// The arrivals of a trip: for a recurring trip, `arriveBy` on each listed weekday from `firstDate` through
+    /// `lastDate` (mapped by `WallClock`, so it keeps its local time across a DST change); for a one-off trip its
+    /// `arriveAt` with its UTC date, whatever the range. Does not look at `enabled`.
+    public static func arrivals(of trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
+                                clock: WallClock) -> [(date: LocalDate, arrival: Date)] {
+        switch trip.schedule {
+        case .once(let arriveAt):
+            // Named by the UTC date so that the id, and with it "delivered once", survives a zone change.
+            return [(utcClock.localDate(of: arriveAt), arriveAt)]
+        case .recurring(let arriveBy, let weekdays):
+            var result: [(date: LocalDate, arrival: Date)] = []
+            var date = firstDate
+            while date <= lastDate {
+                if weekdays.contains(date.weekday) {
+                    result.append((date, clock.instant(on: date, at: arriveBy)))
+                }
+                date = date.adding(days: 1)
+            }
+            return result
+        }
+    }
+
+    /// The leave-time reminder of the instance arriving at `arrival`, which belongs to the local date
+    /// `arrivalDate` (the date in its occurrence id).
+    public static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
+                                now: Date, clock: WallClock) -> Notification {
+        let travel = TravelPrediction.minutes(for: trip, arrival: arrival, now: now, clock: clock)
+        let buffer = trip.bufferMinutes ?? settings.commute.defaultBufferMinutes
+        let fireAt = arrival.addingTimeInterval(-TimeInterval(travel + buffer) * 60)
+        let local = clock.localDateTime(of: arrival)
+        let arrivalTime = LocalDate.zeroPadded(local.hour, width: 2) + ":"
+            + LocalDate.zeroPadded(local.minute, width: 2)
+        return Notification(id: Notification.occurrenceID(.leave, trip.id, arrivalDate.description), kind: .leave,
+                            source: trip.id, fireAt: fireAt, expiresAt: arrival, title: title,
+                            body: body(destination: trip.destination, arrivalTime: arrivalTime,
+                                       bufferMinutes: buffer),
+                            priority: .high, category: category, actions: actions,
+                            sound: settings.notifications.sound, badge: settings.notifications.badge,
+                            recurrence: .once)
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// A game result imported from elsewhere (SPEC §5.6); confirmed once, at `importedAt`.
+public struct ResultImport: Equatable, Sendable {
+    public var id: String
+    /// The id of a game in the same file.
+    public var game: String
+    public var importedAt: Date
+    /// The result as the game shows it, e.g. "3/6"; the body reads "Wordle: 3/6".
+    public var summary: String
+
+    public init(id: String, game: String, importedAt: Date, summary: String) {
+        self.id = id
+        self.game = game
+        self.importedAt = importedAt
+        self.summary = summary
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+extension UserFileDecoder {
+    /// Decodes `streaks.json`: ids unique within games, achievements and imports; every play and import names
+    /// a game of the same file.
+    public static func streaks(_ data: Data) -> (StreakData?, FileReport) {
+        decode(.streaks, data, knownKeys: ["games", "plays", "achievements", "imports"]) { root in
+            let document = root.document
+            let gameElements = root.elements("games")
+            let games = gameElements.compactMap { element in
+                ObjectReader(element.value, at: element.path, in: document).flatMap(Game.init)
+            }
+            let gameIDs = idPlaces(gameElements)
+            document.checkUnique(gameIDs)
+            // Raw ids, also of games that are invalid for another reason, so one mistake is reported once.
+            let knownGames = KnownGames(gameIDs.map(\.id))
+
+            let plays = root.elements("plays").compactMap { element in
+                ObjectReader(element.value, at: element.path, in: document).flatMap { Play($0, knownGames: knownGames) }
+            }
+            let achievementElements = root.elements("achievements")
+            let achievements = achievementElements.compactMap { element in
+                ObjectReader(element.value, at: element.path, in: document).flatMap(Achievement.init)
+            }
+            document.checkUnique(idPlaces(achievementElements))
+            let importElements = root.elements("imports")
+            let imports = importElements.compactMap { element in
+                ObjectReader(element.value, at: element.path, in: document).flatMap {
+                    ResultImport($0, knownGames: knownGames)
+                }
+            }
+            document.checkUnique(idPlaces(importElements))
+            return StreakData(games: games, plays: plays, achievements: achievements, imports: imports)
+        }
+    }
+}
+
+/// The game ids of the file, in file order for messages and as a set for the many plays.
+private struct KnownGames {
+    private let ordered: [String]
+    private let set: Set<String>
+
+    init(_ ids: [String]) {
+        var seen = Set<String>()
+        ordered = ids.filter { seen.insert($0).inserted }
+        set = seen
+    }
+
+    func contains(_ id: String) -> Bool { set.contains(id) }
+
+    /// "wordle, connections", or "none".
+    var listing: String { ordered.isEmpty ? "none" : ordered.joined(separator: ", ") }
+}
+
+/// The string `id` of each element with its key path, for `DocumentReader.checkUnique`.
+private func idPlaces(_ elements: [(value: JSONValue, path: KeyPath)]) -> [(id: String, path: KeyPath)] {
+    elements.compactMap { element in element.value["id"]?.stringValue.map { ($0, element.path.appending("id")) } }
+}
+
+extension ObjectReader {
+    /// A required string that must contain more than whitespace; `use` says where a person will read it.
+    fileprivate func nonEmptyText(_ key: String, use: String) -> String? {
+        guard let text = string(key) else { return nil }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            report(key, "must not be empty (\(use))")
+            return nil
+        }
+        return text
+    }
+
+    /// The id of a game listed in `games`; an unknown one is reported with the ids that exist.
+    fileprivate func gameReference(_ key: String, knownGames: KnownGames) -> String? {
+        guard let id = string(key) else { return nil }
+        guard knownGames.contains(id) else {
+            report(key, "unknown game \"\(id)\" (known: \(knownGames.listing))")
+            return nil
+        }
+        return id
+    }
+}
+
+extension Game {
+    /// Reads one element of `games`; a missing `streak` is 0 (a game with nothing to lose yet).
+    init?(_ object: ObjectReader) {
+        object.checkKeys(["id", "name", "streak"])
+        let id = object.identifier("id")
+        let name = object.nonEmptyText("name", use: "it names the game in reminders")
+        let streak = object.int("streak", default: 0, in: 0...1_000_000)
+        guard let id, let name, let streak else { return nil }
+        self.init(id: id, name: name, streak: streak)
+    }
+}
+
+extension Play {
+    /// Reads one element of `plays`.
+    fileprivate init?(_ object: ObjectReader, knownGames: KnownGames) {
+        object.checkKeys(["game", "at"])
+        let game = object.gameReference("game", knownGames: knownGames)
+        let at = object.instant("at", required: true)
+        guard let game, let at else { return nil }
+        self.init(game: game, at: at)
+    }
+}
+
+extension Achievement {
+    /// Reads one element of `achievements`; the description may be empty, the title may not.
+    init?(_ object: ObjectReader) {
+        object.checkKeys(["id", "title", "description", "unlockedAt"])
+        let id = object.identifier("id")
+        let title = object.nonEmptyText("title", use: "it becomes \"Achievement unlocked: <title>\"")
+        let description = object.string("description")
+        let unlockedAt = object.instant("unlockedAt", required: true)
+        guard let id, let title, let description, let unlockedAt else { return nil }
+        self.init(id: id, title: title, description: description, unlockedAt: unlockedAt)
+    }
+}
+
+extension ResultImport {
+    /// Reads one element of `imports`.
+    fileprivate init?(_ object: ObjectReader, knownGames: KnownGames) {
+        object.checkKeys(["id", "game", "importedAt", "summary"])
+        let id = object.identifier("id")
+        let game = object.gameReference("game", knownGames: knownGames)
+        let importedAt = object.instant("importedAt", required: true)
+        let summary = object.nonEmptyText("summary", use: "it becomes \"<game>: <summary>\"")
+        guard let id, let game, let importedAt, let summary else { return nil }
+        self.init(id: id, game: game, importedAt: importedAt, summary: summary)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The whole of `streaks.json` (SPEC §5.6): games with their streaks, the plays, achievements and imports.
+///
+/// Every list keeps the file's order; the reminder names games at risk in that order.
+public struct StreakData: Equatable, Sendable {
+    public var games: [Game]
+    public var plays: [Play]
+    public var achievements: [Achievement]
+    public var imports: [ResultImport]
+
+    public init(games: [Game] = [], plays: [Play] = [], achievements: [Achievement] = [],
+                imports: [ResultImport] = []) {
+        self.games = games
+        self.plays = plays
+        self.achievements = achievements
+        self.imports = imports
+    }
+
+    /// The game with `id`, if the file lists it (a valid file always does for plays and imports).
+    public func game(withID id: String) -> Game? {
+        games.first { $0.id == id }
+    }
+}

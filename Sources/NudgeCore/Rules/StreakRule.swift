@@ -1,0 +1,91 @@
+import Foundation
+
+/// Streak notifications (SPEC §5.6, §11.10): one daily reminder naming the games at risk, and one notification
+/// per achievement and per imported result.
+public enum StreakRule {
+    static let reminderSource = "streaks"
+    static let reminderTitle = "Streaks at risk"
+    static let reminderCategory = "STREAK_REMINDER"
+    static let reminderActions = ["PLAY_NOW", "REMIND_TOMORROW", "MARK_PLAYED"]
+    static let achievementCategory = "ACHIEVEMENT"
+    static let achievementActions = ["VIEW_ACHIEVEMENT"]
+    static let importedTitle = "Result imported"
+    static let importedCategory = "RESULT_IMPORTED"
+    static let importedActions = ["VIEW_RESULTS"]
+    /// Achievements and imports are still worth announcing for a week (SPEC §7).
+    static let announcementExpiry: TimeInterval = 7 * 86_400
+    /// How far around a local date a play can lie and still fall on it: offsets differ by at most a day.
+    private static let playMargin: TimeInterval = 2 * 86_400
+
+    static func achievementTitle(_ achievement: Achievement) -> String { "Achievement unlocked: \(achievement.title)" }
+    static func importedBody(gameName: String, summary: String) -> String { "\(gameName): \(summary)" }
+
+    /// The reminder's body: the games at risk by name, in file order.
+    static func reminderBody(_ games: [Game]) -> String {
+        let names = games.map(\.name)
+        switch names.count {
+        case 0:
+            return ""
+        case 1:
+            return "Don't lose your \(games[0].streak)-day \(names[0]) streak!"
+        case 2, 3:
+            let allButLast = names.dropLast().joined(separator: ", ")
+            return "Keep your streaks alive: \(allButLast) and \(names[names.count - 1])."
+        default:
+            return "\(names.count) streaks at risk: \(names[0]), \(names[1]) and \(names.count - 2) more."
+        }
+    }
+
+    /// The games with a streak to lose (`streak` > 0) and no play on the local `date`, in file order.
+    ///
+    /// Any play on that date counts, also one after the reminder time (SPEC §11.10): the streak is safe for the day.
+    public static func gamesAtRisk(on date: LocalDate, data: StreakData, clock: WallClock) -> [Game] {
+        let candidates = data.games.filter { $0.streak > 0 }
+        guard !candidates.isEmpty else { return [] }
+        // Cheap instant bounds first, so only plays near the date cost a zone lookup.
+        let after = clock.startOfDay(date).addingTimeInterval(-playMargin)
+        let before = clock.endOfDay(date).addingTimeInterval(playMargin)
+        var unplayed = Set(candidates.map(\.id))
+        for play in data.plays where play.at >= after && play.at < before && unplayed.contains(play.game) {
+            if clock.localDate(of: play.at) == date {
+                unplayed.remove(play.game)
+                if unplayed.isEmpty { return [] }
+            }
+        }
+        return candidates.filter { unplayed.contains($0.id) }
+    }
+
+    /// The reminder for a local date at the reminder time (manual or learned), or nil when no game is at risk.
+    /// It expires at the end of that local day (SPEC §7).
+    public static func reminder(on date: LocalDate, at time: WallTime, data: StreakData, settings: Settings,
+                                clock: WallClock) -> Notification? {
+        let atRisk = gamesAtRisk(on: date, data: data, clock: clock)
+        guard !atRisk.isEmpty else { return nil }
+        return Notification(id: Notification.occurrenceID(.streakReminder, reminderSource, date.description),
+                            kind: .streakReminder, source: reminderSource, fireAt: clock.instant(on: date, at: time),
+                            expiresAt: clock.endOfDay(date), title: reminderTitle, body: reminderBody(atRisk),
+                            priority: .medium, category: reminderCategory, actions: reminderActions,
+                            sound: settings.notifications.sound, badge: settings.notifications.badge,
+                            recurrence: .daily(date: date, time: time))
+    }
+
+    /// The one notification of an unlocked achievement, at its own instant.
+    public static func achievement(_ achievement: Achievement, settings: Settings) -> Notification {
+        Notification(id: Notification.occurrenceID(.achievement, achievement.id, "unlocked"), kind: .achievement,
+                     source: achievement.id, fireAt: achievement.unlockedAt,
+                     expiresAt: achievement.unlockedAt.addingTimeInterval(announcementExpiry),
+                     title: achievementTitle(achievement), body: achievement.description, priority: .low,
+                     category: achievementCategory, actions: achievementActions,
+                     sound: settings.notifications.sound, badge: settings.notifications.badge, recurrence: .once)
+    }
+
+    /// The one notification of an imported result, at its own instant; `gameName` is the name of `resultImport.game`.
+    public static func imported(_ resultImport: ResultImport, gameName: String, settings: Settings) -> Notification {
+        Notification(id: Notification.occurrenceID(.imported, resultImport.id, "imported"), kind: .imported,
+                     source: resultImport.id, fireAt: resultImport.importedAt,
+                     expiresAt: resultImport.importedAt.addingTimeInterval(announcementExpiry),
+                     title: importedTitle, body: importedBody(gameName: gameName, summary: resultImport.summary),
+                     priority: .low, category: importedCategory, actions: importedActions,
+                     sound: settings.notifications.sound, badge: settings.notifications.badge, recurrence: .once)
+    }
+}

@@ -48,6 +48,14 @@ public enum HouseholdLoader {
             let (alarms, report) = UserFileDecoder.alarms(data)
             if let alarms { household.alarms = alarms }
             return report
+        case .trips:
+            let (trips, report) = UserFileDecoder.trips(data)
+            if let trips { household.trips = trips }
+            return report
+        case .streaks:
+            let (streaks, report) = UserFileDecoder.streaks(data)
+            if let streaks { household.streaks = streaks }
+            return report
         }
     }
 }

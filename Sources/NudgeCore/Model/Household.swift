@@ -5,10 +5,15 @@ public struct Household: Equatable, Sendable {
     public var settings = Settings()
     public var pets: [Pet] = []
     public var alarms: [Alarm] = []
+    public var trips: [Trip] = []
+    public var streaks = StreakData()
 
-    public init(settings: Settings = Settings(), pets: [Pet] = [], alarms: [Alarm] = []) {
+    public init(settings: Settings = Settings(), pets: [Pet] = [], alarms: [Alarm] = [], trips: [Trip] = [],
+                streaks: StreakData = StreakData()) {
         self.settings = settings
         self.pets = pets
         self.alarms = alarms
+        self.trips = trips
+        self.streaks = streaks
     }
 }

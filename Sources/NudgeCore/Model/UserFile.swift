@@ -3,6 +3,8 @@ public enum UserFile: String, CaseIterable, Sendable, Comparable {
     case settings = "settings.json"
     case laundry = "laundry.json"
     case alarms = "alarms.json"
+    case trips = "trips.json"
+    case streaks = "streaks.json"
 
     public var fileName: String { rawValue }
 

@@ -15,7 +15,11 @@ public enum Planner {
             state.forgetUndeliveredRecorded(after: now)
         }
         let window = DueWindow(previous: previous, now: now, zone: zone)
-        let context = Candidates.Context(clock: clock, now: now, streakReminderTime: household.settings.streaks.time)
+        state.smartReminder = SmartReminder.update(state.smartReminder, streaks: household.streaks,
+                                                   settings: household.settings, now: now, clock: clock)
+        let context = Candidates.Context(
+            clock: clock, now: now,
+            streakReminderTime: SmartReminder.reminderTime(state.smartReminder, settings: household.settings))
         let candidates = LeaveTimeHysteresis.apply(
             to: Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now),
             planned: state.plannedLeaveTimes)

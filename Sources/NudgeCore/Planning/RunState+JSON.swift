@@ -43,6 +43,18 @@ extension RunState {
                 lastGood[file].map { JSONMember(file.fileName, .string($0)) }
             })),
             JSONMember("outboxBytes", number(outboxBytes)),
+            JSONMember("smartReminder", smartReminder.map { kept in
+                .object([
+                    JSONMember("time", .string(kept.result.time.description)),
+                    JSONMember("windowStartHour", number(kept.result.windowStartHour)),
+                    JSONMember("coveragePercent", number(kept.result.coveragePercent)),
+                    JSONMember("playCount", number(kept.result.playCount)),
+                    JSONMember("computedAt", instant(kept.computedAt)),
+                ])
+            } ?? .null),
+            JSONMember("plannedLeaveTimes", .object(plannedLeaveTimes.keys.sorted().compactMap { id in
+                plannedLeaveTimes[id].map { JSONMember(id, instant($0)) }
+            })),
             JSONMember("ledger", .object(ledgerMembers)),
         ])
     }
@@ -95,6 +107,22 @@ extension RunState {
             }
         }
         state.outboxBytes = root.int("outboxBytes", default: 0, in: 0...Int.max) ?? 0
+        if let smart = root.object("smartReminder"),
+           let time = smart.wallTime("time", default: nil),
+           let start = smart.int("windowStartHour", default: nil, in: 0...23),
+           let coverage = smart.int("coveragePercent", default: nil, in: 0...100),
+           let count = smart.int("playCount", default: nil, in: 0...Int.max),
+           let computedAt = smart.instant("computedAt", required: true) {
+            state.smartReminder = SmartReminder(
+                result: SmartReminderTime.Result(time: time, windowStartHour: start, coveragePercent: coverage,
+                                                 playCount: count),
+                computedAt: computedAt)
+        }
+        if let times = root.object("plannedLeaveTimes") {
+            for member in times.value.objectValue ?? [] {
+                if let date = times.instant(member.key, required: true) { state.plannedLeaveTimes[member.key] = date }
+            }
+        }
         for member in root.object("ledger")?.value.objectValue ?? [] {
             let path = KeyPath.root.appending("ledger").appending(member.key)
             guard let object = ObjectReader(member.value, at: path, in: document),

@@ -30,6 +30,8 @@ public struct RunState: Equatable, Sendable {
     /// How many notifications the last run delivered and recorded as missed.
     public var lastDelivered = 0
     public var lastMissed = 0
+    /// The learned streak reminder time and when it was computed (SPEC §5.6); nil until plays exist.
+    public var smartReminder: SmartReminder?
     /// Occurrence id → fireAt of each leave reminder in the plan, for the 2-minute hysteresis.
     public var plannedLeaveTimes: [String: Date] = [:]
 

@@ -15,6 +15,9 @@ public enum StatusReport {
         if let budget = state.lastBudget {
             lines.append("Budget: \(budget.pending)/\(budget.limit) \(budget.level.rawValue) — \(budget.message)")
         }
+        if let smart = state.smartReminder {
+            lines.append("Streak reminder: \(smartText(smart, clock: clock, now: now))")
+        }
         lines.append("Delivered in all: \(state.deliveredTotal)")
         lines.append("Missed in all: \(state.missedTotal)")
         for record in state.recentMissed.suffix(10) {
@@ -28,6 +31,16 @@ public enum StatusReport {
             lines += state.fileErrors.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "18:30, learned from the 19:00–21:00 window (62% of 40 plays), computed Sat 21 Nov 10:00 (2 h ago)".
+    static func smartText(_ smart: SmartReminder, clock: WallClock, now: Date) -> String {
+        let result = smart.result
+        let start = TextFormat.pad(result.windowStartHour)
+        let end = TextFormat.pad((result.windowStartHour + 2) % 24)
+        return "\(result.time), learned from the \(start):00–\(end):00 window (\(result.coveragePercent)% of "
+            + "\(result.playCount) plays), computed \(TextFormat.localStamp(smart.computedAt, clock)) "
+            + "(\(TextFormat.relative(smart.computedAt, from: now)))"
     }
 
     public static func json(_ state: RunState?) -> JSONValue {
@@ -51,6 +64,15 @@ public enum StatusReport {
             JSONMember("recentMissed", .array(missed)),
             JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),
         ]
+        if let smart = state.smartReminder {
+            members.append(JSONMember("smartReminder", .object([
+                JSONMember("time", .string(smart.result.time.description)),
+                JSONMember("windowStartHour", .number(String(smart.result.windowStartHour))),
+                JSONMember("coveragePercent", .number(String(smart.result.coveragePercent))),
+                JSONMember("playCount", .number(String(smart.result.playCount))),
+                JSONMember("computedAt", .string(RFC3339.format(smart.computedAt))),
+            ])))
+        }
         if let budget = state.lastBudget {
             members.append(JSONMember("budget", .object([
                 JSONMember("pending", .number(String(budget.pending))),

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Keeps a planned leave-time still while the prediction wobbles (SPEC §5.3): once an instance is in the plan,
+/// its fireAt moves only when the new computation differs by more than 2 minutes. A reminder that jitters by a
+/// minute on every run is noise; one that moves by five is news.
+enum LeaveTimeHysteresis {
+    static let threshold: TimeInterval = 120
+
+    /// Replaces the fireAt of every leave reminder whose planned time is within the threshold.
+    static func apply(to candidates: [Notification], planned: [String: Date]) -> [Notification] {
+        guard !planned.isEmpty else { return candidates }
+        return candidates.map { candidate in
+            guard candidate.kind == .leave, let plannedAt = planned[candidate.id],
+                  abs(candidate.fireAt.timeIntervalSince(plannedAt)) <= threshold else { return candidate }
+            var kept = candidate
+            kept.fireAt = plannedAt
+            return kept
+        }
+    }
+
+    /// The leave times now in the plan, for the next run.
+    static func remember(_ pending: [Notification]) -> [String: Date] {
+        var times: [String: Date] = [:]
+        for record in pending where record.kind == .leave {
+            times[record.id] = record.fireAt
+        }
+        return times
+    }
+}

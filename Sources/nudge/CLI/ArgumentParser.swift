@@ -46,9 +46,9 @@ enum ArgumentParser {
 
     private static func validate(_ value: String, for name: String, _ command: Command) throws {
         switch name {
-        case "--now":
+        case "--now", "--at":
             guard RFC3339.parse(value) != nil else {
-                throw CLIError.usage("nudge \(command.name): --now expects an RFC 3339 instant such as "
+                throw CLIError.usage("nudge \(command.name): \(name) expects an RFC 3339 instant such as "
                     + "2026-11-21T08:00:00Z, not \"\(value)\"")
             }
         case "--wait":

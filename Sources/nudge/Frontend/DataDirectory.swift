@@ -74,6 +74,12 @@ struct DataDirectory {
         }
     }
 
+    /// settings.json as it is (or its defaults when missing or broken): for zone and texts in messages.
+    func userSettings() -> Settings {
+        guard let data = try? read(UserFile.settings.fileName) else { return Settings() }
+        return UserFileDecoder.settings(data).0 ?? Settings()
+    }
+
     func write(_ name: String, _ data: Data) throws {
         try AtomicFile.write(data, to: fileURL(name))
     }

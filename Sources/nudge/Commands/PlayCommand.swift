@@ -1,0 +1,37 @@
+import Foundation
+import NudgeCore
+
+/// `nudge play GAME [--at T] [--add]`: records a play in streaks.json under the lock, atomically.
+enum PlayCommand {
+    static let command = Command(
+        name: "play",
+        usage: "nudge play GAME [--at T] [--add] [--now T] [--data DIR]",
+        summary: "record a play of GAME in streaks.json (today's streak reminder goes away on the next run)",
+        options: [
+            .option("--at", "T", "when it was played (RFC 3339; default: now)"),
+            .flag("--add", "add GAME to the games if it is not there (streak 0)"),
+            .now, .data, .help,
+        ],
+        positionals: 1...1,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let directory = DataDirectory(url: arguments.dataDirectory)
+        try directory.requireExists()
+        let game = arguments.positionals[0]
+        let at = arguments.values["--at"].flatMap(RFC3339.parse) ?? arguments.now
+        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        defer { withExtendedLifetime(lock) {} }
+        let current = try directory.read(UserFile.streaks.fileName)
+        switch StreakEditor.recordPlay(in: current, game: game, at: at, addGame: arguments.has("--add")) {
+        case .success(let content):
+            try directory.write(UserFile.streaks.fileName, content)
+            let settings = directory.userSettings()
+            let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
+            console.out("Recorded a play of \(game) at \(TextFormat.localDateTime(at, clock)).")
+            return .success
+        case .failure(let failure):
+            throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
+        }
+    }
+}

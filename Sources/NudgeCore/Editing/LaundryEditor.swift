@@ -1,0 +1,104 @@
+import Foundation
+
+/// `nudge laundry start|fold|stop`: edits one pet in `laundry.json`, keeping every other key of the user's file
+/// as it was (unknown keys at any level, key order).
+public enum LaundryEditor {
+    /// What the user did with a pet's laundry.
+    public enum Action: Equatable, Sendable {
+        /// Put the load in the washer or the dryer: the cycle's stage becomes this, started now.
+        case start(LaundryCycle.Stage)
+        /// The laundry is folded: `lastCompletedAt` is now and no cycle is under way.
+        case fold
+        /// The cycle is abandoned: it is removed, so its notifications are never delivered.
+        case stop
+    }
+
+    /// What went wrong, for a message and exit 65.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case noFile(pet: String)
+        case invalidFile([DataProblem])
+        case unknownPet(String, known: [String])
+
+        public var description: String {
+            switch self {
+            case .noFile(let pet):
+                return "laundry.json: no such file, so there are no pets; add {\"pets\": [{\"id\": \"\(pet)\"}]} "
+                    + "to it first"
+            case .invalidFile(let problems):
+                return problems.map(\.description).joined(separator: "\n")
+            case let .unknownPet(pet, known):
+                let list = known.isEmpty ? "none" : known.joined(separator: ", ")
+                return "laundry.json: unknown pet \"\(pet)\" (known: \(list))"
+            }
+        }
+    }
+
+    /// The file's new content after `action` on pet `petID` at `now`. `data` nil means the file does not exist.
+    ///
+    /// - `start(.wash)`: `cycle` becomes `{"id": NEW, "stage": "wash", "startedAt": now}`, replacing any cycle.
+    /// - `start(.dry)`: `stage` and `startedAt` change, the cycle keeps its id (SPEC §11.11) and its other keys;
+    ///   with no cycle under way it is a new one; restarting a cycle already in the dryer gives it a new id. A cycle the user wrote without `"id"` stays without one: the id
+    ///   the decoder gives it (its start instant) is not a valid `"id"` value, so it cannot be written down.
+    /// - `fold`: `lastCompletedAt` becomes now and `cycle` is removed.
+    /// - `stop`: `cycle` is removed; with no cycle under way `data` is returned as it is.
+    ///
+    /// The result is validated like any user file, so an edit never leaves a file `nudge run` would refuse.
+    public static func apply(_ action: Action, toPet petID: String, in data: Data?, now: Date)
+        -> Result<Data, Failure> {
+        guard let data else { return .failure(.noFile(pet: petID)) }
+        let (decoded, report) = UserFileDecoder.pets(data)
+        guard let pets = decoded, let document = try? JSONParser.parse(data) else {
+            return .failure(.invalidFile(report.problems))
+        }
+        var elements = document["pets"]?.arrayValue ?? []
+        guard let index = elements.firstIndex(where: { $0["id"]?.stringValue == petID }),
+              let pet = pets.first(where: { $0.id == petID }) else {
+            return .failure(.unknownPet(petID, known: pets.map(\.id)))
+        }
+        let stamp = JSONValue.string(RFC3339.format(now))
+        var element = elements[index]
+        switch action {
+        case .start(.wash):
+            element = element.setting("cycle", to: .object([
+                JSONMember("id", .string(cycleID(startedAt: now, avoiding: pet.cycle?.id))),
+                JSONMember("stage", .string(LaundryCycle.Stage.wash.rawValue)), JSONMember("startedAt", stamp),
+            ]))
+        case .start(.dry):
+            var cycle = element["cycle"].flatMap { $0.isNull ? nil : $0 }
+                ?? .object([JSONMember("id", .string(cycleID(startedAt: now, avoiding: nil)))])
+            if pet.cycle?.stage == .dry {
+                // Restarting the dryer is a new event: with the old id its "Dry Complete!" would count as delivered.
+                cycle = cycle.setting("id", to: .string(cycleID(startedAt: now, avoiding: pet.cycle?.id)))
+            }
+            element = element.setting("cycle", to: cycle.setting("stage", to: .string(LaundryCycle.Stage.dry.rawValue))
+                .setting("startedAt", to: stamp))
+        case .fold:
+            element = element.setting("lastCompletedAt", to: stamp).removing("cycle")
+        case .stop:
+            guard element["cycle"] != nil else { return .success(data) }
+            element = element.removing("cycle")
+        }
+        elements[index] = element
+        let content = Data((document.setting("pets", to: .array(elements)).prettyText + "\n").utf8)
+        let (edited, editedReport) = UserFileDecoder.pets(content)
+        guard edited != nil else { return .failure(.invalidFile(editedReport.problems)) }
+        return .success(content)
+    }
+
+    /// A new cycle's id, named after its start in UTC: `c-20261121T073000Z`; `-2`, `-3`… when `current`, the id
+    /// of the cycle it replaces, already has that name, so the new cycle's notifications are new occurrences.
+    public static func cycleID(startedAt: Date, avoiding current: String?) -> String {
+        let utc = LocalDateTime(secondsSinceEpoch: LocalDateTime.floorSeconds(of: startedAt))
+        let date = utc.date
+        let base = "c-" + LocalDate.zeroPadded(date.year, width: 4) + LocalDate.zeroPadded(date.month, width: 2)
+            + LocalDate.zeroPadded(date.day, width: 2) + "T" + LocalDate.zeroPadded(utc.hour, width: 2)
+            + LocalDate.zeroPadded(utc.minute, width: 2) + LocalDate.zeroPadded(utc.second, width: 2) + "Z"
+        var candidate = base
+        var suffix = 2
+        while candidate == current {
+            candidate = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        return candidate
+    }
+}

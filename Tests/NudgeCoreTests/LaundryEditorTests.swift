@@ -1,0 +1,243 @@
+import XCTest
+@testable import NudgeCore
+
+final class LaundryEditorTests: XCTestCase {
+    private let now = Fixtures.instant("2026-11-21T08:30:00Z")
+
+    /// A user's file with keys nudge does not know at every level: top-level "note", pet-level "colour",
+    /// cycle-level "machine".
+    private let washing = """
+    {"note": "mine", "pets": [
+      {"id": "snowy", "name": "Snowy", "colour": "white", "washMinutes": 45,
+       "cycle": {"id": "c-1042", "machine": "left", "stage": "wash", "startedAt": "2026-11-21T07:30:00Z"}},
+      {"id": "rex", "name": "Rex"}
+    ], "version": 1}
+    """
+
+    private func edit(_ action: LaundryEditor.Action, _ text: String, pet: String = "snowy") throws -> String {
+        let result = LaundryEditor.apply(action, toPet: pet, in: Data(text.utf8), now: now)
+        return String(decoding: try result.get(), as: UTF8.self)
+    }
+
+    func testRestartingTheDryerGivesTheCycleANewID() throws {
+        let drying = washing.replacingOccurrences(of: "\"stage\": \"wash\"", with: "\"stage\": \"dry\"")
+        let edited = try JSONParser.parse(Data(try edit(.start(.dry), drying).utf8))
+        let cycle = edited["pets"]?.arrayValue?.first?["cycle"]
+        XCTAssertEqual(cycle?["id"], .string("c-20261121T083000Z"))
+        XCTAssertEqual(cycle?["machine"], .string("left"))
+        XCTAssertEqual(cycle?["startedAt"], .string("2026-11-21T08:30:00Z"))
+    }
+
+    func testStartDryOnANullCycleStartsANewCycle() throws {
+        let edited = try JSONParser.parse(Data(try edit(.start(.dry), #"{"pets": [{"id": "snowy", "cycle": null}]}"#).utf8))
+        XCTAssertEqual(edited["pets"]?.arrayValue?.first?["cycle"], .object([
+            JSONMember("id", .string("c-20261121T083000Z")), JSONMember("stage", .string("dry")),
+            JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
+        ]))
+    }
+
+    func testStartDryKeepsTheCycleIDAndEveryOtherKey() throws {
+        XCTAssertEqual(try edit(.start(.dry), washing), """
+        {
+          "note": "mine",
+          "pets": [
+            {
+              "id": "snowy",
+              "name": "Snowy",
+              "colour": "white",
+              "washMinutes": 45,
+              "cycle": {
+                "id": "c-1042",
+                "machine": "left",
+                "stage": "dry",
+                "startedAt": "2026-11-21T08:30:00Z"
+              }
+            },
+            {
+              "id": "rex",
+              "name": "Rex"
+            }
+          ],
+          "version": 1
+        }
+
+        """)
+    }
+
+    func testStartWashReplacesARunningDryCycleWithANewID() throws {
+        let drying = washing.replacingOccurrences(of: "\"stage\": \"wash\"", with: "\"stage\": \"dry\"")
+        XCTAssertEqual(try edit(.start(.wash), drying), """
+        {
+          "note": "mine",
+          "pets": [
+            {
+              "id": "snowy",
+              "name": "Snowy",
+              "colour": "white",
+              "washMinutes": 45,
+              "cycle": {
+                "id": "c-20261121T083000Z",
+                "stage": "wash",
+                "startedAt": "2026-11-21T08:30:00Z"
+              }
+            },
+            {
+              "id": "rex",
+              "name": "Rex"
+            }
+          ],
+          "version": 1
+        }
+
+        """)
+    }
+
+    func testStartWashWithoutACycleAddsOneAtTheEndOfThePet() throws {
+        let edited = try JSONParser.parse(Data(try edit(.start(.wash), washing, pet: "rex").utf8))
+        XCTAssertEqual(edited["pets"]?.arrayValue?[1], .object([
+            JSONMember("id", .string("rex")), JSONMember("name", .string("Rex")),
+            JSONMember("cycle", .object([
+                JSONMember("id", .string("c-20261121T083000Z")), JSONMember("stage", .string("wash")),
+                JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
+            ])),
+        ]))
+        XCTAssertEqual(edited["pets"]?.arrayValue?[0], try JSONParser.parse(Data(washing.utf8))["pets"]?.arrayValue?[0])
+    }
+
+    func testStartDryWithoutACycleStartsANewCycle() throws {
+        let edited = try JSONParser.parse(Data(try edit(.start(.dry), washing, pet: "rex").utf8))
+        XCTAssertEqual(edited["pets"]?.arrayValue?[1]["cycle"], .object([
+            JSONMember("id", .string("c-20261121T083000Z")), JSONMember("stage", .string("dry")),
+            JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
+        ]))
+    }
+
+    func testStartDryOnACycleWithoutIDLeavesItWithoutOne() throws {
+        // Such a cycle is named by its start instant, which is not a valid "id" value to write down.
+        let text = #"{"pets": [{"id": "snowy", "cycle": {"stage": "wash", "startedAt": "2026-11-21T07:30:00+01:00"}}]}"#
+        let edited = try JSONParser.parse(Data(try edit(.start(.dry), text).utf8))
+        XCTAssertEqual(edited["pets"]?.arrayValue?[0]["cycle"], .object([
+            JSONMember("stage", .string("dry")), JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
+        ]))
+    }
+
+    func testStartWashTwiceInOneSecondGetsASuffixedID() throws {
+        let text = #"{"pets": [{"id": "snowy", "cycle": {"id": "c-20261121T083000Z", "stage": "wash", "#
+            + #""startedAt": "2026-11-21T08:30:00Z"}}]}"#
+        let edited = try JSONParser.parse(Data(try edit(.start(.wash), text).utf8))
+        XCTAssertEqual(edited["pets"]?.arrayValue?[0]["cycle"]?["id"], .string("c-20261121T083000Z-2"))
+        XCTAssertEqual(LaundryEditor.cycleID(startedAt: now, avoiding: "c-20261121T083000Z-2"), "c-20261121T083000Z")
+        XCTAssertEqual(LaundryEditor.cycleID(startedAt: Fixtures.instant("2026-01-02T03:04:05.678Z"), avoiding: nil),
+                       "c-20260102T030405Z")
+    }
+
+    func testFoldSetsLastCompletedAtAndRemovesTheCycle() throws {
+        XCTAssertEqual(try edit(.fold, washing), """
+        {
+          "note": "mine",
+          "pets": [
+            {
+              "id": "snowy",
+              "name": "Snowy",
+              "colour": "white",
+              "washMinutes": 45,
+              "lastCompletedAt": "2026-11-21T08:30:00Z"
+            },
+            {
+              "id": "rex",
+              "name": "Rex"
+            }
+          ],
+          "version": 1
+        }
+
+        """)
+    }
+
+    func testFoldReplacesLastCompletedAtInPlace() throws {
+        let text = #"{"pets": [{"id": "snowy", "lastCompletedAt": "2026-11-14T18:00:00Z", "name": "Snowy"}]}"#
+        XCTAssertEqual(try edit(.fold, text), """
+        {
+          "pets": [
+            {
+              "id": "snowy",
+              "lastCompletedAt": "2026-11-21T08:30:00Z",
+              "name": "Snowy"
+            }
+          ]
+        }
+
+        """)
+    }
+
+    func testStopRemovesOnlyTheCycle() throws {
+        XCTAssertEqual(try edit(.stop, washing), """
+        {
+          "note": "mine",
+          "pets": [
+            {
+              "id": "snowy",
+              "name": "Snowy",
+              "colour": "white",
+              "washMinutes": 45
+            },
+            {
+              "id": "rex",
+              "name": "Rex"
+            }
+          ],
+          "version": 1
+        }
+
+        """)
+    }
+
+    func testStopWithoutACycleLeavesTheBytesAsTheyAre() throws {
+        XCTAssertEqual(try edit(.stop, washing, pet: "rex"), washing)
+    }
+
+    func testUnknownPetNamesThePetAndTheKnownOnes() {
+        let result = LaundryEditor.apply(.fold, toPet: "fluffy", in: Data(washing.utf8), now: now)
+        XCTAssertEqual(result, .failure(.unknownPet("fluffy", known: ["snowy", "rex"])))
+        XCTAssertEqual(LaundryEditor.Failure.unknownPet("fluffy", known: ["snowy", "rex"]).description,
+                       "laundry.json: unknown pet \"fluffy\" (known: snowy, rex)")
+        XCTAssertEqual(LaundryEditor.apply(.stop, toPet: "fluffy", in: Data("{}".utf8), now: now),
+                       .failure(.unknownPet("fluffy", known: [])))
+    }
+
+    func testMissingFileHasNoPets() {
+        let result = LaundryEditor.apply(.start(.wash), toPet: "snowy", in: nil, now: now)
+        XCTAssertEqual(result, .failure(.noFile(pet: "snowy")))
+    }
+
+    func testBrokenSyntaxIsReportedWithLineAndColumn() {
+        let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Data("{\"pets\": [\n  {\"id\": }]}".utf8), now: now)
+        guard case .failure(.invalidFile(let problems)) = result else {
+            return XCTFail("a broken laundry.json must not be rewritten: \(result)")
+        }
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertEqual(problems.first?.file, "laundry.json")
+        XCTAssertEqual(problems.first?.place, .position(line: 2, column: 10))
+    }
+
+    func testInvalidValueIsReportedWithItsKeyPath() {
+        let text = #"{"pets": [{"id": "snowy", "washMinutes": 0}]}"#
+        let result = LaundryEditor.apply(.start(.wash), toPet: "snowy", in: Data(text.utf8), now: now)
+        guard case .failure(.invalidFile(let problems)) = result else {
+            return XCTFail("an invalid laundry.json must not be rewritten: \(result)")
+        }
+        XCTAssertEqual(problems.map(\.description).count, 1)
+        XCTAssertTrue(problems[0].description.hasPrefix("laundry.json: pets[0].washMinutes: "), problems[0].description)
+    }
+
+    func testAnEditThatWouldMakeTheFileInvalidIsRefused() {
+        // Instants must lie between 2000 and 2200 (SPEC §11.19): folding "in 2300" would break the file.
+        let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Data(washing.utf8),
+                                         now: Fixtures.instant("2300-01-01T00:00:00Z"))
+        guard case .failure(.invalidFile(let problems)) = result else {
+            return XCTFail("the edit must be validated: \(result)")
+        }
+        XCTAssertTrue(problems[0].description.hasPrefix("laundry.json: pets[0].lastCompletedAt: "),
+                      problems[0].description)
+    }
+}

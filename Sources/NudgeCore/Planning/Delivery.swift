@@ -6,10 +6,13 @@ public struct Delivery: Equatable, Sendable {
     public var deliveredAt: Date
     /// Whole seconds between fireAt and delivery, 0 when on time.
     public var lateSeconds: Int
+    /// The badge count including this notification (`NUDGE_BADGE`), SPEC §7, §11.3.
+    public var badge: Int
 
-    public init(notification: Notification, deliveredAt: Date) {
+    public init(notification: Notification, deliveredAt: Date, badge: Int = 0) {
         self.notification = notification
         self.deliveredAt = deliveredAt
+        self.badge = badge
         self.lateSeconds = max(0, Int((deliveredAt.timeIntervalSince(notification.fireAt)).rounded(.down)))
     }
 
@@ -18,6 +21,13 @@ public struct Delivery: Equatable, Sendable {
         notification.json
             .setting("deliveredAt", to: .string(RFC3339.format(deliveredAt)))
             .setting("lateSeconds", to: .number(String(lateSeconds)))
+    }
+
+    /// Reads an outbox line (or the same object kept in state); nil when it is not one.
+    public init?(record: JSONValue) {
+        guard let notification = Notification(record: record),
+              let deliveredAt = record["deliveredAt"]?.stringValue.flatMap(RFC3339.parse) else { return nil }
+        self.init(notification: notification, deliveredAt: deliveredAt)
     }
 
     /// One line of `outbox.jsonl`, newline included.

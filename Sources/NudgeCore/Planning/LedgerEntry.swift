@@ -9,6 +9,8 @@ public struct LedgerEntry: Equatable, Sendable {
         case seen
         /// Expired before a run could deliver it, or replaced by a later occurrence of the same repeat.
         case missed
+        /// Fell due while notifications were switched off: not replayed when they are switched back on.
+        case suppressed
     }
 
     public var outcome: Outcome

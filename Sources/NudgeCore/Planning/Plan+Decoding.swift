@@ -32,7 +32,7 @@ extension Plan {
 
 extension Notification {
     /// Reads a record nudge wrote (plan or outbox); nil when it is not one.
-    init?(record: JSONValue) {
+    public init?(record: JSONValue) {
         guard let id = record["id"]?.stringValue,
               let kind = record["kind"]?.stringValue.flatMap(NotificationKind.init(rawValue:)),
               let source = record["source"]?.stringValue,

@@ -7,6 +7,8 @@ public struct PlanResult: Equatable, Sendable {
     public var deliveries: [Delivery]
     /// Fell due since the previous run and will not be delivered.
     public var missed: [MissedRecord]
+    /// Fell due while `settings.notifications.enabled` is false: recorded, never delivered or replayed.
+    public var suppressed: [Notification]
     /// The state after this run, as if every delivery succeeded.
     public var state: RunState
     /// No previous state: past occurrences were recorded as seen instead of delivered.

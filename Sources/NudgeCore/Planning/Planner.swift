@@ -20,9 +20,12 @@ public enum Planner {
         let context = Candidates.Context(
             clock: clock, now: now,
             streakReminderTime: SmartReminder.reminderTime(state.smartReminder, settings: household.settings))
-        let candidates = LeaveTimeHysteresis.apply(
-            to: Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now),
-            planned: state.plannedLeaveTimes)
+        var candidates = Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now)
+        candidates += state.snoozes
+        candidates = LeaveTimeHysteresis.apply(to: candidates, planned: state.plannedLeaveTimes)
+        if let quietHours = household.settings.quietHours {
+            candidates = candidates.map { quietHours.moving($0, clock: clock) }
+        }
 
         var due: [Notification] = []
         var missed: [(Notification, MissedRecord.Reason)] = []
@@ -43,34 +46,39 @@ public enum Planner {
         }
         (due, missed) = keepLatestOfEachRepeat(due, missed)
 
-        let deliveries = due.sorted(by: comesFirst).map { Delivery(notification: $0, deliveredAt: now) }
+        let switchedOn = household.settings.notifications.enabled
+        let suppressed = switchedOn ? [] : due.sorted(by: comesFirst)
+        let deliveries = (switchedOn ? due : []).sorted(by: comesFirst).map { notification in
+            state.deliver(notification, now: now, viaCommand: household.settings.deliverCommand != nil)
+        }
         let missedRecords = missed.sorted { comesFirst($0.0, $1.0) }.map { notification, reason in
             MissedRecord(id: notification.id, kind: notification.kind.rawValue, title: notification.title,
                          fireAt: notification.fireAt, reason: reason, recordedAt: now)
         }
-        for delivery in deliveries {
-            state.ledger[delivery.notification.id] = entry(delivery.notification, .delivered, now)
+        for notification in suppressed {
+            state.ledger[notification.id] = entry(notification, .suppressed, now)
         }
         for (notification, _) in missed {
             state.ledger[notification.id] = entry(notification, .missed, now)
         }
         state.prune(now: now)
 
-        let pending = upcoming.values.sorted(by: comesFirst)
-        state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending)
+        let (pending, deferred) = Budget.split(Array(upcoming.values), limit: household.settings.maxPending)
+        state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending + deferred)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
-        let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending, deferred: [])
+        let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,
+                        deferred: deferred)
 
         state.lastRunAt = now
         state.timeZone = zone.identifier
-        state.deliveredTotal += deliveries.count
         state.missedTotal += missedRecords.count
         state.recentMissed = Array((state.recentMissed + missedRecords).suffix(RunState.recentMissedLimit))
         state.lastBudget = budget
         state.lastDelivered = deliveries.count
         state.lastMissed = missedRecords.count
-        return PlanResult(plan: plan, deliveries: deliveries, missed: missedRecords, state: state,
-                          isFirstRun: previous?.lastRunAt == nil)
+        state.lastSuppressed = suppressed.count
+        return PlanResult(plan: plan, deliveries: deliveries, missed: missedRecords, suppressed: suppressed,
+                          state: state, isFirstRun: previous?.lastRunAt == nil)
     }
 
     /// Plan order: fireAt, then id.
@@ -102,7 +110,7 @@ public enum Planner {
         return (kept + latest.values, missed)
     }
 
-    private static func entry(_ notification: Notification, _ outcome: LedgerEntry.Outcome, _ now: Date) -> LedgerEntry {
+    static func entry(_ notification: Notification, _ outcome: LedgerEntry.Outcome, _ now: Date) -> LedgerEntry {
         LedgerEntry(outcome: outcome, kind: notification.kind.rawValue, fireAt: notification.fireAt,
                     expiresAt: notification.expiresAt, at: now)
     }

@@ -43,6 +43,18 @@ extension RunState {
                 lastGood[file].map { JSONMember(file.fileName, .string($0)) }
             })),
             JSONMember("outboxBytes", number(outboxBytes)),
+            JSONMember("badge", number(badge)),
+            JSONMember("lastSuppressed", number(lastSuppressed)),
+            JSONMember("snoozes", .array(snoozes.map(\.json))),
+            JSONMember("commandQueue", .array(commandQueue.map { attempt in
+                .object([
+                    JSONMember("delivery", attempt.delivery.json),
+                    JSONMember("badge", number(attempt.delivery.badge)),
+                    JSONMember("attempts", number(attempt.attempts)),
+                    JSONMember("lastError", attempt.lastError.map(JSONValue.string) ?? .null),
+                ])
+            })),
+            JSONMember("commandFailures", .array(commandFailures.map(JSONValue.string))),
             JSONMember("smartReminder", smartReminder.map { kept in
                 .object([
                     JSONMember("time", .string(kept.result.time.description)),
@@ -107,6 +119,28 @@ extension RunState {
             }
         }
         state.outboxBytes = root.int("outboxBytes", default: 0, in: 0...Int.max) ?? 0
+        state.badge = root.int("badge", default: 0, in: 0...Int.max) ?? 0
+        state.lastSuppressed = root.int("lastSuppressed", default: 0, in: 0...Int.max) ?? 0
+        for element in root.elements("snoozes") {
+            guard let snooze = Notification(record: element.value) else {
+                document.report(element.path, "is not a notification record")
+                continue
+            }
+            state.snoozes.append(snooze)
+        }
+        for element in root.elements("commandQueue") {
+            guard let object = ObjectReader(element.value, at: element.path, in: document),
+                  let record = object.member("delivery"), let delivery = Delivery(record: record),
+                  let attempts = object.int("attempts", default: 0, in: 0...Int.max) else {
+                document.report(element.path, "is not a queued desktop-command delivery")
+                continue
+            }
+            var withBadge = delivery
+            withBadge.badge = object.int("badge", default: 0, in: 0...Int.max) ?? 0
+            state.commandQueue.append(CommandAttempt(delivery: withBadge, attempts: attempts,
+                                                     lastError: object.optionalString("lastError")))
+        }
+        state.commandFailures = root.elements("commandFailures").compactMap { $0.value.stringValue }
         if let smart = root.object("smartReminder"),
            let time = smart.wallTime("time", default: nil),
            let start = smart.int("windowStartHour", default: nil, in: 0...23),

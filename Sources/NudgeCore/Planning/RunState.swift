@@ -8,6 +8,8 @@ public struct RunState: Equatable, Sendable {
     public static let recentMissedLimit = 50
     /// Ledger entries are kept this long after their occurrence expired, then pruned.
     public static let ledgerRetention: TimeInterval = 2 * 86_400
+    /// How many desktop-command failures `status` keeps.
+    public static let recentFailureLimit = 20
 
     /// The previous run's `now`: daily repeats fall due after it.
     public var lastRunAt: Date?
@@ -30,6 +32,16 @@ public struct RunState: Equatable, Sendable {
     /// How many notifications the last run delivered and recorded as missed.
     public var lastDelivered = 0
     public var lastMissed = 0
+    /// Notifications delivered with `badge: true` since the last `nudge ack`.
+    public var badge = 0
+    /// Snoozed notifications waiting to notify again: one-off occurrences with their own ids.
+    public var snoozes: [Notification] = []
+    /// Deliveries the desktop command has yet to show, retried on each run until they expire.
+    public var commandQueue: [CommandAttempt] = []
+    /// The last failures of the desktop command, for `status`.
+    public var commandFailures: [String] = []
+    /// How many due notifications the last run suppressed because notifications are switched off.
+    public var lastSuppressed = 0
     /// The learned streak reminder time and when it was computed (SPEC §5.6); nil until plays exist.
     public var smartReminder: SmartReminder?
     /// Occurrence id → fireAt of each leave reminder in the plan, for the 2-minute hysteresis.
@@ -57,5 +69,6 @@ public struct RunState: Equatable, Sendable {
     mutating func prune(now: Date) {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
         ledger = ledger.filter { $0.value.expiresAt >= horizon }
+        snoozes = snoozes.filter { $0.expiresAt >= horizon }
     }
 }

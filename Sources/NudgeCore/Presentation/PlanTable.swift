@@ -7,8 +7,8 @@ public enum PlanTable {
         var lines: [String] = []
         lines.append("Plan generated \(TextFormat.localDateTime(plan.generatedAt, clock)) "
             + "(\(TextFormat.relative(plan.generatedAt, from: now))), zone \(plan.timeZone)")
-        lines.append("Budget: \(plan.budget.pending)/\(plan.budget.limit) \(plan.budget.level.rawValue) — "
-            + plan.budget.message)
+        lines.append("Budget: \(bar(plan.budget)) \(plan.budget.pending)/\(plan.budget.limit) "
+            + "\(plan.budget.level.rawValue) — \(plan.budget.message)")
         lines.append("")
         if plan.pending.isEmpty {
             lines.append("Nothing pending.")
@@ -25,6 +25,13 @@ public enum PlanTable {
             lines.append("Next wake: \(TextFormat.localStamp(wake, clock)) (\(TextFormat.relative(wake, from: now)))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `[#######-----------------------]`: 30 cells, filled in proportion to pending / limit.
+    static func bar(_ budget: BudgetStatus) -> String {
+        let width = 30
+        let filled = budget.limit > 0 ? min(width, (budget.pending * width + budget.limit - 1) / budget.limit) : 0
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
     }
 
     private static func table(_ records: [Notification], clock: WallClock, now: Date) -> [String] {

@@ -2,12 +2,17 @@ import Foundation
 
 /// `nudge status`: the last run, the budget, missed deliveries and file errors, as text or JSON.
 public enum StatusReport {
-    public static func text(_ state: RunState?, now: Date, zone: TimeZone) -> String {
+    public static func text(_ state: RunState?, settings: Settings, now: Date, zone: TimeZone) -> String {
         guard let state, let lastRun = state.lastRunAt else {
             return "No run yet — run `nudge run` (cron runs it every minute, see crontab.example)."
         }
         let clock = WallClock(zone: zone)
-        var lines = [
+        var lines: [String] = []
+        if !settings.notifications.enabled {
+            lines.append("Notifications are switched OFF (settings.json notifications.enabled): due ones are "
+                + "recorded, not delivered (\(state.lastSuppressed) at the last run)")
+        }
+        lines += [
             "Last run: \(TextFormat.localDateTime(lastRun, clock)) (\(TextFormat.relative(lastRun, from: now))), "
                 + "zone \(state.timeZone ?? zone.identifier); delivered \(state.lastDelivered), "
                 + "missed \(state.lastMissed)",
@@ -18,11 +23,19 @@ public enum StatusReport {
         if let smart = state.smartReminder {
             lines.append("Streak reminder: \(smartText(smart, clock: clock, now: now))")
         }
+        lines.append("Badge: \(state.badge) (cleared by `nudge ack`)")
         lines.append("Delivered in all: \(state.deliveredTotal)")
         lines.append("Missed in all: \(state.missedTotal)")
         for record in state.recentMissed.suffix(10) {
             lines.append("  \(TextFormat.localDateTime(record.fireAt, clock))  \(record.title) "
                 + "(\(record.kind), \(record.reason.rawValue))")
+        }
+        if !state.commandQueue.isEmpty {
+            lines.append("Desktop command: \(state.commandQueue.count) delivery(ies) waiting to be retried")
+        }
+        if !state.commandFailures.isEmpty {
+            lines.append("Desktop command failures (latest last):")
+            lines += state.commandFailures.suffix(5).map { "  \($0)" }
         }
         if state.fileErrors.isEmpty {
             lines.append("Files: all valid at the last run")
@@ -43,8 +56,11 @@ public enum StatusReport {
             + "(\(TextFormat.relative(smart.computedAt, from: now)))"
     }
 
-    public static func json(_ state: RunState?) -> JSONValue {
-        guard let state, let lastRun = state.lastRunAt else { return .object([JSONMember("lastRunAt", .null)]) }
+    public static func json(_ state: RunState?, settings: Settings) -> JSONValue {
+        let enabled = JSONMember("notificationsEnabled", .bool(settings.notifications.enabled))
+        guard let state, let lastRun = state.lastRunAt else {
+            return .object([JSONMember("lastRunAt", .null), enabled])
+        }
         let missed = state.recentMissed.map { record in
             JSONValue.object([
                 JSONMember("id", .string(record.id)),
@@ -56,6 +72,7 @@ public enum StatusReport {
         }
         var members = [
             JSONMember("lastRunAt", .string(RFC3339.format(lastRun))),
+            enabled,
             JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", .number(String(state.lastDelivered))),
             JSONMember("lastMissed", .number(String(state.lastMissed))),
@@ -63,6 +80,10 @@ public enum StatusReport {
             JSONMember("missedTotal", .number(String(state.missedTotal))),
             JSONMember("recentMissed", .array(missed)),
             JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),
+            JSONMember("badge", .number(String(state.badge))),
+            JSONMember("lastSuppressed", .number(String(state.lastSuppressed))),
+            JSONMember("commandRetries", .number(String(state.commandQueue.count))),
+            JSONMember("commandFailures", .array(state.commandFailures.map(JSONValue.string))),
         ]
         if let smart = state.smartReminder {
             members.append(JSONMember("smartReminder", .object([

@@ -47,9 +47,14 @@ enum ArgumentParser {
     private static func validate(_ value: String, for name: String, _ command: Command) throws {
         switch name {
         case "--now", "--at":
-            guard RFC3339.parse(value) != nil else {
-                throw CLIError.usage("nudge \(command.name): \(name) expects an RFC 3339 instant such as "
-                    + "2026-11-21T08:00:00Z, not \"\(value)\"")
+            guard let instant = RFC3339.parse(value), InstantBounds.range.contains(instant) else {
+                throw CLIError.usage("nudge \(command.name): \(name) expects an RFC 3339 instant between the years "
+                    + "2000 and 2200 such as 2026-11-21T08:00:00Z, not \"\(value)\"")
+            }
+        case "--minutes":
+            guard let minutes = Int(value), (1...1440).contains(minutes) else {
+                throw CLIError.usage("nudge \(command.name): --minutes expects a whole number from 1 to 1440, "
+                    + "not \"\(value)\"")
             }
         case "--wait":
             guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {

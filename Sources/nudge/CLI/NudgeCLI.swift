@@ -5,8 +5,8 @@ enum NudgeCLI {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
-        RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, PlayCommand.command,
-        InitCommand.command,
+        RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, TestCommand.command,
+        SnoozeCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command, InitCommand.command,
     ]
 
     static func main(_ arguments: [String]) -> Int32 {

@@ -25,7 +25,8 @@ enum RunCommand {
         let directory = DataDirectory(url: arguments.dataDirectory)
         let dryRun = arguments.has("--dry-run")
         try directory.requireExists()
-        let lock = dryRun ? nil : try DirectoryLock.acquire(in: directory.url, wait: arguments.seconds("--wait", default: 0))
+        let lock = dryRun ? nil : try DirectoryLock.acquire(in: directory.url, wait: arguments.seconds("--wait", default: 0),
+                                                          canWaitLonger: true)
         defer { withExtendedLifetime(lock) {} }
 
         let workspace = try Workspace.load(directory)
@@ -36,12 +37,16 @@ enum RunCommand {
         if !dryRun {
             try save(result: &result, workspace: workspace)
         }
-        if !arguments.has("--quiet") {
-            let clock = WallClock(zone: workspace.zone)
-            for delivery in result.deliveries {
-                console.out(arguments.has("--json") ? delivery.json.compactText
-                                                    : DeliveryLine.text(delivery, clock: clock))
-            }
+        let channels = Channels(console: console, json: arguments.has("--json"), quiet: arguments.has("--quiet"),
+                                clock: WallClock(zone: workspace.zone))
+        channels.print(result.deliveries)
+        if !result.suppressed.isEmpty {
+            console.error("nudge: notifications are switched off (settings.json notifications.enabled): "
+                + "\(result.suppressed.count) due notification(s) recorded, not delivered")
+        }
+        let settings = workspace.loaded.household.settings
+        if !dryRun, Channels.runCommands(&result.state, settings: settings, now: arguments.now, console: console) {
+            try directory.write("state.json", result.state.fileContent)
         }
         problems.forEach(console.error)
         if isatty(STDERR_FILENO) != 0 && !arguments.has("--quiet") && !arguments.has("--json") {

@@ -15,11 +15,12 @@ enum StatusCommand {
         let directory = DataDirectory(url: arguments.dataDirectory)
         try directory.requireExists()
         let state = try directory.loadState()
+        let settings = directory.userSettings()
         if arguments.has("--json") {
-            console.out(StatusReport.json(state).prettyText)
+            console.out(StatusReport.json(state, settings: settings).prettyText)
         } else {
             let zone = SystemZone.resolve(settingsZone: state?.timeZone)
-            console.out(StatusReport.text(state, now: arguments.now, zone: zone))
+            console.out(StatusReport.text(state, settings: settings, now: arguments.now, zone: zone))
         }
         return .success
     }

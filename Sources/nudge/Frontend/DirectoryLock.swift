@@ -16,7 +16,7 @@ final class DirectoryLock {
     }
 
     /// Takes the lock, waiting up to `wait` seconds (0: fail at once with exit 75).
-    static func acquire(in directory: URL, wait: Double) throws -> DirectoryLock {
+    static func acquire(in directory: URL, wait: Double, canWaitLonger: Bool = false) throws -> DirectoryLock {
         let path = directory.appendingPathComponent(".lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -27,8 +27,8 @@ final class DirectoryLock {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
                 close(descriptor)
                 let waited = wait > 0 ? " after waiting \(Int(wait)) s" : ""
-                throw CLIError.locked("nudge: another nudge is working on \(directory.path)\(waited); "
-                    + "try again later or pass --wait SECONDS")
+                let advice = canWaitLonger ? "try again later or pass --wait SECONDS" : "try again later"
+                throw CLIError.locked("nudge: another nudge is working on \(directory.path)\(waited); \(advice)")
             }
             usleep(50_000)
         }

@@ -1,0 +1,29 @@
+import Foundation
+import NudgeCore
+
+/// `nudge ack`: clears the badge (the count of delivered `badge: true` notifications).
+enum AckCommand {
+    static let command = Command(
+        name: "ack",
+        usage: "nudge ack [--data DIR]",
+        summary: "clear the badge",
+        options: [.data, .help],
+        positionals: 0...0,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let directory = DataDirectory(url: arguments.dataDirectory)
+        try directory.requireExists()
+        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        defer { withExtendedLifetime(lock) {} }
+        guard var state = try Workspace.load(directory).state else {
+            console.out("Badge: 0 (nothing delivered yet)")
+            return .success
+        }
+        let previous = state.badge
+        state.badge = 0
+        try directory.write("state.json", state.fileContent)
+        console.out("Badge cleared (was \(previous)).")
+        return .success
+    }
+}

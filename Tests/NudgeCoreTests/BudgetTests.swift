@@ -1,0 +1,66 @@
+import XCTest
+@testable import NudgeCore
+
+/// Priority eviction (SPEC §5.2) through `Budget.split` and `Planner.plan`.
+final class BudgetTests: XCTestCase {
+    private func record(_ id: String, _ priority: Priority, _ fireAt: String) -> NudgeCore.Notification {
+        NudgeCore.Notification(id: id, kind: .prayer, source: id, fireAt: Fixtures.instant(fireAt),
+                               expiresAt: Fixtures.instant(fireAt).addingTimeInterval(1800), title: id, body: "",
+                               priority: priority, category: "", actions: [], sound: true, badge: true,
+                               recurrence: .once)
+    }
+
+    func testHigherPrioritiesAreKeptWhateverTheirTime() {
+        let candidates = [
+            record("low-soon", .low, "2026-11-21T08:00:00Z"),
+            record("medium-soon", .medium, "2026-11-21T08:05:00Z"),
+            record("critical-late", .critical, "2026-11-22T20:00:00Z"),
+            record("high-late", .high, "2026-11-22T19:00:00Z"),
+            record("medium-late", .medium, "2026-11-22T21:00:00Z"),
+        ]
+        let (pending, deferred) = Budget.split(candidates, limit: 3)
+        XCTAssertEqual(pending.map(\.id), ["medium-soon", "high-late", "critical-late"])  // by fireAt
+        XCTAssertEqual(deferred.map(\.id), ["low-soon", "medium-late"])
+    }
+
+    func testSamePriorityKeepsTheSoonestThenTheSmallestId() {
+        let candidates = [
+            record("b", .critical, "2026-11-21T09:00:00Z"),
+            record("a", .critical, "2026-11-21T09:00:00Z"),
+            record("c", .critical, "2026-11-21T08:00:00Z"),
+        ]
+        let (pending, deferred) = Budget.split(candidates, limit: 2)
+        XCTAssertEqual(pending.map(\.id), ["c", "a"])
+        XCTAssertEqual(deferred.map(\.id), ["b"])
+    }
+
+    func testUnderTheLimitNothingIsDeferred() {
+        let (pending, deferred) = Budget.split([record("a", .low, "2026-11-21T09:00:00Z")], limit: 64)
+        XCTAssertEqual(pending.map(\.id), ["a"])
+        XCTAssertEqual(deferred, [])
+    }
+
+    func testPlanDefersTheRestAndADeferredRecordIsStillDelivered() {
+        var household = Household(settings: Fixtures.settings())
+        household.settings.maxPending = 2
+        household.alarms = [Fixtures.alarm("a", at: "10:00"), Fixtures.alarm("b", at: "11:00")]
+        var pet = Pet(id: "snowy", name: "Snowy",
+                      cycle: LaundryCycle(id: "c-1", stage: .dry, startedAt: Fixtures.instant("2026-11-21T06:00:00Z")))
+        pet.dryMinutes = 60
+        household.pets = [pet]
+        var previous = RunState()
+        previous.lastRunAt = Fixtures.instant("2026-11-21T06:59:00Z")
+        let first = Planner.plan(household, previous: previous, now: Fixtures.instant("2026-11-21T07:00:00Z"),
+                                 zone: Fixtures.berlin)
+        XCTAssertEqual(first.plan.pending.map(\.id), ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
+        XCTAssertEqual(first.plan.deferred.map(\.id), ["laundry.foldReminder:snowy:c-1"])
+        XCTAssertEqual(first.plan.budget.level, .atLimit)
+        XCTAssertEqual(first.plan.nextWakeAt, Fixtures.instant("2026-11-21T09:00:00Z"))
+        let json = first.plan.json
+        XCTAssertEqual(json["deferred"]?.arrayValue?.first?["reason"], .string("budget"))
+
+        let later = Planner.plan(household, previous: first.state, now: Fixtures.instant("2026-11-21T07:30:00Z"),
+                                 zone: Fixtures.berlin)
+        XCTAssertEqual(later.deliveries.map(\.notification.id), ["laundry.foldReminder:snowy:c-1"])
+    }
+}

@@ -1,0 +1,57 @@
+import XCTest
+@testable import NudgeCore
+
+/// `notifications.enabled = false` (SPEC §6): planning goes on, deliveries are recorded as suppressed and not
+/// replayed when switched back on.
+final class MasterSwitchTests: XCTestCase {
+    func testSuppressedWhileOffAndNotReplayedWhenOn() {
+        var household = Household(settings: Fixtures.settings(), alarms: [Fixtures.alarm(at: "05:30")])
+        household.settings.notifications.enabled = false
+        var previous = RunState()
+        previous.lastRunAt = Fixtures.instant("2026-11-21T04:29:00Z")
+        let off = Planner.plan(household, previous: previous, now: Fixtures.instant("2026-11-21T04:30:00Z"),
+                               zone: Fixtures.berlin)
+        XCTAssertEqual(off.deliveries, [])
+        XCTAssertEqual(off.suppressed.map(\.id), ["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertEqual(off.state.ledger["alarm.prayer:fajr:2026-11-21"]?.outcome, .suppressed)
+        XCTAssertEqual(off.state.lastSuppressed, 1)
+        XCTAssertEqual(off.plan.pending.map(\.id), ["alarm.prayer:fajr:2026-11-22"])  // still planned
+        XCTAssertEqual(off.state.badge, 0)
+
+        household.settings.notifications.enabled = true
+        let on = Planner.plan(household, previous: off.state, now: Fixtures.instant("2026-11-21T04:35:00Z"),
+                              zone: Fixtures.berlin)
+        XCTAssertEqual(on.deliveries, [])
+    }
+
+    func testBadgeCountsBadgedDeliveriesAndQueuesTheCommand() {
+        var household = Household(settings: Fixtures.settings(),
+                                  alarms: [Fixtures.alarm("a", at: "05:30"), Fixtures.alarm("b", at: "05:30")])
+        household.settings.deliverCommand = ["notify-send", "{title}"]
+        var previous = RunState()
+        previous.lastRunAt = Fixtures.instant("2026-11-21T04:29:00Z")
+        previous.badge = 3
+        let result = Planner.plan(household, previous: previous, now: Fixtures.instant("2026-11-21T04:30:00Z"),
+                                  zone: Fixtures.berlin)
+        XCTAssertEqual(result.deliveries.map(\.badge), [4, 5])
+        XCTAssertEqual(result.state.badge, 5)
+        XCTAssertEqual(result.state.commandQueue.map(\.delivery.notification.id),
+                       ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
+    }
+
+    func testCommandQueueRetriesUntilExpiryThenGivesUp() {
+        let alarm = AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"), settings: Settings(),
+                                         clock: WallClock(zone: Fixtures.berlin))
+        guard let alarm else { return XCTFail("no occurrence") }
+        var state = RunState()
+        _ = state.deliverNow(alarm, now: Fixtures.instant("2026-11-21T04:30:00Z"), viaCommand: true)
+        XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T04:30:00Z")).count, 1)
+        state.recordCommand(alarm.id, error: "notify-send exited with status 1")
+        XCTAssertEqual(state.commandQueue.first?.attempts, 1)
+        XCTAssertEqual(state.commandFailures, ["\(alarm.id): notify-send exited with status 1"])
+        XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T05:00:00Z")).count, 1)  // at expiry
+        XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T05:00:01Z")).count, 0)
+        XCTAssertEqual(state.commandQueue, [])
+        XCTAssertTrue(state.commandFailures.last?.contains("gave up after 1 attempt(s)") ?? false)
+    }
+}

@@ -12,6 +12,18 @@ final class DocumentReader {
         self.file = file
     }
 
+    /// Parses a file's bytes, turning a syntax error into a problem with its line and column.
+    static func parse(_ data: Data, file: String) -> Result<JSONValue, DataProblem> {
+        do {
+            return .success(try JSONParser.parse(data))
+        } catch let error as JSONSyntaxError {
+            return .failure(DataProblem(file: file, place: .position(line: error.line, column: error.column),
+                                        message: error.message))
+        } catch {
+            return .failure(DataProblem(file: file, place: .file, message: "\(error)"))
+        }
+    }
+
     func report(_ path: KeyPath, _ message: String) {
         problems.append(DataProblem(file: file, place: .keyPath(path), message: message))
     }

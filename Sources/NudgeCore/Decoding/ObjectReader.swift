@@ -153,6 +153,19 @@ struct ObjectReader {
         return elements.enumerated().map { ($0.element, base.appending(index: $0.offset)) }
     }
 
+    /// Reads every object of the array member `key` with `read`, and reports ids used twice (SPEC: unique ids).
+    /// Elements that are invalid are left out (their problems are reported).
+    func list<Element>(_ key: String, _ read: (ObjectReader) -> Element?) -> [Element] {
+        let elements = elements(key)
+        let values = elements.compactMap { element in
+            ObjectReader(element.value, at: element.path, in: document).flatMap(read)
+        }
+        document.checkUnique(elements.compactMap { element in
+            element.value["id"]?.stringValue.map { ($0, element.path.appending("id")) }
+        })
+        return values
+    }
+
     private func array(_ member: JSONValue, _ key: String) -> [JSONValue]? {
         guard let elements = member.arrayValue else {
             report(key, "expected an array, found \(member.typeDescription)")

@@ -7,15 +7,9 @@ public enum UserFileDecoder {
                               _ read: (ObjectReader) -> Value) -> (Value?, FileReport) {
         let document = DocumentReader(file: file.fileName)
         let json: JSONValue
-        do {
-            json = try JSONParser.parse(data)
-        } catch let error as JSONSyntaxError {
-            let problem = DataProblem(file: file.fileName, place: .position(line: error.line, column: error.column),
-                                      message: error.message)
-            return (nil, FileReport(file: file, problems: [problem]))
-        } catch {
-            let problem = DataProblem(file: file.fileName, place: .file, message: "\(error)")
-            return (nil, FileReport(file: file, problems: [problem]))
+        switch DocumentReader.parse(data, file: file.fileName) {
+        case .success(let parsed): json = parsed
+        case .failure(let problem): return (nil, FileReport(file: file, problems: [problem]))
         }
         guard let root = document.root(json, knownKeys: knownKeys) else {
             return (nil, FileReport(file: file, problems: document.problems))
@@ -30,28 +24,10 @@ public enum UserFileDecoder {
     }
 
     public static func pets(_ data: Data) -> ([Pet]?, FileReport) {
-        decode(.laundry, data, knownKeys: ["pets"]) { root in
-            let elements = root.elements("pets")
-            let pets = elements.compactMap { element in
-                ObjectReader(element.value, at: element.path, in: root.document).flatMap(Pet.init)
-            }
-            root.document.checkUnique(elements.compactMap { element in
-                element.value["id"]?.stringValue.map { ($0, element.path.appending("id")) }
-            })
-            return pets
-        }
+        decode(.laundry, data, knownKeys: ["pets"]) { $0.list("pets", Pet.init) }
     }
 
     public static func alarms(_ data: Data) -> ([Alarm]?, FileReport) {
-        decode(.alarms, data, knownKeys: ["alarms"]) { root in
-            let elements = root.elements("alarms")
-            let alarms = elements.compactMap { element in
-                ObjectReader(element.value, at: element.path, in: root.document).flatMap(Alarm.init)
-            }
-            root.document.checkUnique(elements.compactMap { element in
-                element.value["id"]?.stringValue.map { ($0, element.path.appending("id")) }
-            })
-            return alarms
-        }
+        decode(.alarms, data, knownKeys: ["alarms"]) { $0.list("alarms", Alarm.init) }
     }
 }

@@ -5,31 +5,16 @@ extension UserFileDecoder {
     /// a game of the same file.
     public static func streaks(_ data: Data) -> (StreakData?, FileReport) {
         decode(.streaks, data, knownKeys: ["games", "plays", "achievements", "imports"]) { root in
-            let document = root.document
-            let gameElements = root.elements("games")
-            let games = gameElements.compactMap { element in
-                ObjectReader(element.value, at: element.path, in: document).flatMap(Game.init)
-            }
-            let gameIDs = idPlaces(gameElements)
-            document.checkUnique(gameIDs)
+            let games = root.list("games", Game.init)
             // Raw ids, also of games that are invalid for another reason, so one mistake is reported once.
-            let knownGames = KnownGames(gameIDs.map(\.id))
-
+            let knownGames = KnownGames(root.elements("games").compactMap { $0.value["id"]?.stringValue })
             let plays = root.elements("plays").compactMap { element in
-                ObjectReader(element.value, at: element.path, in: document).flatMap { Play($0, knownGames: knownGames) }
-            }
-            let achievementElements = root.elements("achievements")
-            let achievements = achievementElements.compactMap { element in
-                ObjectReader(element.value, at: element.path, in: document).flatMap(Achievement.init)
-            }
-            document.checkUnique(idPlaces(achievementElements))
-            let importElements = root.elements("imports")
-            let imports = importElements.compactMap { element in
-                ObjectReader(element.value, at: element.path, in: document).flatMap {
-                    ResultImport($0, knownGames: knownGames)
+                ObjectReader(element.value, at: element.path, in: root.document).flatMap {
+                    Play($0, knownGames: knownGames)
                 }
             }
-            document.checkUnique(idPlaces(importElements))
+            let achievements = root.list("achievements", Achievement.init)
+            let imports = root.list("imports") { ResultImport($0, knownGames: knownGames) }
             return StreakData(games: games, plays: plays, achievements: achievements, imports: imports)
         }
     }
@@ -52,10 +37,6 @@ private struct KnownGames {
     var listing: String { ordered.isEmpty ? "none" : ordered.joined(separator: ", ") }
 }
 
-/// The string `id` of each element with its key path, for `DocumentReader.checkUnique`.
-private func idPlaces(_ elements: [(value: JSONValue, path: KeyPath)]) -> [(id: String, path: KeyPath)] {
-    elements.compactMap { element in element.value["id"]?.stringValue.map { ($0, element.path.appending("id")) } }
-}
 
 extension ObjectReader {
     /// A required string that must contain more than whitespace; `use` says where a person will read it.

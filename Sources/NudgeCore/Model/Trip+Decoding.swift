@@ -3,16 +3,7 @@ import Foundation
 extension UserFileDecoder {
     /// Decodes `trips.json`; a missing `trips` key means no trips.
     public static func trips(_ data: Data) -> ([Trip]?, FileReport) {
-        decode(.trips, data, knownKeys: ["trips"]) { root in
-            let elements = root.elements("trips")
-            let trips = elements.compactMap { element in
-                ObjectReader(element.value, at: element.path, in: root.document).flatMap(Trip.init)
-            }
-            root.document.checkUnique(elements.compactMap { element in
-                element.value["id"]?.stringValue.map { ($0, element.path.appending("id")) }
-            })
-            return trips
-        }
+        decode(.trips, data, knownKeys: ["trips"]) { $0.list("trips", Trip.init) }
     }
 }
 

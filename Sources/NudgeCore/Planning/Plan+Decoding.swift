@@ -5,13 +5,9 @@ extension Plan {
     public static func decode(_ data: Data) -> Result<Plan, DataProblem> {
         let document = DocumentReader(file: "plan.json")
         let json: JSONValue
-        do {
-            json = try JSONParser.parse(data)
-        } catch let error as JSONSyntaxError {
-            return .failure(DataProblem(file: "plan.json", place: .position(line: error.line, column: error.column),
-                                        message: error.message))
-        } catch {
-            return .failure(DataProblem(file: "plan.json", place: .file, message: "\(error)"))
+        switch DocumentReader.parse(data, file: "plan.json") {
+        case .success(let parsed): json = parsed
+        case .failure(let problem): return .failure(problem)
         }
         guard let root = ObjectReader(json, at: .root, in: document),
               let generatedAt = root.instant("generatedAt", required: true),

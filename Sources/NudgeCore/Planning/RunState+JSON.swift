@@ -78,13 +78,9 @@ extension RunState {
     public static func decode(_ data: Data) -> Result<RunState, DataProblem> {
         let document = DocumentReader(file: "state.json")
         let json: JSONValue
-        do {
-            json = try JSONParser.parse(data)
-        } catch let error as JSONSyntaxError {
-            return .failure(DataProblem(file: "state.json", place: .position(line: error.line, column: error.column),
-                                        message: error.message))
-        } catch {
-            return .failure(DataProblem(file: "state.json", place: .file, message: "\(error)"))
+        switch DocumentReader.parse(data, file: "state.json") {
+        case .success(let parsed): json = parsed
+        case .failure(let problem): return .failure(problem)
         }
         guard let root = ObjectReader(json, at: .root, in: document) else {
             return .failure(document.problems[0])

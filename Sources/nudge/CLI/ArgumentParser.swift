@@ -56,6 +56,10 @@ enum ArgumentParser {
                 throw CLIError.usage("nudge \(command.name): --minutes expects a whole number from 1 to 1440, "
                     + "not \"\(value)\"")
             }
+        case "--linger":
+            guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+                throw CLIError.usage("nudge \(command.name): --linger expects seconds from 0 to 3600, not \"\(value)\"")
+            }
         case "--wait":
             guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
                 throw CLIError.usage("nudge \(command.name): --wait expects seconds from 0 to 86400, not \"\(value)\"")

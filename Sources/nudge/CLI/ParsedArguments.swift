@@ -15,9 +15,9 @@ struct ParsedArguments {
         return URL(fileURLWithPath: path.isEmpty ? "." : path)
     }
 
-    /// `--now T` when given (already validated), else the system clock.
+    /// `--now T` when given (already validated), else the system clock in whole seconds.
     var now: Date {
-        values["--now"].flatMap(RFC3339.parse) ?? Date()
+        values["--now"].flatMap(RFC3339.parse) ?? RunClock(fixed: nil).now()
     }
 
     /// A non-negative number of seconds given to `option`, or `fallback`.

@@ -8,7 +8,7 @@ import Glibc
 enum RunCommand {
     static let command = Command(
         name: "run",
-        usage: "nudge run [--now T] [--dry-run] [--json] [--quiet] [--wait S] [--data DIR]",
+        usage: "nudge run [--now T] [--dry-run] [--json] [--quiet] [--wait S] [--linger S] [--data DIR]",
         summary: "plan, write plan.json and state, and deliver what fell due since the last run",
         options: [
             .now,
@@ -16,6 +16,7 @@ enum RunCommand {
             .json,
             .flag("--quiet", "print nothing on stdout (deliveries still reach the outbox)"),
             .option("--wait", "S", "wait up to S seconds for another run to finish instead of exiting 75"),
+            .option("--linger", "S", "stay up to S seconds and deliver each notification due then at its second"),
             .data, .help,
         ],
         positionals: 0...0,
@@ -23,14 +24,27 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = DataDirectory(url: arguments.dataDirectory)
-        let dryRun = arguments.has("--dry-run")
         try directory.requireExists()
-        let lock = dryRun ? nil : try DirectoryLock.acquire(in: directory.url, wait: arguments.seconds("--wait", default: 0),
-                                                          canWaitLonger: true)
+        let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
+        let (exitCode, firstPlan) = try pass(arguments, console, directory: directory, now: clock.now(),
+                                             lockWait: arguments.seconds("--wait", default: 0), first: true)
+        guard let linger = arguments.values["--linger"].flatMap(Double.init), !arguments.has("--dry-run") else {
+            return exitCode
+        }
+        return try Linger(seconds: linger, clock: clock).run(after: firstPlan, exitCode: exitCode) { now in
+            try pass(arguments, console, directory: directory, now: now, lockWait: Linger.lockWait, first: false)
+        }
+    }
+
+    /// One run: lock, read, plan, save, deliver. Returns the exit code and the plan it wrote.
+    static func pass(_ arguments: ParsedArguments, _ console: Console, directory: DataDirectory, now: Date,
+                     lockWait: Double, first: Bool) throws -> (ExitCode, Plan) {
+        let dryRun = arguments.has("--dry-run")
+        let lock = dryRun ? nil : try DirectoryLock.acquire(in: directory.url, wait: lockWait, canWaitLonger: true)
         defer { withExtendedLifetime(lock) {} }
 
         let workspace = try Workspace.load(directory)
-        var result = workspace.plan(now: arguments.now)
+        var result = workspace.plan(now: now)
         let problems = workspace.problemLines
         result.state.fileErrors = workspace.loaded.problems.map(\.description)
 
@@ -45,14 +59,16 @@ enum RunCommand {
                 + "\(result.suppressed.count) due notification(s) recorded, not delivered")
         }
         let settings = workspace.loaded.household.settings
-        if !dryRun, Channels.runCommands(&result.state, settings: settings, now: arguments.now, console: console) {
+        if !dryRun, Channels.runCommands(&result.state, settings: settings, now: now, console: console) {
             try directory.write("state.json", result.state.fileContent)
         }
+        console.flush()
+        guard first else { return (problems.isEmpty ? .success : .badData, result.plan) }
         problems.forEach(console.error)
         if isatty(STDERR_FILENO) != 0 && !arguments.has("--quiet") && !arguments.has("--json") {
-            console.error(summary(result, zone: workspace.zone, now: arguments.now, dryRun: dryRun))
+            console.error(summary(result, zone: workspace.zone, now: now, dryRun: dryRun))
         }
-        return problems.isEmpty ? .success : .badData
+        return (problems.isEmpty ? .success : .badData, result.plan)
     }
 
     /// A line for a person at a terminal (never for cron, whose stderr is no terminal): what happened.

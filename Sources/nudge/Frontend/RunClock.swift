@@ -1,0 +1,22 @@
+import Foundation
+
+/// The clock of one `nudge run`: the system clock, or `--now T` advancing in real time from when the run
+/// started, so `--linger` can be tested with a fixed start.
+struct RunClock {
+    private let offset: TimeInterval
+
+    init(fixed: Date?) {
+        let start = Date()
+        offset = fixed.map { $0.timeIntervalSince(start) } ?? 0
+    }
+
+    /// Whole seconds: notifications are due to the second, and records read better without fractions.
+    func now() -> Date { Date(timeIntervalSince1970: Date().addingTimeInterval(offset).timeIntervalSince1970.rounded(.down)) }
+
+    /// Sleeps until the clock reads `instant`. A plain sleep: no CPU is used meanwhile.
+    func sleep(until instant: Date) {
+        let seconds = instant.timeIntervalSince(Date().addingTimeInterval(offset))
+        guard seconds > 0 else { return }
+        Thread.sleep(forTimeInterval: seconds)
+    }
+}

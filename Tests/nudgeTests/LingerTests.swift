@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// `nudge run --linger S` (SPEC §7): delivery at the due second between cron runs, without holding the lock while
+/// sleeping and without a second delivery beside the next cron run. `--now` advances in real time from the
+/// start of the run, so these tests use a fixed start and real seconds.
+final class LingerTests: DataDirectoryTestCase {
+    /// A one-minute wash started at 08:00:00, so it is done at 08:01:00.
+    private func writeWash() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", """
+            { "pets": [ { "id": "snowy", "name": "Snowy", "washMinutes": 1,
+                          "cycle": { "id": "c-1", "stage": "wash", "startedAt": "2026-11-21T08:00:00Z" } } ] }
+            """)
+    }
+
+    func testLingeringRunDeliversAtTheDueSecondAndLeavesEarly() throws {
+        try writeWash()
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: [])
+        let result = try dir.run(at: "2026-11-21T08:00:58Z", "--linger", "20")
+        assertRun(result, delivers: ["laundry.washComplete:snowy:c-1"])
+        let delivery = try XCTUnwrap(result.jsonLines().first)
+        XCTAssertEqual(delivery["deliveredAt"] as? String, "2026-11-21T08:01:00Z")
+        XCTAssertEqual(delivery["lateSeconds"] as? Int, 0)
+        // Woke once after about 2 s and left: nothing else falls due within the 20 s.
+        XCTAssertGreaterThan(result.elapsed, 1.5, result.summary)
+        XCTAssertLessThan(result.elapsed, 10, result.summary)
+        XCTAssertEqual(try dir.outboxIDs(), ["laundry.washComplete:snowy:c-1"])
+    }
+
+    func testLingerReturnsAtOnceWhenNothingFallsDueWithinIt() throws {
+        try writeWash()
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: [])
+        let result = try dir.run(at: "2026-11-21T08:00:10Z", "--linger", "5")  // due 50 s later
+        assertRun(result, delivers: [])
+        XCTAssertLessThan(result.elapsed, 3, result.summary)
+    }
+
+    func testLingeringRunReleasesTheLockAndNeverDeliversTwiceBesideTheNextRun() throws {
+        try writeWash()
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: [])
+        let lingering = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:57Z",
+                                          "--linger", "30"], workingDirectory: dir.url)
+        usleep(1_000_000)
+        // While the first one sleeps, the next cron run takes the lock at once.
+        let cron = try dir.run(at: "2026-11-21T08:00:58Z")
+        assertRun(cron, delivers: [])
+        let lingered = try lingering.waitForExit(timeout: 40)
+        XCTAssertEqual(lingered.status, 0, lingered.summary)
+        XCTAssertEqual(lingered.deliveredIDs(), ["laundry.washComplete:snowy:c-1"])
+        // The cron run after the due second finds it delivered.
+        assertRun(try dir.run(at: "2026-11-21T08:01:05Z"), delivers: [])
+        XCTAssertEqual(try dir.outboxIDs(), ["laundry.washComplete:snowy:c-1"])
+    }
+
+    func testLingerMustBeSecondsWithinAnHour() throws {
+        try dir.write("settings.json", Fixture.settings())
+        for bad in ["-1", "3601", "soon"] {
+            let result = try dir.run(at: "2026-11-21T08:00:00Z", "--linger", bad)
+            XCTAssertEqual(result.status, 64, result.summary)
+        }
+    }
+}

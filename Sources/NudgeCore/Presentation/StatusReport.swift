@@ -3,20 +3,21 @@ import Foundation
 /// `nudge status`: the last run, the budget, missed deliveries and file errors, as text or JSON.
 public enum StatusReport {
     public static func text(_ state: RunState?, settings: Settings, now: Date, zone: TimeZone) -> String {
-        guard let state, let lastRun = state.lastRunAt else {
-            return "No run yet — run `nudge run` (cron runs it every minute, see crontab.example)."
-        }
+        let noRun = "No run yet — run `nudge run` (cron runs it every minute, see crontab.example)."
+        guard let state else { return noRun }
         let clock = WallClock(zone: zone)
         var lines: [String] = []
         if !settings.notifications.enabled {
             lines.append("Notifications are switched OFF (settings.json notifications.enabled): due ones are "
                 + "recorded, not delivered (\(state.lastSuppressed) at the last run)")
         }
-        lines += [
-            "Last run: \(TextFormat.localDateTime(lastRun, clock)) (\(TextFormat.relative(lastRun, from: now))), "
-                + "zone \(state.timeZone ?? zone.identifier); delivered \(state.lastDelivered), "
-                + "missed \(state.lastMissed)",
-        ]
+        if let lastRun = state.lastRunAt {
+            lines.append("Last run: \(TextFormat.localDateTime(lastRun, clock)) "
+                + "(\(TextFormat.relative(lastRun, from: now))), zone \(state.timeZone ?? zone.identifier); "
+                + "delivered \(state.lastDelivered), missed \(state.lastMissed)")
+        } else {
+            lines.append(noRun)  // `nudge test` or an editing command wrote state before any run
+        }
         if let budget = state.lastBudget {
             lines.append("Budget: \(budget.pending)/\(budget.limit) \(budget.level.rawValue) — \(budget.message)")
         }
@@ -58,9 +59,7 @@ public enum StatusReport {
 
     public static func json(_ state: RunState?, settings: Settings) -> JSONValue {
         let enabled = JSONMember("notificationsEnabled", .bool(settings.notifications.enabled))
-        guard let state, let lastRun = state.lastRunAt else {
-            return .object([JSONMember("lastRunAt", .null), enabled])
-        }
+        guard let state else { return .object([JSONMember("lastRunAt", .null), enabled]) }
         let missed = state.recentMissed.map { record in
             JSONValue.object([
                 JSONMember("id", .string(record.id)),
@@ -71,7 +70,7 @@ public enum StatusReport {
             ])
         }
         var members = [
-            JSONMember("lastRunAt", .string(RFC3339.format(lastRun))),
+            JSONMember("lastRunAt", state.lastRunAt.map { .string(RFC3339.format($0)) } ?? .null),
             enabled,
             JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", .number(String(state.lastDelivered))),

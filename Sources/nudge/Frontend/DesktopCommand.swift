@@ -31,13 +31,19 @@ struct DesktopCommand {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        // Its own process group, so a timeout stops the command's children too (a script's `sleep`).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        return posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        return posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
     }
 
     private func wait(for pid: pid_t, program: String) -> String? {
@@ -48,7 +54,7 @@ struct DesktopCommand {
             if result == pid { break }
             if result < 0 && errno != EINTR { return "lost track of \(program): \(String(cString: strerror(errno)))" }
             if Date() >= deadline {
-                kill(pid, SIGKILL)
+                kill(-pid, SIGKILL)
                 _ = waitpid(pid, &status, 0)
                 return "\(program) did not finish within \(Int(Self.timeout)) s and was stopped"
             }

@@ -35,4 +35,13 @@ final class HouseholdLoaderTests: XCTestCase {
         XCTAssertEqual(loaded.household.alarms, [])
         XCTAssertEqual(loaded.valid, [.alarms])
     }
+
+    func testUnreadableFileIsReportedAndFallsBackLikeABrokenOne() {
+        let loaded = HouseholdLoader.load(current: [.laundry: goodPets], lastGood: [.alarms: goodAlarms],
+                                          unreadable: [.alarms: "it is a directory"])
+        XCTAssertEqual(loaded.problems.map(\.description), ["alarms.json: cannot be read: it is a directory"])
+        XCTAssertEqual(loaded.fallbacks, [.alarms])
+        XCTAssertEqual(loaded.household.alarms.map(\.id), ["fajr"])
+        XCTAssertEqual(loaded.household.pets.map(\.id), ["snowy"])
+    }
 }

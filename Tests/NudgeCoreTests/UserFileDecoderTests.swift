@@ -162,4 +162,15 @@ final class UserFileDecoderTests: XCTestCase {
             "alarms.json: alarms[0].id: \"a/b c\" is not a valid id (use 1 to 100 letters, digits, '.', '_' or '-')",
         ])
     }
+
+    func testOffsetZoneNamesAreRejectedButIANAEtcNamesAccepted() {
+        for name in ["UTC+5", "GMT-3", "UTC+05:30", "utc-1"] {
+            let (_, report) = UserFileDecoder.settings(data("{\"timeZone\": \"\(name)\"}"))
+            XCTAssertEqual(messages(report), ["settings.json: timeZone: \"\(name)\" is not a known time zone "
+                + "(expected an IANA name such as \"Europe/Berlin\")"], name)
+        }
+        for name in ["Etc/GMT+5", "UTC", "GMT", "US/Eastern", "Asia/Kolkata"] {
+            XCTAssertEqual(UserFileDecoder.settings(data("{\"timeZone\": \"\(name)\"}")).0?.timeZone, name, name)
+        }
+    }
 }

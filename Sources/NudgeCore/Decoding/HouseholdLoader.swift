@@ -18,11 +18,21 @@ public enum HouseholdLoader {
 
     /// `current` holds the files that exist (a missing file means "nothing of that kind"); `lastGood` the saved
     /// copies of earlier valid versions.
-    public static func load(current: [UserFile: Data], lastGood: [UserFile: Data] = [:]) -> Loaded {
+    /// `unreadable` holds files that exist but could not be read (a directory, no permission), with the reason:
+    /// they are reported like a broken file and fall back to their last good version too.
+    public static func load(current: [UserFile: Data], lastGood: [UserFile: Data] = [:],
+                            unreadable: [UserFile: String] = [:]) -> Loaded {
         var loaded = Loaded()
         for file in UserFile.allCases {
-            guard let data = current[file] else { continue }
-            let report = apply(file, data, to: &loaded.household)
+            let report: FileReport
+            if let reason = unreadable[file] {
+                report = FileReport(file: file, problems: [DataProblem(file: file.fileName, place: .file,
+                                                                       message: "cannot be read: \(reason)")])
+            } else if let data = current[file] {
+                report = apply(file, data, to: &loaded.household)
+            } else {
+                continue
+            }
             loaded.reports.append(report)
             if report.isValid {
                 loaded.valid.append(file)

@@ -9,7 +9,7 @@ extension Settings {
         self.init()
         let document = root.document
         if let name = root.optionalString("timeZone") {
-            if TimeZone(identifier: name) != nil {
+            if TimeZone(identifier: name) != nil && !Self.isOffsetName(name) {
                 timeZone = name
             } else {
                 root.report("timeZone", "\"\(name)\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")")
@@ -66,6 +66,16 @@ extension Settings {
             streaks.time = object.wallTime("time", default: streaks.time) ?? streaks.time
             streaks.smart = object.bool("smart", default: false)
         }
+    }
+
+    /// Foundation also accepts "UTC+5" or "GMT-03:00", which are no IANA names, and in POSIX `TZ` syntax "UTC+5"
+    /// means five hours *behind* UTC: a copied `$TZ` would put every alarm ten hours off. IANA's own
+    /// "Etc/GMT+5" stays accepted.
+    static func isOffsetName(_ name: String) -> Bool {
+        let upper = name.uppercased()
+        guard let prefix = ["UTC", "GMT", "UT"].first(where: { upper.hasPrefix($0) }) else { return false }
+        let rest = upper.dropFirst(prefix.count)
+        return rest.first == "+" || rest.first == "-"
     }
 
     /// `deliver.command`: a non-empty array of strings, the program first. No shell ever sees it.

@@ -14,7 +14,8 @@ enum CheckCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = DataDirectory(url: arguments.dataDirectory)
         try directory.requireExists()
-        let loaded = HouseholdLoader.load(current: try directory.userFiles())
+        let (files, unreadable) = directory.userFiles()
+        let loaded = HouseholdLoader.load(current: files, unreadable: unreadable)
         for report in loaded.reports {
             report.warnings.forEach { console.error("\(directory.path)/\($0)") }
         }

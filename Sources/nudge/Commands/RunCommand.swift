@@ -42,6 +42,7 @@ enum RunCommand {
         let dryRun = arguments.has("--dry-run")
         let lock = dryRun ? nil : try DirectoryLock.acquire(in: directory.url, wait: lockWait, canWaitLonger: true)
         defer { withExtendedLifetime(lock) {} }
+        if lock != nil { directory.removeStaleTemporaryFiles() }
 
         let workspace = try Workspace.load(directory)
         var result = workspace.plan(now: now)

@@ -33,13 +33,41 @@ struct DataDirectory {
         }
     }
 
-    /// Every user file that exists.
-    func userFiles() throws -> [UserFile: Data] {
+    /// Every user file that exists, and those that exist but cannot be read with the reason: one unreadable
+    /// file must not silence the others (SPEC §8).
+    func userFiles() -> (files: [UserFile: Data], unreadable: [UserFile: String]) {
         var files: [UserFile: Data] = [:]
+        var unreadable: [UserFile: String] = [:]
         for file in UserFile.allCases {
-            files[file] = try read(file.fileName)
+            let path = fileURL(file.fileName).path
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                if errno != ENOENT { unreadable[file] = String(cString: strerror(errno)) }
+                continue
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                unreadable[file] = info.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file"
+                continue
+            }
+            do {
+                files[file] = try Data(contentsOf: fileURL(file.fileName))
+            } catch {
+                unreadable[file] = access(path, R_OK) == 0 ? error.localizedDescription
+                                                           : String(cString: strerror(errno))
+            }
         }
-        return files
+        return (files, unreadable)
+    }
+
+    /// Removes the temporary files of a run that was killed before it could rename them. Call only while
+    /// holding the lock: then no other nudge can be writing one.
+    func removeStaleTemporaryFiles() {
+        for folder in [url, lastGoodDirectory] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+        }
     }
 
     /// The saved last good copies of the given files (those that have one).

@@ -34,11 +34,12 @@ struct Workspace {
             state = recovering
         }
 
-        let files = try directory.userFiles()
+        let (files, unreadable) = directory.userFiles()
         let changed = files.compactMap { file, data in
             state?.lastGood[file] != nil && state?.lastGood[file] != ContentHash.of(data) ? file : nil
-        }
-        let loaded = HouseholdLoader.load(current: files, lastGood: directory.lastGoodCopies(changed))
+        } + Array(unreadable.keys)
+        let loaded = HouseholdLoader.load(current: files, lastGood: directory.lastGoodCopies(changed),
+                                          unreadable: unreadable)
         let zone = SystemZone.resolve(settingsZone: loaded.household.settings.timeZone)
         return Workspace(directory: directory, state: state, outboxRepairLength: repairLength, files: files,
                          loaded: loaded, zone: zone)

@@ -1,0 +1,127 @@
+import Foundation
+import XCTest
+
+/// A crash at any instant loses and repeats nothing (SPEC §7 "exactly once", §8 "old or new, never torn").
+///
+/// The bounded variant of `scripts/crash-test.sh`: about 40 simulated cron runs, 40 % of them killed with SIGKILL
+/// at a random instant (half of the kills aimed at the measured write phase), then every file must parse and
+/// every occurrence that a completed run reached must be in `outbox.jsonl` exactly once. The full run is
+/// `scripts/crash-test.sh 300`.
+final class CrashTests: DataDirectoryTestCase {
+    /// The repository root, from this file's place in `Tests/nudgeTests/`.
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private struct ScriptRun {
+        let status: Int32
+        let output: String
+        let summary: [String: Any]
+
+        func int(_ key: String) -> Int? { (summary[key] as? NSNumber)?.intValue }
+    }
+
+    /// Runs `scripts/crash-test.sh RUNS <the nudge built for these tests>` and parses its `SUMMARY` line.
+    private func runScript(runs: Int, environment extra: [String: String]) throws -> ScriptRun {
+        let script = Self.repository.appendingPathComponent("scripts/crash-test.sh")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: script.path), "no \(script.path)")
+        let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"]
+            .contains { FileManager.default.isExecutableFile(atPath: $0) }
+        try XCTSkipUnless(python, "python3 is not installed")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script.path, String(runs), try NudgeProcess.executableURL().path]
+        var environment = NudgeProcess.environment(extra)
+        environment["CRASH_KEEP"] = nil
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let line = try XCTUnwrap(text.components(separatedBy: "\n").last { $0.hasPrefix("SUMMARY ") },
+                                 "crash-test.sh printed no SUMMARY line:\n\(text)")
+        let summary = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(line.dropFirst("SUMMARY ".count).utf8)) as? [String: Any])
+        return ScriptRun(status: process.terminationStatus, output: text, summary: summary)
+    }
+
+    func testFortyCronRunsWithRandomKillsDeliverEveryDueOccurrenceExactlyOnce() throws {
+        let started = Date()
+        // 40 runs 15 simulated minutes apart: 10 hours holding about 60 occurrences.
+        let run = try runScript(runs: 40, environment: ["CRASH_STEP_MINUTES": "15", "CRASH_KILL_SHARE": "0.4"])
+        let elapsed = Date().timeIntervalSince(started)
+        let report = run.output   // has the seed, to replay a failure with CRASH_SEED=…
+        print(report)
+
+        XCTAssertEqual(run.int("duplicates"), 0, report)
+        XCTAssertEqual(run.int("lost"), 0, report)
+        XCTAssertEqual(run.int("unparsable"), 0, report)
+        XCTAssertEqual(run.int("unexpected"), 0, report)
+        XCTAssertEqual(run.int("outsideWindow"), 0, report)
+        XCTAssertEqual(run.int("unkilledFailures"), 0, report)
+        // Only leftover temporary files may make the script fail here; they have their own test below.
+        let leftovers = (run.summary["leftoverTemporaryFiles"] as? [Any])?.count ?? 0
+        XCTAssertEqual(run.int("violations"), leftovers, report)
+        // The test really tested something.
+        XCTAssertGreaterThan(run.int("killsLanded") ?? 0, 0, report)
+        XCTAssertGreaterThan(run.int("deliveries") ?? 0, 40, report)
+        // Every expected occurrence is delivered; a run killed after its outbox append may deliver a few more.
+        XCTAssertGreaterThanOrEqual(run.int("deliveries") ?? 0, run.int("expected") ?? .max, report)
+        XCTAssertLessThan(elapsed, 30, "the bounded crash test must stay under 30 s")
+    }
+
+    /// A run killed between creating its temporary file and renaming it leaves `.<name>.tmp-<pid>` behind. The
+    /// next run holds the lock, so no other nudge can be writing: it must remove them (SPEC §8: "the next run
+    /// finishes the job"), or every crash leaves a copy of personal data in the directory for good.
+    func testTemporaryFilesOfAKilledRunAreRemovedByTheNextRun() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 30))
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+        try FileManager.default.createDirectory(at: dir.fileURL(".last-good"), withIntermediateDirectories: true)
+        // What a run with pid 4194301 killed inside AtomicFile.write leaves behind (it does not run any more).
+        let leftovers = [".plan.json.tmp-4194301", ".state.json.tmp-4194301", ".last-good/.alarms.json.tmp-4194301"]
+        for name in leftovers {
+            try dir.write(name, "{ \"half\": ")
+        }
+
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: ["alarm.prayer:fajr:2026-11-21"])
+        for name in leftovers {
+            XCTAssertFalse(dir.exists(name), "\(name) of a killed run is still there after the next run")
+        }
+    }
+
+    /// A run killed at any of the points between its writes: simulated by restoring the files as they were at
+    /// that point, which `RecoveryTests` does for the outbox; here for every step of the save order.
+    func testEveryIntermediateStateOfTheSaveOrderIsFinishedByTheNextRun() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 30))
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T07:15:00Z"))  // due 08:00
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+        let before = try dir.snapshot()
+        let due = ["alarm.prayer:fajr:2026-11-21", "laundry.washComplete:snowy:c-1"]
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: due)
+        let after = try dir.snapshot()
+
+        // Save order: plan.json, outbox.jsonl (appended), state.json. A kill after step k leaves the first k new.
+        let order = ["plan.json", "outbox.jsonl", "state.json"]
+        for steps in 0...order.count {
+            let copy = try makeDirectory()
+            for (name, entry) in after where entry.content != nil {
+                let source = order.prefix(steps).contains(name) || !order.contains(name) ? after : before
+                guard let content = source[name]?.content else { continue }
+                try FileManager.default.createDirectory(at: copy.fileURL(name).deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+                try content.write(to: copy.fileURL(name))
+            }
+            let next = try copy.run(at: "2026-11-21T08:01:00Z")
+            let expected = steps >= 2 ? [] : due   // once the outbox holds them, they count as delivered
+            assertRun(next, delivers: expected)
+            XCTAssertEqual(try copy.outboxIDs().sorted(), due.sorted(), "killed after \(steps) of the writes")
+            assertRun(try copy.run(at: "2026-11-21T08:02:00Z"), delivers: [])
+        }
+    }
+}

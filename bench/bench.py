@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""nudge's performance benchmark (issue 7): ratios against Remind and CPython, peak memory, linearity, and
+delivery accuracy with --linger. Run it through bench/run.sh, which builds the release binary first.
+
+    bench.py NUDGE_BINARY [--pairs N] [--out DIR] [--skip-linger]
+
+Each comparison runs the two commands interleaved, N pairs, and reports the medians and the median of the
+per-pair ratios. Timings are wall-clock of whole processes (start-up included), as cron pays them.
+"""
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NOW = "2026-11-21T10:00:00Z"
+DATE = "2026-11-21"
+
+
+def timed(argv, env=None):
+    """Wall seconds and peak RSS (KiB) of one process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    completed = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    elapsed = time.perf_counter() - start
+    if completed.returncode not in (0,):
+        sys.exit("failed (%d): %s\n%s" % (completed.returncode, " ".join(argv), completed.stderr.decode()[-2000:]))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return elapsed, after.ru_maxrss if after.ru_maxrss > before.ru_maxrss else peak_rss(argv)
+
+
+def peak_rss(argv):
+    """Peak RSS in KiB through /usr/bin/time (ru_maxrss of RUSAGE_CHILDREN is the maximum over all children)."""
+    completed = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    return int(completed.stderr.decode().strip().splitlines()[-1])
+
+
+def pairs(name, left, right, count, left_label, right_label):
+    for _ in range(2):  # warm the page cache and the dynamic loader
+        timed(left), timed(right)
+    lefts, rights, ratios = [], [], []
+    for _ in range(count):
+        a, _ = timed(left)
+        b, _ = timed(right)
+        lefts.append(a)
+        rights.append(b)
+        ratios.append(a / b)
+    result = {"name": name, left_label: statistics.median(lefts), right_label: statistics.median(rights),
+              "ratio": statistics.median(ratios)}
+    print("%-34s %s %8.2f ms   %s %8.2f ms   ratio %.2f" % (name, left_label, result[left_label] * 1000,
+                                                          right_label, result[right_label] * 1000, result["ratio"]))
+    return result
+
+
+def steady(directory):
+    """A data directory that has been run once at NOW, so the measured runs are ordinary per-minute runs."""
+    subprocess.run([NUDGE, "run", "--data", directory, "--now", NOW, "--quiet"], check=True)
+    return directory
+
+
+def linger_accuracy(workdir):
+    """Starts a real timer due 20 s ahead, runs `nudge run --linger 59` as cron would, and records when the
+    delivery line appears; also the CPU the lingering process used."""
+    directory = os.path.join(workdir, "linger")
+    os.makedirs(directory, exist_ok=True)
+    start = time.time()
+    started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start + 20 - 60))  # one-minute wash, due in 20 s
+    with open(os.path.join(directory, "settings.json"), "w") as handle:
+        json.dump({"timeZone": "UTC"}, handle)
+    with open(os.path.join(directory, "laundry.json"), "w") as handle:
+        json.dump({"pets": [{"id": "snowy", "washMinutes": 1,
+                             "cycle": {"id": "c1", "stage": "wash", "startedAt": started_at}}]}, handle)
+    due = time.mktime(time.strptime(started_at, "%Y-%m-%dT%H:%M:%SZ")) - time.timezone + 60
+    subprocess.run([NUDGE, "run", "--data", directory, "--quiet"], check=True)  # the first run: plans it
+    process = subprocess.Popen(["/usr/bin/time", "-f", "%U %S", NUDGE, "run", "--data", directory, "--json",
+                                "--linger", "59"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    line = process.stdout.readline()
+    seen = time.time()
+    process.wait()
+    cpu = sum(float(x) for x in process.stderr.read().decode().split()[-2:])
+    record = json.loads(line)
+    delay = seen - due
+    print("%-34s due %s, line after %+.3f s, deliveredAt %s, CPU %.3f s over %.1f s"
+          % ("linger: timer due in 20 s", record["fireAt"], delay, record["deliveredAt"], cpu, time.time() - start))
+    return {"delaySeconds": delay, "cpuSeconds": cpu}
+
+
+def main():
+    global NUDGE
+    parser = argparse.ArgumentParser()
+    parser.add_argument("nudge")
+    parser.add_argument("--pairs", type=int, default=21)
+    parser.add_argument("--out", default=None)
+    parser.add_argument("--skip-linger", action="store_true")
+    options = parser.parse_args()
+    NUDGE = os.path.abspath(options.nudge)
+    workdir = options.out or tempfile.mkdtemp(prefix="nudge-bench-")
+    subprocess.run([sys.executable, os.path.join(HERE, "fixtures.py"), workdir], check=True, stdout=subprocess.DEVNULL)
+    remind = shutil.which("remind")
+    results = []
+
+    example = steady(os.path.join(workdir, "example"))
+    results.append(pairs("1. example data vs remind -q", [NUDGE, "run", "--data", example, "--now", NOW, "--quiet"],
+                         [remind, "-q", os.path.join(workdir, "example.rem"), DATE], options.pairs, "nudge", "remind"))
+    alarms = steady(os.path.join(workdir, "alarms10k"))
+    results.append(pairs("2. 10,000 alarms vs remind -q", [NUDGE, "run", "--data", alarms, "--now", NOW, "--quiet"],
+                         [remind, "-q", os.path.join(workdir, "alarms10k.rem"), DATE], options.pairs, "nudge",
+                         "remind"))
+    loader = "import json,glob,sys\nfor f in sorted(glob.glob(sys.argv[1] + '/*.json')): json.load(open(f))"
+    sizes = {}
+    for name in ("scale", "scale2x"):
+        directory = os.path.join(workdir, name)
+        sizes[name] = sum(os.path.getsize(os.path.join(directory, f)) for f in os.listdir(directory)
+                          if f.endswith(".json"))
+        result = pairs("3. %s --dry-run vs json.load" % name,
+                       [NUDGE, "run", "--data", directory, "--now", NOW, "--dry-run", "--quiet"],
+                       [sys.executable, "-c", loader, directory], max(5, options.pairs // 4), "nudge", "python")
+        rss = peak_rss([NUDGE, "run", "--data", directory, "--now", NOW, "--dry-run", "--quiet"])
+        result.update({"inputBytes": sizes[name], "peakRSSKiB": rss, "memoryRatio": rss * 1024 / sizes[name]})
+        print("%-34s input %.1f MB, peak RSS %.1f MB, %.2f× the input"
+              % ("", sizes[name] / 1e6, rss / 1024, result["memoryRatio"]))
+        results.append(result)
+    time_growth = results[-1]["nudge"] / results[-2]["nudge"]
+    memory_growth = results[-1]["peakRSSKiB"] / results[-2]["peakRSSKiB"]
+    print("%-34s time ×%.2f, memory ×%.2f for ×%.2f input"
+          % ("4. linearity (scale2x / scale)", time_growth, memory_growth, sizes["scale2x"] / sizes["scale"]))
+    if not options.skip_linger:
+        results.append(linger_accuracy(workdir))
+    if not options.out:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

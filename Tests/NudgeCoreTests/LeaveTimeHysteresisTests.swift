@@ -47,12 +47,11 @@ final class LeaveTimeHysteresisTests: XCTestCase {
         XCTAssertEqual(leaveTime(clear), Fixtures.instant("2026-11-23T07:08:00Z"))
     }
 
-    func testOnlyLeaveRemindersAreHeld() {
-        let alarm = AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"), settings: Settings(),
-                                         clock: WallClock(zone: Fixtures.berlin))
-        let candidates = [alarm].compactMap { $0 }
-        let held = LeaveTimeHysteresis.apply(to: candidates,
-                                             planned: ["alarm.prayer:fajr:2026-11-21": Fixtures.instant("2026-11-21T04:31:00Z")])
-        XCTAssertEqual(held, candidates)
+    func testOnlyLeaveRemindersAreHeld() throws {
+        let alarm = try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
+                                                       settings: Settings(), clock: WallClock(zone: Fixtures.berlin)))
+        let held = LeaveTimeHysteresis.holding(
+            alarm, planned: ["alarm.prayer:fajr:2026-11-21": Fixtures.instant("2026-11-21T04:31:00Z")])
+        XCTAssertEqual(held, alarm)
     }
 }

@@ -47,7 +47,13 @@ public struct Notification: Equatable, Sendable {
     public var deepLink: String { "nudge://\(kind.family)/\(source)" }
 
     /// The thread a notification belongs to: at most one pending record per thread (SPEC §4, just-in-time).
-    public var thread: String { "\(kind.family)/\(source)" }
+    public var thread: Thread { Thread(family: kind.family, source: source) }
+
+    /// A source within its kind family (`laundry/snowy`), without building a string for it.
+    public struct Thread: Hashable, Sendable {
+        public var family: String
+        public var source: String
+    }
 
     /// Occurrence id of the form `<kind>:<source>:<event>`, e.g. `alarm.prayer:fajr:2026-11-21`.
     public static func occurrenceID(_ kind: NotificationKind, _ source: String, _ event: String) -> String {

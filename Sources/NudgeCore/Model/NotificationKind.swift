@@ -15,6 +15,13 @@ public enum NotificationKind: String, CaseIterable, Sendable {
 
     /// The part before the dot, used in deep links: `nudge://laundry/snowy`.
     public var family: String {
-        rawValue.split(separator: ".").first.map(String.init) ?? rawValue
+        switch self {
+        case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return "laundry"
+        case .leave: return "commute"
+        case .personalized: return "daily"
+        case .prayer: return "alarm"
+        case .streakReminder, .achievement, .imported: return "streak"
+        case .test: return "test"
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Gathers every occurrence the rules produce around a run: past ones that may be due, future ones to plan.
-enum Candidates {
+/// Gathers what the rules produce around a run: every one-off occurrence, and the daily series, each a function
+/// from a local date to that date's occurrence, for the planner to walk only as far as it needs.
+struct Candidates {
     /// How far back a run looks for missed daily occurrences after downtime; older ones are not listed.
     static let catchUpLimit: TimeInterval = 31 * 86_400
     /// How far ahead daily sources are searched for their next occurrence (a weekly alarm needs 7 days).
@@ -15,54 +16,56 @@ enum Candidates {
         var streakReminderTime: WallTime
     }
 
-    /// One-off occurrences of every enabled source, and the daily ones on local dates from `since` to a week
-    /// after `now`.
-    static func collect(_ household: Household, context: Context, since: Date) -> [Notification] {
+    /// One occurrence per local date, or nil on dates it does not happen.
+    typealias Series = (LocalDate) -> Notification?
+
+    var oneOffs: [Notification] = []
+    var daily: [Series] = []
+    /// The local dates daily series are walked over: from a day before the previous run (a zone change moves
+    /// dates by up to a day) to a week after now.
+    var firstDate: LocalDate
+    var lastDate: LocalDate
+
+    static func collect(_ household: Household, context: Context, since: Date) -> Candidates {
         let settings = household.settings
         let clock = context.clock
         let now = context.now
         let start = max(min(since, now), now.addingTimeInterval(-catchUpLimit))
-        // One day of margin each way covers a zone change of up to a day between runs.
-        let firstDate = clock.localDate(of: start).adding(days: -1)
-        let lastDate = clock.localDate(of: now).adding(days: lookAheadDays)
-
-        var result: [Notification] = []
+        var result = Candidates(firstDate: clock.localDate(of: start).adding(days: -1),
+                                lastDate: clock.localDate(of: now).adding(days: lookAheadDays))
         if settings.laundry.enabled {
             for pet in household.pets {
-                result += LaundryRule.notifications(for: pet, settings: settings, clock: clock)
+                result.oneOffs += LaundryRule.notifications(for: pet, settings: settings, clock: clock)
             }
         }
         if settings.commute.enabled {
             for trip in household.trips {
-                result += CommuteRule.notifications(for: trip, from: firstDate, through: lastDate, settings: settings,
-                                                    now: now, clock: clock)
+                result.oneOffs += CommuteRule.notifications(for: trip, from: result.firstDate,
+                                                            through: result.lastDate, settings: settings,
+                                                            now: now, clock: clock)
             }
         }
         let streaks = household.streaks
         if settings.streaks.enabled {
-            result += streaks.achievements.map { StreakRule.achievement($0, settings: settings) }
-            result += streaks.imports.map { resultImport in
+            result.oneOffs += streaks.achievements.map { StreakRule.achievement($0, settings: settings) }
+            result.oneOffs += streaks.imports.map { resultImport in
                 StreakRule.imported(resultImport, gameName: streaks.game(withID: resultImport.game)?.name
                                         ?? resultImport.game, settings: settings)
             }
+            result.daily.append { date in
+                StreakRule.reminder(on: date, at: context.streakReminderTime, data: streaks, settings: settings,
+                                    clock: clock)
+            }
         }
-        let alarms = settings.alarms.enabled ? household.alarms.filter(\.enabled) : []
-        var date = firstDate
-        while date <= lastDate {
-            for alarm in alarms {
-                if let occurrence = AlarmRule.occurrence(of: alarm, on: date, settings: settings, clock: clock) {
-                    result.append(occurrence)
+        if settings.alarms.enabled {
+            for alarm in household.alarms where alarm.enabled {
+                result.daily.append { date in
+                    AlarmRule.occurrence(of: alarm, on: date, settings: settings, clock: clock)
                 }
             }
-            if let message = PersonalizedRule.occurrence(on: date, settings: settings, clock: clock) {
-                result.append(message)
-            }
-            if settings.streaks.enabled,
-               let reminder = StreakRule.reminder(on: date, at: context.streakReminderTime, data: streaks,
-                                                  settings: settings, clock: clock) {
-                result.append(reminder)
-            }
-            date = date.adding(days: 1)
+        }
+        if settings.personalized.enabled {
+            result.daily.append { date in PersonalizedRule.occurrence(on: date, settings: settings, clock: clock) }
         }
         return result
     }

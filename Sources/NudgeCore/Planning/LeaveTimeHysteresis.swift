@@ -6,16 +6,13 @@ import Foundation
 enum LeaveTimeHysteresis {
     static let threshold: TimeInterval = 120
 
-    /// Replaces the fireAt of every leave reminder whose planned time is within the threshold.
-    static func apply(to candidates: [Notification], planned: [String: Date]) -> [Notification] {
-        guard !planned.isEmpty else { return candidates }
-        return candidates.map { candidate in
-            guard candidate.kind == .leave, let plannedAt = planned[candidate.id],
-                  abs(candidate.fireAt.timeIntervalSince(plannedAt)) <= threshold else { return candidate }
-            var kept = candidate
-            kept.fireAt = plannedAt
-            return kept
-        }
+    /// The leave reminder with its planned time when the new one is within the threshold of it.
+    static func holding(_ candidate: Notification, planned: [String: Date]) -> Notification {
+        guard candidate.kind == .leave, let plannedAt = planned[candidate.id],
+              abs(candidate.fireAt.timeIntervalSince(plannedAt)) <= threshold else { return candidate }
+        var kept = candidate
+        kept.fireAt = plannedAt
+        return kept
     }
 
     /// The leave times now in the plan, for the next run.

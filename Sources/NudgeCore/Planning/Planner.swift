@@ -20,28 +20,43 @@ public enum Planner {
         let context = Candidates.Context(
             clock: clock, now: now,
             streakReminderTime: SmartReminder.reminderTime(state.smartReminder, settings: household.settings))
-        var candidates = Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now)
-        candidates += state.snoozes
-        candidates = LeaveTimeHysteresis.apply(to: candidates, planned: state.plannedLeaveTimes)
-        if let quietHours = household.settings.quietHours {
-            candidates = candidates.map { quietHours.moving($0, clock: clock) }
-        }
-
+        let candidates = Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now)
+        let quietHours = household.settings.quietHours
         var due: [Notification] = []
         var missed: [(Notification, MissedRecord.Reason)] = []
-        var upcoming: [String: Notification] = [:]
-        for candidate in candidates where !state.isHandled(candidate.id) {
+        var upcoming: [Notification.Thread: Notification] = [:]
+        /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
+        func consider(_ raw: Notification) -> Bool {
+            var candidate = raw
+            if candidate.kind == .leave {
+                candidate = LeaveTimeHysteresis.holding(candidate, planned: state.plannedLeaveTimes)
+            }
+            if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
+            guard !state.isHandled(candidate.id) else { return false }
             if candidate.fireAt > now {
-                if let current = upcoming[candidate.thread], !comesFirst(candidate, current) { continue }
-                upcoming[candidate.thread] = candidate
-                continue
+                let thread = candidate.thread
+                if let current = upcoming[thread], !comesFirst(candidate, current) { return true }
+                upcoming[thread] = candidate
+                return true
             }
             switch window.classify(candidate) {
             case .due: due.append(candidate)
             case .expired: missed.append((candidate, .expired))
-            case .seen:
-                state.ledger[candidate.id] = entry(candidate, .seen, now)
+            case .seen: state.ledger[candidate.id] = entry(candidate, .seen, now)
             case .notDue: break
+            }
+            return false
+        }
+        for candidate in candidates.oneOffs + state.snoozes {
+            _ = consider(candidate)
+        }
+        // A daily series is walked date by date only up to its next undelivered occurrence: 10,000 alarms
+        // cost two or three occurrences each, not a week of them.
+        for series in candidates.daily {
+            var date = candidates.firstDate
+            while date <= candidates.lastDate {
+                if let occurrence = series(date), consider(occurrence) { break }
+                date = date.adding(days: 1)
             }
         }
         (due, missed) = keepLatestOfEachRepeat(due, missed)
@@ -91,7 +106,7 @@ public enum Planner {
     private static func keepLatestOfEachRepeat(
         _ due: [Notification], _ missed: [(Notification, MissedRecord.Reason)]
     ) -> ([Notification], [(Notification, MissedRecord.Reason)]) {
-        var latest: [String: Notification] = [:]
+        var latest: [Notification.Thread: Notification] = [:]
         var kept: [Notification] = []
         for notification in due {
             guard case .daily = notification.recurrence else {

@@ -77,6 +77,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// "YYYY-MM-DD" with a zero-padded 4-digit year ("0042-01-05").
     /// Years beyond 9999 get more digits and negative years a leading "-".
     public var description: String {
+        if (0...9999).contains(year) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(10)
+            ASCIIDigits.appendDate(self, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
         let yearText = year < 0
             ? "-" + LocalDate.zeroPadded(-year, width: 4)
             : LocalDate.zeroPadded(year, width: 4)

@@ -85,9 +85,26 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// "YYYY-MM-DDTHH:MM:SS" without any offset, e.g. "2026-03-29T03:00:00".
     public var description: String {
-        date.description + "T" + LocalDate.zeroPadded(hour, width: 2)
-            + ":" + LocalDate.zeroPadded(minute, width: 2)
-            + ":" + LocalDate.zeroPadded(second, width: 2)
+        guard (0...9999).contains(date.year) else {
+            return date.description + "T" + LocalDate.zeroPadded(hour, width: 2)
+                + ":" + LocalDate.zeroPadded(minute, width: 2)
+                + ":" + LocalDate.zeroPadded(second, width: 2)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// "YYYY-MM-DDTHH:MM:SS" into a byte buffer, for years 0…9999.
+    func appendText(to bytes: inout [UInt8]) {
+        ASCIIDigits.appendDate(date, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        ASCIIDigits.append(hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(minute, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(second, width: 2, to: &bytes)
     }
 
     /// Chronological order of the wall-clock readings (not of instants: in a

@@ -66,6 +66,14 @@ public enum RFC3339 {
     /// "…00.001Z" parses to a `Date` a hair below one millisecond, and must
     /// still print as ".001", not ".000", so that parse/format round-trips.
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `format(date)` appended to a byte buffer (the plan writer's fast path).
+    static func append(_ date: Date, to bytes: inout [UInt8]) {
         let interval = date.timeIntervalSinceReferenceDate
         var utcSeconds = LocalDateTime.floorSeconds(of: date)
         var milliseconds = 0
@@ -86,9 +94,17 @@ public enum RFC3339 {
                 hasFraction = false
             }
         }
-        let stamp = LocalDateTime(secondsSinceEpoch: utcSeconds).description
-        guard hasFraction else { return stamp + "Z" }
-        return stamp + "." + LocalDate.zeroPadded(milliseconds, width: 3) + "Z"
+        let stamp = LocalDateTime(secondsSinceEpoch: utcSeconds)
+        if (0...9999).contains(stamp.date.year) {
+            stamp.appendText(to: &bytes)
+        } else {
+            bytes += Array(stamp.description.utf8)
+        }
+        if hasFraction {
+            bytes.append(UInt8(ascii: "."))
+            ASCIIDigits.append(milliseconds, width: 3, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Parses the zone designator starting at `index`, which must run to the

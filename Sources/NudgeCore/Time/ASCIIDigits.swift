@@ -1,0 +1,34 @@
+/// Zero-padded decimal digits written straight into a byte buffer: dates and instants are formatted for every
+/// record of every plan, so this avoids building a String per field.
+enum ASCIIDigits {
+    /// Appends the decimal digits of a non-negative `value`, left-padded with zeros to `width`.
+    static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                                         0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value.magnitude
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            for _ in count..<max(count, width) {
+                bytes.append(UInt8(ascii: "0"))
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                bytes.append(buffer[index])
+            }
+        }
+    }
+
+    /// "YYYY-MM-DD" for years 0…9999 (the caller handles others).
+    static func appendDate(_ date: LocalDate, to bytes: inout [UInt8]) {
+        append(date.year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(date.month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(date.day, width: 2, to: &bytes)
+    }
+}

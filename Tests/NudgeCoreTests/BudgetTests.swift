@@ -64,3 +64,23 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(later.deliveries.map(\.notification.id), ["laundry.foldReminder:snowy:c-1"])
     }
 }
+
+final class PlanWritingTests: XCTestCase {
+    func testFileContentIsThePrettyTextOfTheJSONValue() {
+        var household = Household(settings: Fixtures.settings())
+        household.settings.maxPending = 2
+        household.alarms = [Fixtures.alarm("a", at: "10:00"), Fixtures.alarm("b", at: "11:00"),
+                            Fixtures.alarm("c", at: "12:00")]
+        household.pets = [Pet(id: "snowy", name: "Snow \"White\"\n\u{1}é",
+                              lastCompletedAt: Fixtures.instant("2026-11-14T18:00:00.25Z"))]
+        var previous = RunState()
+        previous.lastRunAt = Fixtures.instant("2026-11-21T06:59:00Z")
+        let plan = Planner.plan(household, previous: previous, now: Fixtures.instant("2026-11-21T07:00:00Z"),
+                                zone: Fixtures.berlin).plan
+        XCTAssertEqual(plan.deferred.count, 2)
+        XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), plan.json.prettyText + "\n")
+        let empty = Plan(generatedAt: Fixtures.instant("2026-11-21T07:00:00Z"), timeZone: "UTC",
+                         budget: BudgetStatus(pending: 0, limit: 64), pending: [], deferred: [])
+        XCTAssertEqual(String(decoding: empty.fileContent, as: UTF8.self), empty.json.prettyText + "\n")
+    }
+}

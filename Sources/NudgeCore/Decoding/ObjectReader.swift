@@ -120,7 +120,7 @@ struct ObjectReader {
 
     /// A list of weekdays (`"mon"`…`"sun"`); every day when absent; an empty list is a problem.
     func weekdays(_ key: String) -> Set<Weekday>? {
-        guard let member = member(key) else { return Set(Weekday.allCases) }
+        guard let member = member(key) else { return Weekday.everyDay }
         guard let elements = array(member, key) else { return nil }
         guard !elements.isEmpty else {
             report(key, "must list at least one weekday (mon, tue, wed, thu, fri, sat, sun)")
@@ -182,14 +182,30 @@ extension ObjectReader {
     /// are kept out.
     func identifier(_ key: String) -> String? {
         guard let text = string(key) else { return nil }
-        let allowed = !text.isEmpty && text.count <= 100 && text.unicodeScalars.allSatisfy {
-            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "."
+        let allowed = !text.isEmpty && text.utf8.count <= 400 && text.count <= 100 && text.unicodeScalars.allSatisfy {
+            Self.isIdentifierScalar($0)
         }
         guard allowed else {
             report(key, "\(DocumentReader.quote(.string(text))) is not a valid id (use 1 to 100 letters, digits, '.', '_' or '-')")
             return nil
         }
         return text
+    }
+}
+
+extension ObjectReader {
+    /// ASCII letters, digits, `-`, `_`, `.` on the fast path; any other alphabetic scalar (ids in any script).
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.isAlphabetic
+        }
+    }
+
+    /// True when `text` has a character other than white space (a title of spaces is empty to a reader).
+    static func hasVisibleText(_ text: String) -> Bool {
+        text.unicodeScalars.contains { !$0.properties.isWhitespace }
     }
 }
 

@@ -10,7 +10,7 @@ public struct Alarm: Equatable, Sendable {
     public var weekdays: Set<Weekday>
 
     public init(id: String, title: String, time: WallTime, durationMinutes: Int = 15, enabled: Bool = true,
-                weekdays: Set<Weekday> = Set(Weekday.allCases)) {
+                weekdays: Set<Weekday> = Weekday.everyDay) {
         self.id = id
         self.title = title
         self.time = time

@@ -42,7 +42,7 @@ extension ObjectReader {
     /// A required string that must contain more than whitespace; `use` says where a person will read it.
     fileprivate func nonEmptyText(_ key: String, use: String) -> String? {
         guard let text = string(key) else { return nil }
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard ObjectReader.hasVisibleText(text) else {
             report(key, "must not be empty (\(use))")
             return nil
         }

@@ -16,7 +16,7 @@ extension Trip {
                           "observations", "enabled"])
         let id = object.identifier("id")
         let destination = object.string("destination")
-        let named = !(destination ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+        let named = ObjectReader.hasVisibleText(destination ?? "")
         if destination != nil, !named {
             object.report("destination", "must not be empty (it is shown as \"arrive at <destination>\")")
         }

@@ -5,12 +5,17 @@
 /// as a slot is free. The budget limits the plan only; a deferred record that falls due is still delivered.
 enum Budget {
     static func split(_ candidates: [Notification], limit: Int) -> (pending: [Notification], deferred: [Notification]) {
-        guard candidates.count > limit else { return (candidates.sorted(by: Planner.comesFirst), []) }
-        let ranked = candidates.sorted { lhs, rhs in
-            (lhs.priority, lhs.fireAt, lhs.id) < (rhs.priority, rhs.fireAt, rhs.id)
+        // Sorting indices over extracted keys, not the records: a record is a dozen fields, there may be 10,000.
+        let fireAts = candidates.map(\.fireAt)
+        let ids = candidates.map(\.id)
+        let byTime = candidates.indices.sorted { (fireAts[$0], ids[$0]) < (fireAts[$1], ids[$1]) }
+        guard candidates.count > limit else { return (byTime.map { candidates[$0] }, []) }
+        let priorities = candidates.map(\.priority)
+        let ranked = candidates.indices.sorted {
+            (priorities[$0], fireAts[$0], ids[$0]) < (priorities[$1], fireAts[$1], ids[$1])
         }
-        let pending = ranked.prefix(max(0, limit)).sorted(by: Planner.comesFirst)
-        let deferred = ranked.dropFirst(max(0, limit)).sorted(by: Planner.comesFirst)
-        return (Array(pending), Array(deferred))
+        var kept = [Bool](repeating: false, count: candidates.count)
+        for index in ranked.prefix(max(0, limit)) { kept[index] = true }
+        return (byTime.filter { kept[$0] }.map { candidates[$0] }, byTime.filter { !kept[$0] }.map { candidates[$0] })
     }
 }

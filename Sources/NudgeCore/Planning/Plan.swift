@@ -22,7 +22,7 @@ public struct Plan: Equatable, Sendable {
     /// The earliest fireAt in `pending`: when a timer that wants to wake exactly then should wake.
     public var nextWakeAt: Date? { pending.first?.fireAt }
 
-    /// The file's content: pretty JSON with a final newline, byte-identical for the same plan.
+    /// The plan as a JSON value (`fileContent` writes the same text directly).
     public var json: JSONValue {
         .object([
             JSONMember("generatedAt", .string(RFC3339.format(generatedAt))),
@@ -39,5 +39,4 @@ public struct Plan: Equatable, Sendable {
         ])
     }
 
-    public var fileContent: Data { Data((json.prettyText + "\n").utf8) }
 }

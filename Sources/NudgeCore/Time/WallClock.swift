@@ -101,6 +101,12 @@ public struct WallClock: Sendable {
     /// first). If none is valid the reading falls in a gap, and the answer is
     /// the transition instant, found by binary search on whole seconds.
     private func utcSeconds(forLocal local: Int) -> Int {
+        // Fast path, taken on all but the few days around a transition: the same offset a day before and a day
+        // after (no two transitions are within 48 hours of each other), so the reading happens exactly once.
+        let dayBefore = offset(atUTC: local - 86_400)
+        if dayBefore == offset(atUTC: local + 86_400), offset(atUTC: local - dayBefore) == dayBefore {
+            return local - dayBefore
+        }
         // Offsets never reach ±24 h, so every occurrence lies in local ± 1 day.
         // Five samples catch every offset in that window unless two
         // transitions are less than 12 hours apart; in tzdata 2025b no two

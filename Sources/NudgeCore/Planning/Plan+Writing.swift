@@ -1,0 +1,143 @@
+import Foundation
+
+extension Plan {
+    /// The file's content: pretty JSON with a final newline, byte-identical for the same plan.
+    ///
+    /// The same text as `json.prettyText`, written straight into bytes: with thousands of records (every alarm
+    /// beyond the budget is listed in `deferred`) building a JSONValue tree first cost more than all of planning.
+    public var fileContent: Data {
+        var out = PrettyWriter()
+        out.bytes.reserveCapacity(512 + (pending.count + deferred.count) * 640)
+        out.open("{")
+        out.key("generatedAt", first: true)
+        out.instant(generatedAt)
+        out.key("timeZone")
+        out.string(timeZone)
+        out.key("budget")
+        out.open("{")
+        out.key("pending", first: true)
+        out.number(budget.pending)
+        out.key("limit")
+        out.number(budget.limit)
+        out.key("status")
+        out.string(budget.level.rawValue)
+        out.key("message")
+        out.string(budget.message)
+        out.close("}", empty: false)
+        out.key("pending")
+        out.records(pending, reason: nil)
+        out.key("deferred")
+        out.records(deferred, reason: "budget")
+        out.key("nextWakeAt")
+        if let nextWakeAt { out.instant(nextWakeAt) } else { out.raw("null") }
+        out.close("}", empty: false)
+        out.bytes.append(UInt8(ascii: "\n"))
+        return Data(out.bytes)
+    }
+}
+
+/// Writes the pretty JSON format of `JSONValue.prettyText` (two-space indent, `"key": value`) field by field.
+private struct PrettyWriter {
+    var bytes: [UInt8] = []
+    var depth = 0
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<(depth * 2) { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    mutating func open(_ bracket: StaticString) {
+        raw(bracket)
+        depth += 1
+    }
+
+    mutating func close(_ bracket: StaticString, empty: Bool) {
+        depth -= 1
+        if !empty { newline() }
+        raw(bracket)
+    }
+
+    mutating func key(_ name: StaticString, first: Bool = false) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        newline()
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        raw("\": ")
+    }
+
+    mutating func string(_ value: String) {
+        JSONValue.appendQuoted(value, to: &bytes)
+    }
+
+    mutating func number(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    mutating func instant(_ date: Date) {
+        bytes.append(UInt8(ascii: "\""))
+        RFC3339.append(date, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func records(_ records: [Notification], reason: StaticString?) {
+        open("[")
+        for (index, record) in records.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            newline()
+            self.record(record, reason: reason)
+        }
+        close("]", empty: records.isEmpty)
+    }
+
+    /// One record in the field order of `Notification.json`.
+    mutating func record(_ record: Notification, reason: StaticString?) {
+        open("{")
+        key("id", first: true)
+        string(record.id)
+        key("kind")
+        string(record.kind.rawValue)
+        key("source")
+        string(record.source)
+        key("fireAt")
+        instant(record.fireAt)
+        key("expiresAt")
+        instant(record.expiresAt)
+        key("title")
+        string(record.title)
+        key("body")
+        string(record.body)
+        key("priority")
+        string(record.priority.rawValue)
+        key("category")
+        string(record.category)
+        key("actions")
+        open("[")
+        for (index, action) in record.actions.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            newline()
+            string(action)
+        }
+        close("]", empty: record.actions.isEmpty)
+        key("sound")
+        bool(record.sound)
+        key("badge")
+        bool(record.badge)
+        key("deepLink")
+        string(record.deepLink)
+        if let reason {
+            key("reason")
+            bytes.append(UInt8(ascii: "\""))
+            raw(reason)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        close("}", empty: false)
+    }
+}

@@ -8,7 +8,8 @@ public enum UserFile: String, CaseIterable, Sendable, Comparable {
 
     public var fileName: String { rawValue }
 
+    /// Declaration order: settings first, so its zone and switches apply to the files after it.
     public static func < (lhs: UserFile, rhs: UserFile) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 }

@@ -44,7 +44,7 @@ final class MasterSwitchTests: XCTestCase {
                                          clock: WallClock(zone: Fixtures.berlin))
         guard let alarm else { return XCTFail("no occurrence") }
         var state = RunState()
-        _ = state.deliverNow(alarm, now: Fixtures.instant("2026-11-21T04:30:00Z"), viaCommand: true)
+        _ = state.deliver(alarm, now: Fixtures.instant("2026-11-21T04:30:00Z"), viaCommand: true)
         XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T04:30:00Z")).count, 1)
         state.recordCommand(alarm.id, error: "notify-send exited with status 1")
         XCTAssertEqual(state.commandQueue.first?.attempts, 1)

@@ -3,18 +3,13 @@ import Foundation
 extension RunState {
     /// Records a delivery in the ledger, counts it for the badge, and queues it for the desktop command.
     /// Every way a notification reaches the person (`run`, `test`) goes through here.
-    mutating func deliver(_ notification: Notification, now: Date, viaCommand: Bool) -> Delivery {
+    public mutating func deliver(_ notification: Notification, now: Date, viaCommand: Bool) -> Delivery {
         ledger[notification.id] = Planner.entry(notification, .delivered, now)
         if notification.badge { badge += 1 }
         let delivery = Delivery(notification: notification, deliveredAt: now, badge: badge)
         if viaCommand { commandQueue.append(CommandAttempt(delivery: delivery)) }
         deliveredTotal += 1
         return delivery
-    }
-
-    /// Delivers `notification` now, outside planning (`nudge test`).
-    public mutating func deliverNow(_ notification: Notification, now: Date, viaCommand: Bool) -> Delivery {
-        deliver(notification, now: now, viaCommand: viaCommand)
     }
 
     /// The queued desktop-command deliveries still worth trying at `now`; expired ones are dropped and

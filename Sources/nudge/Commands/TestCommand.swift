@@ -20,7 +20,7 @@ enum TestCommand {
         let settings = workspace.loaded.household.settings
         let now = arguments.now
         var state = workspace.state ?? RunState()
-        let delivery = state.deliverNow(TestRule.notification(now: now, settings: settings), now: now,
+        let delivery = state.deliver(TestRule.notification(now: now, settings: settings), now: now,
                                         viaCommand: settings.deliverCommand != nil)
         let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
         if let length = workspace.outboxRepairLength { try outbox.truncate(to: length) }

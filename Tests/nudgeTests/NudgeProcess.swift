@@ -62,8 +62,13 @@ final class NudgeProcess {
     }
 
     /// The built `nudge` binary. Under xctest on Linux the test bundle lives in the products directory, next to
-    /// the executables; the first candidate that holds an executable `nudge` wins.
+    /// the executables; the first candidate that holds an executable `nudge` wins. `NUDGE_TEST_BINARY` names
+    /// another build instead (`.ci/run` runs these tests once more on the README's static install build).
     static func executableURL() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["NUDGE_TEST_BINARY"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else { throw Failure.binaryNotFound([path]) }
+            return URL(fileURLWithPath: path)
+        }
         let candidates = [
             Bundle.main.bundleURL,
             Bundle(for: NudgeProcess.self).bundleURL.deletingLastPathComponent(),

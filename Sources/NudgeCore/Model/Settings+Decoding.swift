@@ -49,7 +49,7 @@ extension Settings {
             personalized.enabled = object.bool("enabled", default: false)
             personalized.firstName = object.optionalString("firstName")
             personalized.time = object.wallTime("time", default: personalized.time) ?? personalized.time
-            let name = personalized.firstName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let name = personalized.firstName?.trimmingWhitespace ?? ""
             if personalized.enabled && name.isEmpty {
                 document.report(object.path.appending("firstName"),
                                 "is required when personalized.enabled is true (the name the message greets)")

@@ -30,7 +30,7 @@ public enum PersonalizedRule {
     }
 
     static func body(firstName: String, on weekday: Weekday) -> String {
-        template(for: weekday).replacingOccurrences(of: placeholder, with: firstName)
+        template(for: weekday).replacingEvery(placeholder, with: firstName)
     }
 
     /// The message for a local date, or nil when the message is off or there is no name to greet.
@@ -38,7 +38,7 @@ public enum PersonalizedRule {
     /// It is worth reading until the end of that local day (SPEC §7), not beyond: tomorrow has its own.
     public static func occurrence(on date: LocalDate, settings: Settings, clock: WallClock) -> Notification? {
         let personalized = settings.personalized
-        let firstName = personalized.firstName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let firstName = personalized.firstName?.trimmingWhitespace ?? ""
         guard personalized.enabled, !firstName.isEmpty else { return nil }
         return Notification(id: Notification.occurrenceID(.personalized, source, date.description),
                             kind: .personalized, source: source,

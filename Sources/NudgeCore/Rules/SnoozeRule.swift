@@ -12,7 +12,7 @@ public enum SnoozeRule {
     /// snooze of the same notification gets id `<original id>:snooze-n`.
     public static func snooze(_ original: Notification, minutes: Int, now: Date,
                               existing: [Notification]) -> Notification {
-        let base = original.id.range(of: ":snooze-").map { String(original.id[..<$0.lowerBound]) } ?? original.id
+        let base = original.id[...].firstByteRange(of: ":snooze-").map { String(original.id[..<$0.lowerBound]) } ?? original.id
         let count = existing.filter { $0.id.hasPrefix(base + ":snooze-") }.count
         var snoozed = original
         snoozed.id = "\(base):snooze-\(count + 1)"

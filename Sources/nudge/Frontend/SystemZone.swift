@@ -2,10 +2,10 @@ import Foundation
 
 /// The zone nudge works in: `settings.timeZone`, else `TZ`, else `/etc/localtime`, else UTC (SPEC §2).
 enum SystemZone {
-    static func resolve(settingsZone: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> TimeZone {
+    /// `environment` defaults to the process's, read only when the settings name no zone.
+    static func resolve(settingsZone: String?, environment: [String: String]? = nil) -> TimeZone {
         if let name = settingsZone, let zone = TimeZone(identifier: name) { return zone }
-        if var name = environment["TZ"], !name.isEmpty {
+        if var name = (environment ?? ProcessInfo.processInfo.environment)["TZ"], !name.isEmpty {
             if name.hasPrefix(":") { name.removeFirst() }
             if let zone = zone(named: name) { return zone }
         }

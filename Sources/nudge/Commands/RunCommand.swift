@@ -88,9 +88,13 @@ enum RunCommand {
     /// Writes in the order that keeps every promise through a crash at any instant: plan, last good copies,
     /// the outbox (flushed), then state.json, which makes the deliveries final. A run that dies before the
     /// state is saved is finished by the next one from the outbox.
+    ///
+    /// plan.json, and state.json when nothing was delivered, skip the directory flush: after a power loss the
+    /// previous complete version may come back, which is what the next run would have found had this run not
+    /// happened; it rewrites plan.json and finishes any delivery from the flushed outbox.
     private static func save(result: inout PlanResult, workspace: Workspace) throws {
         let directory = workspace.directory
-        try directory.write("plan.json", result.plan.fileContent)
+        try directory.write("plan.json", result.plan.fileContent, durability: .oldOrNew)
         for file in workspace.loaded.valid {
             guard let data = workspace.files[file] else { continue }
             let hash = ContentHash.of(data)
@@ -108,6 +112,6 @@ enum RunCommand {
             try outbox.append(lines)
             result.state.outboxBytes += lines.utf8.count
         }
-        try directory.write("state.json", result.state.fileContent)
+        try directory.write("state.json", result.state.fileContent, durability: lines.isEmpty ? .oldOrNew : .durable)
     }
 }

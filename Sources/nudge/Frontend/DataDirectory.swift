@@ -108,7 +108,7 @@ struct DataDirectory {
         return UserFileDecoder.settings(data).0 ?? Settings()
     }
 
-    func write(_ name: String, _ data: Data) throws {
-        try AtomicFile.write(data, to: fileURL(name))
+    func write(_ name: String, _ data: Data, durability: AtomicFile.Durability = .durable) throws {
+        try AtomicFile.write(data, to: fileURL(name), durability: durability)
     }
 }

@@ -30,13 +30,15 @@ struct OutboxFile {
         }
     }
 
-    /// Appends the lines in one write and flushes them to disk.
+    /// Appends the lines in one write and flushes them to disk; the directory too when this creates the file.
     func append(_ text: String) throws {
+        let created = access(url.path, F_OK) != 0
         let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw AtomicFile.failure("cannot open", url.path) }
         defer { close(descriptor) }
         guard AtomicFile.writeAll(descriptor, Data(text.utf8)), fsync(descriptor) == 0 else {
             throw AtomicFile.failure("cannot append to", url.path)
         }
+        if created { AtomicFile.syncDirectory(url.deletingLastPathComponent().path) }
     }
 }

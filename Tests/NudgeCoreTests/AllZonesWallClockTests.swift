@@ -271,6 +271,9 @@ final class AllZonesWallClockTests: XCTestCase {
             return
         }
         let clock = WallClock(zone: timeZone)
+        // The planner's clock reads the offsets once into an OffsetTable; it must answer exactly like `clock`.
+        let tabled = WallClock(zone: timeZone, reading: Date(timeIntervalSince1970: Double(Self.windowStart - 3 * 86_400))
+                                ..< Date(timeIntervalSince1970: Double(Self.windowEnd + 3 * 86_400)))
         totals.zonesChecked += 1
         totals.transitionsByZone[name] = windowChanges.count
         totals.transitions += windowChanges.count
@@ -352,6 +355,11 @@ final class AllZonesWallClockTests: XCTestCase {
                     totals.failures.append("\(name) \(TZifCivil.readingText(local)): test model broken: \(problem)")
                 }
                 let actualDate = clock.instant(on: date, at: time)
+                let tabledDate = tabled.instant(on: date, at: time)
+                if tabledDate != actualDate {
+                    totals.failures.append("\(name) \(TZifCivil.readingText(local)): the offset table gives"
+                        + " \(tabledDate.timeIntervalSince1970), the zone \(actualDate.timeIntervalSince1970)")
+                }
                 let actualSeconds = actualDate.timeIntervalSince1970
                 let actual = Int(actualSeconds.rounded(.down))
                 let occurrence = Occurrence(day: day, minute: minute, expected: expected, kind: kind, actual: actual)

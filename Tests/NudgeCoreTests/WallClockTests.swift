@@ -237,4 +237,40 @@ final class WallClockTests: XCTestCase {
             }
         }
     }
+
+    // MARK: - The planner's clock, which reads the offsets once (OffsetTable)
+
+    /// Every instant and reading agree between a clock that asks the zone each time and one that read a table
+    /// for 2024–2027, inside the span, at its edges and outside it. Asia/Almaty changed its standard offset
+    /// (+06 to +05) on 2024-03-01, a transition that is not a daylight-saving change.
+    func testAClockReadingAnOffsetTableAnswersExactlyLikeTheZone() throws {
+        let times = try ["00:00", "00:30", "01:30", "02:00", "02:15", "02:30", "03:00", "23:30"]
+            .map { try XCTUnwrap(WallTime(parsing: $0)) }
+        let span = try instant("2024-01-01T00:00:00Z")..<instant("2027-12-31T00:00:00Z")
+        let first = try day("2023-12-20")
+        for identifier in ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata",
+                           "Asia/Almaty", "America/Nuuk", "UTC"] {
+            let plain = try clock(identifier)
+            let tabled = WallClock(zone: plain.zone, reading: span)
+            for offset in stride(from: 0, to: 4 * 366 + 30, by: 1) {
+                let date = first.adding(days: offset)
+                for time in times {
+                    let fired = plain.instant(on: date, at: time)
+                    XCTAssertEqual(tabled.instant(on: date, at: time), fired, "\(identifier) \(date) \(time)")
+                    XCTAssertEqual(tabled.localDateTime(of: fired + 1_799), plain.localDateTime(of: fired + 1_799),
+                                   "\(identifier) \(date) \(time)")
+                }
+            }
+        }
+    }
+
+    func testAlmatysStandardOffsetChangeIsInTheTable() throws {
+        let almaty = try clock("Asia/Almaty")
+        let tabled = WallClock(zone: almaty.zone, reading: try instant("2024-01-01T00:00:00Z")..<instant("2025-01-01T00:00:00Z"))
+        XCTAssertEqual(tabled.localDateTime(of: try instant("2024-02-29T17:59:59Z")).description, "2024-02-29T23:59:59")
+        XCTAssertEqual(tabled.localDateTime(of: try instant("2024-02-29T18:00:00Z")).description, "2024-02-29T23:00:00")
+        // The hour 23:00–24:00 happens twice; the first occurrence wins, as in every fold.
+        XCTAssertEqual(RFC3339.format(tabled.instant(on: try day("2024-02-29"), at: try XCTUnwrap(WallTime(parsing: "23:30")))),
+                       "2024-02-29T17:30:00Z")
+    }
 }

@@ -26,12 +26,23 @@ import Foundation
 /// Performance: the planner calls this for every alarm on every run, so it
 /// uses integer civil-date arithmetic (`LocalDate`, `LocalDateTime`) and asks
 /// the zone only `secondsFromGMT(for:)` — no `Calendar`, `DateComponents` or
-/// `DateFormatter`. A normal (unambiguous) conversion costs six zone lookups.
+/// `DateFormatter`. A normal (unambiguous) conversion costs six zone lookups, which a clock made with
+/// `init(zone:reading:)` answers from an `OffsetTable` for the span it was given.
 public struct WallClock: Sendable {
     public let zone: TimeZone
+    private let table: OffsetTable?
 
     public init(zone: TimeZone) {
         self.zone = zone
+        table = nil
+    }
+
+    /// A clock that reads the zone's offsets for `span` once, for callers that convert many times (the
+    /// planner). Same answers as `init(zone:)` everywhere; instants outside `span` ask the zone.
+    public init(zone: TimeZone, reading span: Range<Date>) {
+        self.zone = zone
+        table = OffsetTable(zone: zone, from: Int(span.lowerBound.timeIntervalSince1970.rounded(.down)),
+                            to: Int(span.upperBound.timeIntervalSince1970.rounded(.up)))
     }
 
     /// The local date and time shown at `instant`, seconds rounded toward the past.
@@ -83,7 +94,7 @@ public struct WallClock: Sendable {
 
     /// The zone's offset east of UTC, in seconds, at the UTC second `utc`.
     private func offset(atUTC utc: Int) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utc)))
+        table?.offset(atUTC: utc) ?? zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utc)))
     }
 
     /// The local reading (as local seconds since the epoch) at the UTC second `utc`.

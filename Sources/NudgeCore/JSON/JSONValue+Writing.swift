@@ -93,6 +93,12 @@ extension JSONValue {
     /// Appends `string` in double quotes, escaping `"`, `\` and U+0000–U+001F.
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        appendEscaped(string, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a JSON string literal for `string`, without the quotes.
+    static func appendEscaped(_ string: String, to output: inout [UInt8]) {
         // Fast path: nothing to escape, copy the bytes at once (nearly every string nudge writes).
         let plain = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
@@ -101,10 +107,7 @@ extension JSONValue {
             output.append(contentsOf: bytes)
             return true
         }
-        if plain == true {
-            output.append(UInt8(ascii: "\""))
-            return
-        }
+        if plain == true { return }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
@@ -122,6 +125,5 @@ extension JSONValue {
                 output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 }

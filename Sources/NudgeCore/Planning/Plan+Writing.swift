@@ -47,7 +47,7 @@ private struct PrettyWriter {
 
     mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<(depth * 2) { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
     }
 
     mutating func open(_ bracket: StaticString) {
@@ -131,7 +131,12 @@ private struct PrettyWriter {
         key("badge")
         bool(record.badge)
         key("deepLink")
-        string(record.deepLink)
+        // `record.deepLink`, written without building the string first.
+        raw("\"nudge://")
+        JSONValue.appendEscaped(record.kind.family, to: &bytes)
+        bytes.append(UInt8(ascii: "/"))
+        JSONValue.appendEscaped(record.source, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
         if let reason {
             key("reason")
             bytes.append(UInt8(ascii: "\""))

@@ -3,6 +3,17 @@
 enum ASCIIDigits {
     /// Appends the decimal digits of a non-negative `value`, left-padded with zeros to `width`.
     static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        // The fields of dates and times: two or four digits, written without a loop.
+        if width == 2, (0..<100).contains(value) {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+            return
+        }
+        if width == 4, (0..<10_000).contains(value) {
+            append(value / 100, width: 2, to: &bytes)
+            append(value % 100, width: 2, to: &bytes)
+            return
+        }
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                                                          0, 0, 0, 0, 0)

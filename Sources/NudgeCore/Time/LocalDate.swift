@@ -78,10 +78,21 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Years beyond 9999 get more digits and negative years a leading "-".
     public var description: String {
         if (0...9999).contains(year) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(10)
-            ASCIIDigits.appendDate(self, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
+            // Ten ASCII bytes straight into the string's storage (fits a small string: no allocation).
+            return String(unsafeUninitializedCapacity: 10) { buffer in
+                let digit = { (value: Int) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
+                buffer[0] = digit(year / 1000)
+                buffer[1] = digit(year / 100 % 10)
+                buffer[2] = digit(year / 10 % 10)
+                buffer[3] = digit(year % 10)
+                buffer[4] = UInt8(ascii: "-")
+                buffer[5] = digit(month / 10)
+                buffer[6] = digit(month % 10)
+                buffer[7] = UInt8(ascii: "-")
+                buffer[8] = digit(day / 10)
+                buffer[9] = digit(day % 10)
+                return 10
+            }
         }
         let yearText = year < 0
             ? "-" + LocalDate.zeroPadded(-year, width: 4)

@@ -33,9 +33,9 @@ final class DocumentReader {
     }
 
     /// The top-level object of a user file; `"version": 1` is accepted there.
-    func root(_ value: JSONValue, knownKeys: Set<String>) -> ObjectReader? {
+    func root(_ value: JSONValue, knownKeys: [String]) -> ObjectReader? {
         guard let root = ObjectReader(value, at: .root, in: self) else { return nil }
-        root.checkKeys(knownKeys.union(["version"]))
+        root.checkKeys(knownKeys + ["version"])
         if let version = value["version"], version.intValue != 1 {
             report(KeyPath.root.appending("version"), "\(Self.quote(version)) is not a supported version (expected 1)")
         }

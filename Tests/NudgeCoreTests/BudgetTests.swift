@@ -34,6 +34,30 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(deferred.map(\.id), ["b"])
     }
 
+    /// Budget.split fills the slots one priority at a time in time order; that must equal the SPEC's ranking
+    /// (priority, fireAt, id) cut at the limit, for any mix, including ties in time and every limit.
+    func testSplitMatchesSortingByPriorityTimeAndIdOnRandomCandidates() {
+        XCTAssertEqual(Priority.allCases, [.critical, .high, .medium, .low])
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let candidates = (0..<count).map { index in
+                record("r\(Int.random(in: 0...99, using: &generator))-\(index)",
+                       Priority.allCases.randomElement(using: &generator) ?? .low,
+                       "2026-11-21T0\(Int.random(in: 0...3, using: &generator)):00:00Z")
+            }
+            let limit = Int.random(in: 0...45, using: &generator)
+            let ranked = candidates.sorted { ($0.priority, $0.fireAt, $0.id) < ($1.priority, $1.fireAt, $1.id) }
+            let expectedKept = Set(ranked.prefix(limit).map(\.id))
+            let byTime = { (list: [NudgeCore.Notification]) in
+                list.sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }.map(\.id)
+            }
+            let (pending, deferred) = Budget.split(candidates, limit: limit)
+            XCTAssertEqual(pending.map(\.id), byTime(candidates.filter { expectedKept.contains($0.id) }), "round \(round)")
+            XCTAssertEqual(deferred.map(\.id), byTime(candidates.filter { !expectedKept.contains($0.id) }), "round \(round)")
+        }
+    }
+
     func testUnderTheLimitNothingIsDeferred() {
         let (pending, deferred) = Budget.split([record("a", .low, "2026-11-21T09:00:00Z")], limit: 64)
         XCTAssertEqual(pending.map(\.id), ["a"])

@@ -10,12 +10,18 @@ enum Budget {
         let ids = candidates.map(\.id)
         let byTime = candidates.indices.sorted { (fireAts[$0], ids[$0]) < (fireAts[$1], ids[$1]) }
         guard candidates.count > limit else { return (byTime.map { candidates[$0] }, []) }
+        // The ranking (priority, fireAt, id) is the time order taken one priority at a time, so the slots are
+        // filled by walking `byTime` once per priority (critical first) instead of sorting a second time.
         let priorities = candidates.map(\.priority)
-        let ranked = candidates.indices.sorted {
-            (priorities[$0], fireAts[$0], ids[$0]) < (priorities[$1], fireAts[$1], ids[$1])
-        }
         var kept = [Bool](repeating: false, count: candidates.count)
-        for index in ranked.prefix(max(0, limit)) { kept[index] = true }
+        var free = max(0, limit)
+        for priority in Priority.allCases where free > 0 {
+            for index in byTime where priorities[index] == priority {
+                kept[index] = true
+                free -= 1
+                if free == 0 { break }
+            }
+        }
         return (byTime.filter { kept[$0] }.map { candidates[$0] }, byTime.filter { !kept[$0] }.map { candidates[$0] })
     }
 }

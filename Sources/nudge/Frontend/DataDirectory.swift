@@ -5,18 +5,29 @@ import Glibc
 #endif
 
 /// The files of one data directory (SPEC §1). The only place that knows their names on disk.
+///
+/// Files are read and listed with POSIX calls rather than FileManager and `Data(contentsOf:)`: the first use
+/// of those in a process costs more than reading all the example files (runtime type lookups in Foundation).
 struct DataDirectory {
     let url: URL
+    /// `url.path`, computed once.
+    let path: String
 
-    var path: String { url.path }
+    init(url: URL) {
+        self.url = url
+        path = url.path
+    }
+
     var lastGoodDirectory: URL { url.appendingPathComponent(".last-good") }
+    var lastGoodPath: String { path + "/.last-good" }
 
     func fileURL(_ name: String) -> URL { url.appendingPathComponent(name) }
+    func filePath(_ name: String) -> String { path + "/" + name }
 
     /// Fails with a clear message when the directory is missing, so cron mails something useful.
     func requireExists() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw CLIError.failure("nudge: no data directory at \(path) (create one with `nudge init \(path)`, "
                 + "or pass --data DIR)")
         }
@@ -24,13 +35,43 @@ struct DataDirectory {
 
     /// The file's bytes, or nil when it does not exist.
     func read(_ name: String) throws -> Data? {
-        let fileURL = fileURL(name)
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
-        do {
-            return try Data(contentsOf: fileURL)
-        } catch {
-            throw CLIError.failure("nudge: cannot read \(fileURL.path): \(error.localizedDescription)")
+        let filePath = filePath(name)
+        switch Self.contents(of: filePath) {
+        case .success(let data): return data
+        case .failure(let error) where error.code == ENOENT: return nil
+        case .failure(let error): throw CLIError.failure("nudge: cannot read \(filePath): \(error.reason)")
         }
+    }
+
+    /// Why a file could not be read: errno and its text.
+    struct ReadError: Error {
+        let code: Int32
+        var reason: String { String(cString: strerror(code)) }
+    }
+
+    /// A whole file, read with open/fstat/read (retrying short reads and interruptions).
+    static func contents(of path: String) -> Result<Data, ReadError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadError(code: errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(code: errno)) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { return .failure(ReadError(code: EISDIR)) }
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadError(code: errno))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return .success(Data(bytes[..<count]))
     }
 
     /// Every user file that exists, and those that exist but cannot be read with the reason: one unreadable
@@ -39,7 +80,7 @@ struct DataDirectory {
         var files: [UserFile: Data] = [:]
         var unreadable: [UserFile: String] = [:]
         for file in UserFile.allCases {
-            let path = fileURL(file.fileName).path
+            let path = filePath(file.fileName)
             var info = stat()
             guard stat(path, &info) == 0 else {
                 if errno != ENOENT { unreadable[file] = String(cString: strerror(errno)) }
@@ -49,11 +90,9 @@ struct DataDirectory {
                 unreadable[file] = info.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file"
                 continue
             }
-            do {
-                files[file] = try Data(contentsOf: fileURL(file.fileName))
-            } catch {
-                unreadable[file] = access(path, R_OK) == 0 ? error.localizedDescription
-                                                           : String(cString: strerror(errno))
+            switch Self.contents(of: path) {
+            case .success(let data): files[file] = data
+            case .failure(let error): unreadable[file] = error.reason
             }
         }
         return (files, unreadable)
@@ -62,11 +101,17 @@ struct DataDirectory {
     /// Removes the temporary files of a run that was killed before it could rename them. Call only while
     /// holding the lock: then no other nudge can be writing one.
     func removeStaleTemporaryFiles() {
-        for folder in [url, lastGoodDirectory] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
-                unlink(folder.appendingPathComponent(name).path)
+        for folder in [path, lastGoodPath] {
+            guard let stream = opendir(folder) else { continue }
+            var stale: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name.hasPrefix(".") && name.contains(".tmp-") { stale.append(name) }
             }
+            closedir(stream)
+            for name in stale { unlink(folder + "/" + name) }
         }
     }
 
@@ -74,16 +119,14 @@ struct DataDirectory {
     func lastGoodCopies(_ files: [UserFile]) -> [UserFile: Data] {
         var copies: [UserFile: Data] = [:]
         for file in files {
-            copies[file] = try? Data(contentsOf: lastGoodDirectory.appendingPathComponent(file.fileName))
+            copies[file] = try? Self.contents(of: lastGoodPath + "/" + file.fileName).get()
         }
         return copies
     }
 
     func saveLastGood(_ file: UserFile, _ data: Data) throws {
-        if !FileManager.default.fileExists(atPath: lastGoodDirectory.path) {
-            guard mkdir(lastGoodDirectory.path, 0o700) == 0 || errno == EEXIST else {
-                throw AtomicFile.failure("cannot create", lastGoodDirectory.path)
-            }
+        guard mkdir(lastGoodPath, 0o700) == 0 || errno == EEXIST else {
+            throw AtomicFile.failure("cannot create", lastGoodPath)
         }
         try AtomicFile.write(data, to: lastGoodDirectory.appendingPathComponent(file.fileName))
     }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// The standard-library replacements for Foundation's trimming and replacing (TextFormat.swift).
+/// The standard-library replacements for Foundation's trimming and searching (TextFormat.swift).
 final class TextTests: XCTestCase {
     func testTrimmingWhitespaceRemovesUnicodeSpacesAndLineBreaksAtBothEndsOnly() {
         XCTAssertEqual("  Sam \n".trimmingWhitespace, "Sam")
@@ -17,15 +17,6 @@ final class TextTests: XCTestCase {
             XCTAssertEqual(sample.trimmingWhitespace, sample.trimmingCharacters(in: .whitespacesAndNewlines),
                            "\(Array(sample.unicodeScalars))")
         }
-    }
-
-    func testReplacingEveryReplacesEachOccurrenceAndLeavesTheRest() {
-        XCTAssertEqual("Hi {firstName}!".replacingEvery("{firstName}", with: "Sam"), "Hi Sam!")
-        XCTAssertEqual("{a}{a} {a}".replacingEvery("{a}", with: "é"), "éé é")
-        XCTAssertEqual("no placeholder".replacingEvery("{a}", with: "x"), "no placeholder")
-        XCTAssertEqual("{firstNam".replacingEvery("{firstName}", with: "x"), "{firstNam")
-        XCTAssertEqual("aab".replacingEvery("ab", with: "-"), "a-")
-        XCTAssertEqual("x{firstName}".replacingEvery("{firstName}", with: "{firstName}"), "x{firstName}")
     }
 
     func testFirstByteRangeFindsTheFirstMatchOnly() throws {

@@ -7,30 +7,24 @@ public enum PersonalizedRule {
     static let title = "Good morning"
     static let category = "DAILY"
     static let actions: [String] = []
-    static let placeholder = "{firstName}"
 
-    static let mondayTemplate = "Good morning, {firstName} — This week starts strong. Let's plan your commute today."
-    static let tuesdayTemplate = "Hey {firstName}, ready to tackle Tuesday? Check your commute times."
-    static let wednesdayTemplate = "Midweek momentum, {firstName}! Your commute insights are ready."
-    static let thursdayTemplate = "Thursday vibes, {firstName} — Stay ahead with smart commute planning."
-    static let fridayTemplate = "Friday energy, {firstName}! Plan your weekend commute now."
-    static let saturdayTemplate = "Weekend prep, {firstName} — Your commute schedule awaits."
-    static let sundayTemplate = "Sunday reset, {firstName}. Get ready for a smooth week ahead."
-
-    static func template(for weekday: Weekday) -> String {
+    /// The text of each weekday around the first name (SPEC §5.4 writes them with a `{firstName}` placeholder):
+    /// joined, not searched and replaced, which costs nothing on the run's first call.
+    static func template(for weekday: Weekday) -> (before: String, after: String) {
         switch weekday {
-        case .mon: return mondayTemplate
-        case .tue: return tuesdayTemplate
-        case .wed: return wednesdayTemplate
-        case .thu: return thursdayTemplate
-        case .fri: return fridayTemplate
-        case .sat: return saturdayTemplate
-        case .sun: return sundayTemplate
+        case .mon: return ("Good morning, ", " — This week starts strong. Let's plan your commute today.")
+        case .tue: return ("Hey ", ", ready to tackle Tuesday? Check your commute times.")
+        case .wed: return ("Midweek momentum, ", "! Your commute insights are ready.")
+        case .thu: return ("Thursday vibes, ", " — Stay ahead with smart commute planning.")
+        case .fri: return ("Friday energy, ", "! Plan your weekend commute now.")
+        case .sat: return ("Weekend prep, ", " — Your commute schedule awaits.")
+        case .sun: return ("Sunday reset, ", ". Get ready for a smooth week ahead.")
         }
     }
 
     static func body(firstName: String, on weekday: Weekday) -> String {
-        template(for: weekday).replacingEvery(placeholder, with: firstName)
+        let template = template(for: weekday)
+        return template.before + firstName + template.after
     }
 
     /// The message for a local date, or nil when the message is off or there is no name to greet.

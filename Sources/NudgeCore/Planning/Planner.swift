@@ -8,11 +8,13 @@ public enum Planner {
     /// since the previous run, so an alarm created after its time waits for tomorrow; a one-off only needs to
     /// be undelivered, so a wash recorded late is announced at once. The first run ever delivers only what is
     /// due exactly now and records older one-off occurrences as seen.
-    /// The instants a run converts between local and UTC time: from the previous run (catching up) to a year
-    /// ahead, with the two days of margin `WallClock` samples around each reading.
+    /// The instants a run converts between local and UTC time: from the previous run (catching up) or the
+    /// oldest travel observation the prediction reads (56 days; the smart reminder reads 30), whichever is
+    /// earlier, to a year ahead, with the two days of margin `WallClock` samples around each reading.
     static func plannedSpan(since lastRun: Date?, now: Date) -> Range<Date> {
         let day: TimeInterval = 86_400
-        return min(lastRun ?? now, now).addingTimeInterval(-3 * day)..<now.addingTimeInterval(400 * day)
+        let earliest = min(lastRun ?? now, now.addingTimeInterval(-TravelPrediction.horizon))
+        return earliest.addingTimeInterval(-3 * day)..<now.addingTimeInterval(400 * day)
     }
 
     public static func plan(_ household: Household, previous: RunState?, now: Date, zone: TimeZone) -> PlanResult {

@@ -25,8 +25,10 @@ public enum CommuteRule {
     public static func notifications(for trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
                                      settings: Settings, now: Date, clock: WallClock) -> [Notification] {
         guard trip.enabled else { return [] }
+        let history = TravelPrediction.History(trip: trip, now: now, clock: clock)
         return arrivals(of: trip, from: firstDate, through: lastDate, clock: clock).map { date, arrival in
-            instance(of: trip, arrival: arrival, arrivalDate: date, settings: settings, now: now, clock: clock)
+            instance(of: trip, arrival: arrival, arrivalDate: date, settings: settings, history: history,
+                     clock: clock)
         }
     }
 
@@ -56,7 +58,14 @@ public enum CommuteRule {
     /// `arrivalDate` (the date in its occurrence id).
     public static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
                                 now: Date, clock: WallClock) -> Notification {
-        let travel = TravelPrediction.minutes(for: trip, arrival: arrival, now: now, clock: clock)
+        instance(of: trip, arrival: arrival, arrivalDate: arrivalDate, settings: settings,
+                 history: TravelPrediction.History(trip: trip, now: now, clock: clock), clock: clock)
+    }
+
+    /// The same, with the trip's observations already placed on the clock for this run.
+    static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
+                         history: TravelPrediction.History, clock: WallClock) -> Notification {
+        let travel = history.minutes(arrival: arrival)
         let buffer = trip.bufferMinutes ?? settings.commute.defaultBufferMinutes
         let fireAt = arrival.addingTimeInterval(-TimeInterval(travel + buffer) * 60)
         let local = clock.localDateTime(of: arrival)

@@ -27,18 +27,47 @@ public enum TravelPrediction {
 
     /// Predicted travel minutes for the instance of `trip` that arrives at `arrival`, as known at `now`.
     public static func minutes(for trip: Trip, arrival: Date, now: Date, clock: WallClock) -> Int {
-        let recent = trip.observations.filter {
-            $0.departedAt > now.addingTimeInterval(-horizon) && $0.departedAt <= now
+        History(trip: trip, now: now, clock: clock).minutes(arrival: arrival)
+    }
+
+    /// A trip's recent observations, each placed on the local clock once, for predicting every instance of the
+    /// trip in one run: planning asks for about ten instances per trip, and placing the same observations on
+    /// the clock for each of them was most of the planning time of a household with long histories.
+    public struct History {
+        /// One recent observation as the rule compares it.
+        private struct Recent {
+            var weekend: Bool
+            var secondOfDay: Int
+            var minutes: Int
         }
-        let weekend = isWeekend(clock.localDate(of: arrival).weekday)
-        let reference = referenceSecondOfDay(for: trip, arrival: arrival, clock: clock)
-        let comparable = recent.filter { observation in
-            let departure = clock.localDateTime(of: observation.departedAt)
-            return isWeekend(departure.date.weekday) == weekend
-                && distanceAroundClock(departure.secondsSinceMidnight, reference) <= windowSeconds
+
+        private let trip: Trip
+        private let clock: WallClock
+        private let recent: [Recent]
+
+        public init(trip: Trip, now: Date, clock: WallClock) {
+            let oldest = now.addingTimeInterval(-horizon)
+            self.trip = trip
+            self.clock = clock
+            recent = trip.observations.compactMap { observation in
+                guard observation.departedAt > oldest, observation.departedAt <= now else { return nil }
+                let departure = clock.localDateTime(of: observation.departedAt)
+                return Recent(weekend: isWeekend(departure.date.weekday), secondOfDay: departure.secondsSinceMidnight,
+                              minutes: observation.minutes)
+            }
         }
-        let sample = comparable.count >= minimumComparable ? comparable : recent
-        return nearestRankPercentile(sample.map(\.minutes), percent) ?? trip.travelMinutes
+
+        /// Predicted travel minutes for the instance that arrives at `arrival`.
+        public func minutes(arrival: Date) -> Int {
+            let weekend = isWeekend(clock.localDate(of: arrival).weekday)
+            let reference = referenceSecondOfDay(for: trip, arrival: arrival, clock: clock)
+            let comparable = recent.filter { observation in
+                observation.weekend == weekend
+                    && distanceAroundClock(observation.secondOfDay, reference) <= windowSeconds
+            }
+            let sample = comparable.count >= minimumComparable ? comparable : recent
+            return nearestRankPercentile(sample.map(\.minutes), percent) ?? trip.travelMinutes
+        }
     }
 
     /// The value at rank ⌈percent/100 · n⌉ (1-based) of the values sorted ascending; nil for no values.
@@ -70,7 +99,7 @@ public enum TravelPrediction {
         return min(distance, secondsPerDay - distance)
     }
 
-    private static func isWeekend(_ day: Weekday) -> Bool {
+    fileprivate static func isWeekend(_ day: Weekday) -> Bool {
         day == .sat || day == .sun
     }
 }

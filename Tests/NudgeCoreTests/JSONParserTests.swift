@@ -200,6 +200,14 @@ final class JSONParserTests: XCTestCase {
         assertSyntaxError("{\"a\": {\"x\": 1},\n \"a\": 2}", 2, 2, #"duplicate key "a""#)
     }
 
+    func testDuplicateKeyIsFoundPastNestedValuesAndThroughEscapes() {
+        // The earlier keys are found by skipping whole nested values, and compared by their unescaped text.
+        assertSyntaxError(#"{"a": {"b": [1, {"c": 2}]}, "d": [], "a": 4}"#, 1, 38, #"duplicate key "a""#)
+        assertSyntaxError(#"{"ab": 1, "a\u0062": 2}"#, 1, 11, #"duplicate key "ab""#)
+        assertSyntaxError(#"{"a\u0062": 1, "ab": 2}"#, 1, 16, #"duplicate key "ab""#)
+        XCTAssertEqual(try parse(#"{"a\u0062": 1, "a\u0063": 2}"#)["ac"], .number("2"))
+    }
+
     func testSameKeyInDifferentObjectsIsAllowed() throws {
         let value = try parse(#"{"a": {"a": 1}, "b": [{"a": 2}, {"a": 3}]}"#)
         XCTAssertEqual(value["a"]?["a"], .number("1"))
@@ -209,6 +217,8 @@ final class JSONParserTests: XCTestCase {
         let members = (0..<100).map { "\"k\($0)\":0," }.joined()
         // `{` + members, then `"k42"` begins right after them.
         assertSyntaxError("{" + members + "\"k42\":1}", 1, 2 + members.count, #"duplicate key "k42""#)
+        assertSyntaxError("{" + members + "\"k\\u0034\\u0032\":1}", 1, 2 + members.count, #"duplicate key "k42""#)
+        XCTAssertNoThrow(try parse("{" + members + "\"k100\":1}"))
     }
 
     func testDuplicateKeyMessageEscapesTheKey() {

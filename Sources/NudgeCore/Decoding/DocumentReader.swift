@@ -2,20 +2,26 @@ import Foundation
 
 /// Reads typed values out of one parsed JSON document, recording every problem with its key path
 /// instead of stopping at the first, so `nudge check` can list them all.
+///
+/// A reader exists only inside `DocumentReader.read`: its tape borrows the bytes of the file being read.
 final class DocumentReader {
     let file: String
+    let tape: JSONTape
     private(set) var problems: [DataProblem] = []
     /// Key paths of members nudge does not know; reported as warnings by `nudge check` only.
     private(set) var unknownKeys: [KeyPath] = []
 
-    init(file: String) {
+    private init(file: String, tape: JSONTape) {
         self.file = file
+        self.tape = tape
     }
 
-    /// Parses a file's bytes, turning a syntax error into a problem with its line and column.
-    static func parse(_ data: Data, file: String) -> Result<JSONValue, DataProblem> {
+    /// Parses a file's bytes and hands the document to `read`, which must not keep the reader; a syntax
+    /// error becomes the one problem, with its line and column.
+    static func read<Value>(_ data: Data, file: String,
+                            _ read: (DocumentReader) -> Value) -> Result<Value, DataProblem> {
         do {
-            return .success(try JSONParser.parse(data))
+            return .success(try JSONParser.withTape(data) { read(DocumentReader(file: file, tape: $0)) })
         } catch let error as JSONSyntaxError {
             return .failure(DataProblem(file: file, place: .position(line: error.line, column: error.column),
                                         message: error.message))
@@ -33,13 +39,41 @@ final class DocumentReader {
     }
 
     /// The top-level object of a user file; `"version": 1` is accepted there.
-    func root(_ value: JSONValue, knownKeys: [String]) -> ObjectReader? {
-        guard let root = ObjectReader(value, at: .root, in: self) else { return nil }
+    func root(knownKeys: [String]) -> ObjectReader? {
+        guard let root = ObjectReader(JSONTape.root, at: .root, in: self) else { return nil }
         root.checkKeys(knownKeys + ["version"])
-        if let version = value["version"], version.intValue != 1 {
-            report(KeyPath.root.appending("version"), "\(Self.quote(version)) is not a supported version (expected 1)")
+        if let version = tape.member("version", of: JSONTape.root), tape.intValue(version) != 1 {
+            report(KeyPath.root.appending("version"), "\(quote(version)) is not a supported version (expected 1)")
         }
         return root
+    }
+
+    /// The text of a string node; nil for any other kind.
+    func string(_ node: Int) -> String? {
+        switch tape.kind(node) {
+        case .string, .escapedString: return tape.text(node)
+        default: return nil
+        }
+    }
+
+    /// The string member `key` of the object `node`; nil when `node` is no object or the member no string.
+    func stringMember(_ key: String, of node: Int) -> String? {
+        guard tape.kind(node) == .object, let member = tape.member(key, of: node) else { return nil }
+        return string(member)
+    }
+
+    /// The node as a `JSONValue`, for records read as a whole (`Notification(record:)`).
+    func json(_ node: Int) -> JSONValue {
+        tape.value(node)
+    }
+
+    /// `quote` of a node; arrays and objects are named, never built.
+    func quote(_ node: Int) -> String {
+        switch tape.kind(node) {
+        case .array: return "an array"
+        case .object: return "an object"
+        default: return Self.quote(tape.value(node))
+        }
     }
 
     /// A short rendering of an offending value for messages: strings quoted, long values cut.

@@ -5,18 +5,14 @@ public enum UserFileDecoder {
     /// Parses `data` and hands the root object to `read`; a value only when there was no problem at all.
     static func decode<Value>(_ file: UserFile, _ data: Data, knownKeys: [String],
                               _ read: (ObjectReader) -> Value) -> (Value?, FileReport) {
-        let document = DocumentReader(file: file.fileName)
-        let json: JSONValue
-        switch DocumentReader.parse(data, file: file.fileName) {
-        case .success(let parsed): json = parsed
+        let result = DocumentReader.read(data, file: file.fileName) { document in
+            let value = document.root(knownKeys: knownKeys).map(read)
+            return (value, FileReport(file: file, problems: document.problems, unknownKeys: document.unknownKeys))
+        }
+        switch result {
+        case .success(let (value, report)): return (report.isValid ? value : nil, report)
         case .failure(let problem): return (nil, FileReport(file: file, problems: [problem]))
         }
-        guard let root = document.root(json, knownKeys: knownKeys) else {
-            return (nil, FileReport(file: file, problems: document.problems))
-        }
-        let value = read(root)
-        let report = FileReport(file: file, problems: document.problems, unknownKeys: document.unknownKeys)
-        return (report.isValid ? value : nil, report)
     }
 
     public static func settings(_ data: Data) -> (Settings?, FileReport) {

@@ -1,13 +1,15 @@
 /// Strings, numbers, literals and error construction for `JSONByteParser`.
 extension JSONByteParser {
-    /// Reads a string starting at its opening quote and returns it unescaped.
+    /// Reads a string starting at its opening quote onto the tape; returns its node.
     ///
-    /// Runs of plain bytes are validated in place and turned into a `String` in one step;
-    /// only strings with escapes go through `scratch`.
-    mutating func parseString() throws -> String {
+    /// Plain bytes are validated in place and the node points at them; only strings with
+    /// escapes are copied, unescaped, to the tape's `unescaped` bytes.
+    @discardableResult
+    mutating func parseString() throws -> Int {
         index += 1
+        let start = index
         var segmentStart = index
-        var usesScratch = false
+        var unescapedStart: Int?
         while true {
             while index < bytes.count {
                 let byte = bytes[index]
@@ -19,22 +21,19 @@ extension JSONByteParser {
             }
             let byte = bytes[index]
             if byte == 0x22 {
-                let segment = UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])
+                let end = index
                 index += 1
-                guard usesScratch else { return String(decoding: segment, as: UTF8.self) }
-                scratch.append(contentsOf: segment)
-                return String(decoding: scratch, as: UTF8.self)
+                guard let unescapedStart else { return appendNode(.string, start: start, end: end) }
+                tape.unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<end]))
+                return appendNode(.escapedString, start: unescapedStart, end: tape.unescaped.count)
             } else if byte >= 0x80 {
                 guard let length = utf8SequenceLength(at: index) else {
                     throw error("invalid UTF-8", at: index)
                 }
                 index += length
             } else if byte == 0x5C {
-                if !usesScratch {
-                    scratch.removeAll(keepingCapacity: true)
-                    usesScratch = true
-                }
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<index]))
+                if unescapedStart == nil { unescapedStart = tape.unescaped.count }
+                tape.unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<index]))
                 try appendEscape()
                 segmentStart = index
             } else {
@@ -43,7 +42,7 @@ extension JSONByteParser {
         }
     }
 
-    /// Decodes the escape sequence at `index` (a backslash) into `scratch` as UTF-8.
+    /// Decodes the escape sequence at `index` (a backslash) into the tape's `unescaped` bytes as UTF-8.
     private mutating func appendEscape() throws {
         let escapeStart = index
         index += 1
@@ -51,12 +50,12 @@ extension JSONByteParser {
         let letter = bytes[index]
         index += 1
         switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(letter)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): tape.unescaped.append(letter)
+        case UInt8(ascii: "b"): tape.unescaped.append(0x08)
+        case UInt8(ascii: "f"): tape.unescaped.append(0x0C)
+        case UInt8(ascii: "n"): tape.unescaped.append(0x0A)
+        case UInt8(ascii: "r"): tape.unescaped.append(0x0D)
+        case UInt8(ascii: "t"): tape.unescaped.append(0x09)
         case UInt8(ascii: "u"):
             let unit = try readHex4()
             var scalar = unit
@@ -105,23 +104,23 @@ extension JSONByteParser {
         return value
     }
 
-    /// Appends a Unicode scalar value (never a surrogate) to `scratch` as UTF-8.
+    /// Appends a Unicode scalar value (never a surrogate) to the tape's `unescaped` bytes.
     private mutating func appendUTF8(_ scalar: UInt32) {
         switch scalar {
         case 0..<0x80:
-            scratch.append(UInt8(scalar))
+            tape.unescaped.append(UInt8(scalar))
         case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            tape.unescaped.append(UInt8(0xC0 | scalar >> 6))
+            tape.unescaped.append(UInt8(0x80 | scalar & 0x3F))
         case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            tape.unescaped.append(UInt8(0xE0 | scalar >> 12))
+            tape.unescaped.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            tape.unescaped.append(UInt8(0x80 | scalar & 0x3F))
         default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            tape.unescaped.append(UInt8(0xF0 | scalar >> 18))
+            tape.unescaped.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            tape.unescaped.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            tape.unescaped.append(UInt8(0x80 | scalar & 0x3F))
         }
     }
 
@@ -156,8 +155,8 @@ extension JSONByteParser {
         return length
     }
 
-    /// Reads a number starting at `index` and returns its literal text.
-    mutating func parseNumber() throws -> String {
+    /// Reads a number starting at `index` onto the tape (its literal text).
+    mutating func parseNumber() throws {
         let start = index
         if bytes[index] == UInt8(ascii: "-") {
             index += 1
@@ -188,7 +187,7 @@ extension JSONByteParser {
             }
             skipDigits()
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        _ = appendNode(.number, start: start, end: index)
     }
 
     @inline(__always)

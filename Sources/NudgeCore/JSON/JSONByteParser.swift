@@ -1,4 +1,4 @@
-/// The state of one `JSONParser` run: a read position over borrowed bytes.
+/// The state of one `JSONParser` run: a read position over borrowed bytes, and the tape it fills.
 ///
 /// Arrays and objects are parsed with an explicit stack of open containers instead of
 /// recursion, so nesting depth is limited only by `maximumDepth`, never by the thread's
@@ -7,25 +7,23 @@
 /// `bytes` is borrowed from the caller's `withUnsafe…` closure; a parser must not outlive it.
 struct JSONByteParser {
     /// The whole input, including a byte order mark if there is one.
-    let bytes: UnsafeBufferPointer<UInt8>
+    var bytes: UnsafeBufferPointer<UInt8> { tape.bytes }
     /// Deepest allowed nesting of arrays and objects.
     let maximumDepth: Int
     /// Offset of the next unread byte.
     var index = 0
-    /// Reusable buffer for strings that contain escapes.
-    var scratch: [UInt8] = []
+    /// The nodes read so far.
+    var tape: JSONTape
 
     /// An array or object whose closing bracket has not been read yet.
     private struct OpenContainer {
+        /// Its node in the tape.
+        var node: Int
         /// True for `{`, false for `[`.
         var isObject: Bool
-        /// Elements read so far (arrays).
-        var elements: [JSONValue] = []
-        /// Members read so far (objects).
-        var members: [JSONMember] = []
-        /// Key of the member whose value is being read (objects).
-        var pendingKey = ""
-        /// Keys of `members`, built only once an object gets large enough for linear
+        /// Members read so far, the pending one included (objects).
+        var memberCount = 0
+        /// Keys of the members, built only once an object gets large enough for linear
         /// duplicate checks to matter.
         var keySet: Set<String>?
     }
@@ -34,73 +32,93 @@ struct JSONByteParser {
     private static let keySetThreshold = 16
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
-        self.bytes = bytes
+        self.tape = JSONTape(bytes: bytes)
         self.maximumDepth = maximumDepth
     }
 
     /// Parses the whole input: optional BOM, one value, then nothing but whitespace.
-    mutating func parseDocument() throws -> JSONValue {
+    mutating func parseDocument() throws -> JSONTape {
+        // Offsets are stored in 32 bits: far above any file a person keeps reminders in.
+        guard bytes.count < Int(UInt32.max) else {
+            throw error("the file is larger than 4 GiB", at: 0)
+        }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
         }
-        let value = try parseValue()
+        // A value takes at least two bytes with its separator: a guess that avoids most regrowth.
+        tape.nodes.reserveCapacity(bytes.count / 8)
+        try parseValue()
         skipWhitespace()
         if index < bytes.count {
             throw error("trailing characters after the JSON value", at: index)
         }
-        return value
+        return tape
     }
 
-    /// Parses one value, including everything nested inside it.
+    /// Appends a node whose text (or, for a container, bracket) starts at `start`; returns its index.
+    @inline(__always)
+    mutating func appendNode(_ kind: JSONTape.Kind, start: Int, end: Int) -> Int {
+        tape.nodes.append(JSONTape.Node(kind: kind, start: UInt32(truncatingIfNeeded: start),
+                                        end: UInt32(truncatingIfNeeded: end)))
+        return tape.nodes.count - 1
+    }
+
+    /// Marks the container `node` as ending after the last node appended.
+    @inline(__always)
+    private mutating func close(_ node: Int) {
+        tape.nodes[node].end = UInt32(truncatingIfNeeded: tape.nodes.count)
+    }
+
+    /// Parses one value, including everything nested inside it, onto the tape.
     ///
     /// The outer loop reads one value start; scalars and empty containers complete at once,
     /// non-empty containers are pushed and the loop continues with their first element.
-    /// A completed value is then attached to the innermost open container, and the `attach`
-    /// loop keeps closing containers for as long as their closing brackets follow.
-    private mutating func parseValue() throws -> JSONValue {
+    /// The `attach` loop then keeps closing containers for as long as their closing brackets follow.
+    private mutating func parseValue() throws {
         var stack: [OpenContainer] = []
         parsing: while true {
             skipWhitespace()
             guard index < bytes.count else { throw expected("a JSON value", at: index) }
-            var value: JSONValue
             switch bytes[index] {
             case UInt8(ascii: "["):
                 try checkDepth(openContainers: stack.count)
+                let node = appendNode(.array, start: index, end: 0)
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     index += 1
-                    value = .array([])
+                    close(node)
                 } else {
-                    stack.append(OpenContainer(isObject: false))
+                    stack.append(OpenContainer(node: node, isObject: false))
                     continue parsing
                 }
             case UInt8(ascii: "{"):
                 try checkDepth(openContainers: stack.count)
+                let node = appendNode(.object, start: index, end: 0)
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    value = .object([])
+                    close(node)
                 } else {
-                    var container = OpenContainer(isObject: true)
+                    var container = OpenContainer(node: node, isObject: true)
                     try readMemberKey(into: &container, afterComma: false)
                     stack.append(container)
                     continue parsing
                 }
             case UInt8(ascii: "\""):
-                value = .string(try parseString())
+                try parseString()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = .number(try parseNumber())
+                try parseNumber()
             case UInt8(ascii: "t"):
+                _ = appendNode(.true, start: index, end: index + 4)
                 try expectLiteral("true")
-                value = .bool(true)
             case UInt8(ascii: "f"):
+                _ = appendNode(.false, start: index, end: index + 5)
                 try expectLiteral("false")
-                value = .bool(false)
             case UInt8(ascii: "n"):
+                _ = appendNode(.null, start: index, end: index + 4)
                 try expectLiteral("null")
-                value = .null
             default:
                 throw expected("a JSON value", at: index)
             }
@@ -110,7 +128,6 @@ struct JSONByteParser {
                 skipWhitespace()
                 let next: UInt8? = index < bytes.count ? bytes[index] : nil
                 if stack[top].isObject {
-                    stack[top].members.append(JSONMember(stack[top].pendingKey, value))
                     switch next {
                     case UInt8(ascii: ","):
                         index += 1
@@ -118,29 +135,28 @@ struct JSONByteParser {
                         continue parsing
                     case UInt8(ascii: "}"):
                         index += 1
-                        value = .object(stack.removeLast().members)
+                        close(stack.removeLast().node)
                     default:
                         throw expected("',' or '}' after object member", at: index)
                     }
                 } else {
-                    stack[top].elements.append(value)
                     switch next {
                     case UInt8(ascii: ","):
                         index += 1
                         continue parsing
                     case UInt8(ascii: "]"):
                         index += 1
-                        value = .array(stack.removeLast().elements)
+                        close(stack.removeLast().node)
                     default:
                         throw expected("',' or ']' after array element", at: index)
                     }
                 }
             }
-            return value
+            return
         }
     }
 
-    /// Reads `"key" :` (with surrounding whitespace) and makes it the container's pending key.
+    /// Reads `"key" :` (with surrounding whitespace) onto the tape as the container's next key.
     /// Throws at the key's opening quote if the object already has that key.
     private mutating func readMemberKey(into container: inout OpenContainer, afterComma: Bool) throws {
         skipWhitespace()
@@ -150,27 +166,38 @@ struct JSONByteParser {
         }
         let keyOffset = index
         let key = try parseString()
-        if Self.isDuplicate(key, in: &container) {
-            throw error("duplicate key \(JSONValue.quoted(key))", at: keyOffset)
+        if isDuplicate(key, in: &container) {
+            throw error("duplicate key \(JSONValue.quoted(tape.text(key)))", at: keyOffset)
         }
+        container.memberCount += 1
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             throw expected("':' after object key", at: index)
         }
         index += 1
-        container.pendingKey = key
     }
 
-    /// Whether `key` is already a member of `container`. Small objects are scanned linearly;
-    /// large ones keep a set of keys (including `key` once checked) so parsing stays linear.
-    private static func isDuplicate(_ key: String, in container: inout OpenContainer) -> Bool {
+    /// Whether the key node `key` repeats a key of `container`. Small objects are scanned linearly
+    /// on the tape; large ones keep a set of keys (including `key` once checked) so parsing stays linear.
+    private func isDuplicate(_ key: Int, in container: inout OpenContainer) -> Bool {
         if container.keySet == nil {
-            if container.members.count < keySetThreshold {
-                return container.members.contains { $0.key == key }
+            if container.memberCount < Self.keySetThreshold {
+                var child = container.node + 1
+                while child < key {
+                    if tape.textEquals(child, key) { return true }
+                    child = tape.after(child + 1)
+                }
+                return false
             }
-            container.keySet = Set(container.members.map(\.key))
+            var keys = Set<String>()
+            var child = container.node + 1
+            while child < key {
+                keys.insert(tape.text(child))
+                child = tape.after(child + 1)
+            }
+            container.keySet = keys
         }
-        return container.keySet?.insert(key).inserted == false
+        return container.keySet?.insert(tape.text(key)).inserted == false
     }
 
     /// Throws if opening one more container would exceed `maximumDepth`.

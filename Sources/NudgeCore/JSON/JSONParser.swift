@@ -26,9 +26,7 @@ public enum JSONParser {
     ///
     /// - Throws: `JSONSyntaxError` only.
     public static func parse(_ data: Data) throws -> JSONValue {
-        try data.withUnsafeBytes { raw in
-            try parse(buffer: raw.bindMemory(to: UInt8.self))
-        }
+        try withTape(data) { $0.value(JSONTape.root) }
     }
 
     /// Parses one JSON document from `bytes`.
@@ -36,12 +34,22 @@ public enum JSONParser {
     /// - Throws: `JSONSyntaxError` only.
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in
-            try parse(buffer: buffer)
+            try parse(buffer: buffer).value(JSONTape.root)
         }
     }
 
-    /// Shared entry point; `buffer` must stay valid for the duration of the call only.
-    static func parse(buffer: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+    /// Parses `data` and hands its tape to `read`, which must not keep it: the tape borrows `data`'s bytes for
+    /// the duration of the call. Decoders read files this way, without building a `JSONValue` tree.
+    ///
+    /// - Throws: `JSONSyntaxError` only, and only for the parse (`read` cannot throw).
+    static func withTape<Result>(_ data: Data, _ read: (JSONTape) -> Result) throws -> Result {
+        try data.withUnsafeBytes { raw in
+            read(try parse(buffer: raw.bindMemory(to: UInt8.self)))
+        }
+    }
+
+    /// Shared entry point; `buffer` must stay valid for as long as the returned tape is used.
+    static func parse(buffer: UnsafeBufferPointer<UInt8>) throws -> JSONTape {
         var parser = JSONByteParser(bytes: buffer, maximumDepth: maximumDepth)
         return try parser.parseDocument()
     }

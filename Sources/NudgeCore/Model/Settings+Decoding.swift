@@ -81,15 +81,16 @@ extension Settings {
     /// `deliver.command`: a non-empty array of strings, the program first. No shell ever sees it.
     private static func command(_ object: ObjectReader) -> [String]? {
         guard let member = object.member("command") else { return nil }
-        guard let elements = member.arrayValue, !elements.isEmpty else {
-            object.report("command", "expected a non-empty array of strings (program and arguments), found \(member.typeDescription)")
+        let tape = object.document.tape
+        guard tape.kind(member) == .array, case let elements = tape.elements(of: member), !elements.isEmpty else {
+            object.report("command", "expected a non-empty array of strings (program and arguments), found \(tape.typeDescription(member))")
             return nil
         }
         var argv: [String] = []
         for (index, element) in elements.enumerated() {
-            guard let text = element.stringValue, !(index == 0 && text.isEmpty) else {
+            guard let text = object.document.string(element), !(index == 0 && text.isEmpty) else {
                 object.document.report(object.path.appending("command").appending(index: index),
-                                       "expected a non-empty string, found \(DocumentReader.quote(element))")
+                                       "expected a non-empty string, found \(object.document.quote(element))")
                 return nil
             }
             argv.append(text)

@@ -7,9 +7,11 @@ extension UserFileDecoder {
         decode(.streaks, data, knownKeys: ["games", "plays", "achievements", "imports"]) { root in
             let games = root.list("games", Game.init)
             // Raw ids, also of games that are invalid for another reason, so one mistake is reported once.
-            let knownGames = KnownGames(root.elements("games").compactMap { $0.value["id"]?.stringValue })
+            let knownGames = KnownGames(root.elements("games").compactMap {
+                root.document.stringMember("id", of: $0.node)
+            })
             let plays = root.elements("plays").compactMap { element in
-                ObjectReader(element.value, at: element.path, in: root.document).flatMap {
+                ObjectReader(element, in: root.document).flatMap {
                     Play($0, knownGames: knownGames)
                 }
             }

@@ -58,9 +58,9 @@ extension Trip {
     /// The `observations` list; nil when it or any element is invalid.
     private static func observations(_ object: ObjectReader) -> [TravelObservation]? {
         let elements = object.elements("observations")
-        if let member = object.member("observations"), member.arrayValue == nil { return nil }
+        if let member = object.member("observations"), object.document.tape.kind(member) != .array { return nil }
         let observations = elements.compactMap { element in
-            ObjectReader(element.value, at: element.path, in: object.document).flatMap(TravelObservation.init)
+            ObjectReader(element, in: object.document).flatMap(TravelObservation.init)
         }
         return observations.count == elements.count ? observations : nil
     }

@@ -3,26 +3,24 @@ import Foundation
 extension Plan {
     /// Reads a `plan.json` written by `nudge run`, for `nudge plan` to show.
     public static func decode(_ data: Data) -> Result<Plan, DataProblem> {
-        let document = DocumentReader(file: "plan.json")
-        let json: JSONValue
-        switch DocumentReader.parse(data, file: "plan.json") {
-        case .success(let parsed): json = parsed
-        case .failure(let problem): return .failure(problem)
+        let read = DocumentReader.read(data, file: "plan.json") { document -> Result<Plan, DataProblem> in
+            guard let root = ObjectReader(JSONTape.root, at: .root, in: document),
+                  let generatedAt = root.instant("generatedAt", required: true),
+                  let timeZone = root.string("timeZone"),
+                  let budget = root.object("budget"),
+                  let pending = budget.int("pending", default: nil, in: 0...Int.max),
+                  let limit = budget.int("limit", default: nil, in: 1...Int.max) else {
+                return .failure(document.problems.first
+                    ?? DataProblem(file: "plan.json", place: .file, message: "is not a plan written by nudge"))
+            }
+            let records = root.elements("pending").compactMap { Notification(record: document.json($0.node)) }
+            let deferred = root.elements("deferred").compactMap { Notification(record: document.json($0.node)) }
+            if let problem = document.problems.first { return .failure(problem) }
+            return .success(Plan(generatedAt: generatedAt, timeZone: timeZone,
+                                 budget: BudgetStatus(pending: pending, limit: limit), pending: records,
+                                 deferred: deferred))
         }
-        guard let root = ObjectReader(json, at: .root, in: document),
-              let generatedAt = root.instant("generatedAt", required: true),
-              let timeZone = root.string("timeZone"),
-              let budget = root.object("budget"),
-              let pending = budget.int("pending", default: nil, in: 0...Int.max),
-              let limit = budget.int("limit", default: nil, in: 1...Int.max) else {
-            return .failure(document.problems.first
-                ?? DataProblem(file: "plan.json", place: .file, message: "is not a plan written by nudge"))
-        }
-        let records = root.elements("pending").compactMap { Notification(record: $0.value) }
-        let deferred = root.elements("deferred").compactMap { Notification(record: $0.value) }
-        if let problem = document.problems.first { return .failure(problem) }
-        return .success(Plan(generatedAt: generatedAt, timeZone: timeZone,
-                             budget: BudgetStatus(pending: pending, limit: limit), pending: records, deferred: deferred))
+        return read.flatMap { $0 }
     }
 }
 

@@ -76,13 +76,11 @@ extension RunState {
     /// Reads `state.json`. nudge wrote it, so any problem means someone edited it: the run stops (exit 65)
     /// rather than guess, because a lost ledger could deliver something twice.
     public static func decode(_ data: Data) -> Result<RunState, DataProblem> {
-        let document = DocumentReader(file: "state.json")
-        let json: JSONValue
-        switch DocumentReader.parse(data, file: "state.json") {
-        case .success(let parsed): json = parsed
-        case .failure(let problem): return .failure(problem)
-        }
-        guard let root = ObjectReader(json, at: .root, in: document) else {
+        DocumentReader.read(data, file: "state.json", decode).flatMap { $0 }
+    }
+
+    private static func decode(_ document: DocumentReader) -> Result<RunState, DataProblem> {
+        guard let root = ObjectReader(JSONTape.root, at: .root, in: document) else {
             return .failure(document.problems[0])
         }
         if let version = root.int("version", default: nil, in: 1...Int.max), version > formatVersion {
@@ -101,16 +99,16 @@ extension RunState {
         state.deliveredTotal = root.int("deliveredTotal", default: 0, in: 0...Int.max) ?? 0
         state.missedTotal = root.int("missedTotal", default: 0, in: 0...Int.max) ?? 0
         state.recentMissed = root.elements("recentMissed").compactMap { element in
-            guard let object = ObjectReader(element.value, at: element.path, in: document),
+            guard let object = ObjectReader(element, in: document),
                   let id = object.string("id"), let kind = object.string("kind"), let title = object.string("title"),
                   let fireAt = object.instant("fireAt", required: true),
                   let reason = object.string("reason").flatMap(MissedRecord.Reason.init(rawValue:)),
                   let recordedAt = object.instant("recordedAt", required: true) else { return nil }
             return MissedRecord(id: id, kind: kind, title: title, fireAt: fireAt, reason: reason, recordedAt: recordedAt)
         }
-        state.fileErrors = root.elements("fileErrors").compactMap { $0.value.stringValue }
-        for member in root.object("lastGood")?.value.objectValue ?? [] {
-            if let file = UserFile(rawValue: member.key), let hash = member.value.stringValue {
+        state.fileErrors = root.elements("fileErrors").compactMap { document.string($0.node) }
+        for member in root.object("lastGood")?.members() ?? [] {
+            if let file = UserFile(rawValue: member.key), let hash = document.string(member.node) {
                 state.lastGood[file] = hash
             }
         }
@@ -118,15 +116,15 @@ extension RunState {
         state.badge = root.int("badge", default: 0, in: 0...Int.max) ?? 0
         state.lastSuppressed = root.int("lastSuppressed", default: 0, in: 0...Int.max) ?? 0
         for element in root.elements("snoozes") {
-            guard let snooze = Notification(record: element.value) else {
+            guard let snooze = Notification(record: document.json(element.node)) else {
                 document.report(element.path, "is not a notification record")
                 continue
             }
             state.snoozes.append(snooze)
         }
         for element in root.elements("commandQueue") {
-            guard let object = ObjectReader(element.value, at: element.path, in: document),
-                  let record = object.member("delivery"), let delivery = Delivery(record: record),
+            guard let object = ObjectReader(element, in: document),
+                  let record = object.member("delivery"), let delivery = Delivery(record: document.json(record)),
                   let attempts = object.int("attempts", default: 0, in: 0...Int.max) else {
                 document.report(element.path, "is not a queued desktop-command delivery")
                 continue
@@ -136,7 +134,7 @@ extension RunState {
             state.commandQueue.append(CommandAttempt(delivery: withBadge, attempts: attempts,
                                                      lastError: object.optionalString("lastError")))
         }
-        state.commandFailures = root.elements("commandFailures").compactMap { $0.value.stringValue }
+        state.commandFailures = root.elements("commandFailures").compactMap { document.string($0.node) }
         if let smart = root.object("smartReminder"),
            let time = smart.wallTime("time", default: nil),
            let start = smart.int("windowStartHour", default: nil, in: 0...23),
@@ -149,13 +147,13 @@ extension RunState {
                 computedAt: computedAt)
         }
         if let times = root.object("plannedLeaveTimes") {
-            for member in times.value.objectValue ?? [] {
+            for member in times.members() {
                 if let date = times.instant(member.key, required: true) { state.plannedLeaveTimes[member.key] = date }
             }
         }
-        for member in root.object("ledger")?.value.objectValue ?? [] {
+        for member in root.object("ledger")?.members() ?? [] {
             let path = KeyPath.root.appending("ledger").appending(member.key)
-            guard let object = ObjectReader(member.value, at: path, in: document),
+            guard let object = ObjectReader(member.node, at: path, in: document),
                   let outcome = object.string("outcome").flatMap(LedgerEntry.Outcome.init(rawValue:)),
                   let kind = object.string("kind"),
                   let fireAt = object.instant("fireAt", required: true),

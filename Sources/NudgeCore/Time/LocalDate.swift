@@ -146,10 +146,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Reads `count` ASCII digits starting at `start`; nil if any byte is not a digit.
-    static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    static func digits<Bytes: RandomAccessCollection>(_ bytes: Bytes, _ start: Int, _ count: Int) -> Int?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         guard start >= 0, count > 0, start + count <= bytes.count else { return nil }
         var value = 0
-        for index in start..<(start + count) {
+        for index in (bytes.startIndex + start)..<(bytes.startIndex + start + count) {
             let byte = bytes[index]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))

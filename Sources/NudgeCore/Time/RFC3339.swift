@@ -19,7 +19,12 @@ public enum RFC3339 {
     /// precision. "-00:00" ("offset unknown") is accepted as UTC.
     /// Pure arithmetic, no DateFormatter.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        text.utf8.withContiguousStorageIfAvailable(parse(bytes:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(parse(bytes:))
+    }
+
+    /// `parse` of UTF-8 text, as a decoder reads it straight from a file's bytes.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20,
               bytes[4] == ascii("-"), bytes[7] == ascii("-"),
               bytes[10] == ascii("T") || bytes[10] == ascii("t") || bytes[10] == ascii(" "),
@@ -110,7 +115,7 @@ public enum RFC3339 {
     /// Parses the zone designator starting at `index`, which must run to the
     /// end of the text: "Z", "z", or "+HH:MM" / "-HH:MM" with HH < 24 and MM < 60.
     /// Returns the offset east of UTC in seconds.
-    private static func parseOffset(_ bytes: [UInt8], from index: Int) -> Int? {
+    private static func parseOffset(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
         let remaining = bytes.count - index
         if remaining == 1, bytes[index] == ascii("Z") || bytes[index] == ascii("z") {
             return 0

@@ -32,7 +32,12 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Being strict keeps user files unambiguous and round-trippable through
     /// `description`.
     public init?(parsing text: String) {
-        let bytes = Array(text.utf8)
+        guard let time = Array(text.utf8).withUnsafeBufferPointer(WallTime.init(parsing:)) else { return nil }
+        self = time
+    }
+
+    /// `init(parsing:)` of UTF-8 text, as a decoder reads it straight from a file's bytes.
+    init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
               let hour = LocalDate.digits(bytes, 0, 2),
               let minute = LocalDate.digits(bytes, 3, 2)

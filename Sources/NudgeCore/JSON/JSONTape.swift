@@ -1,0 +1,168 @@
+/// A parsed JSON document as one flat list of nodes in document order, pointing into the file's bytes.
+///
+/// Why not a tree of `JSONValue`s: for a 27 MB `trips.json` the tree allocated an array per object and a string
+/// per value, took five times the file's size, and building and freeing it was most of the decoding time. A tape
+/// is one array of 12-byte nodes; strings and numbers become Swift values only when a decoder asks for them.
+///
+/// Layout: an array or object node is followed by its children (an object's are key, value, key, value, …), and
+/// records the index just past its last descendant, so a reader can skip a whole subtree in one step.
+///
+/// The tape borrows the bytes it was parsed from (`JSONParser.withTape`): it must not outlive them.
+struct JSONTape {
+    enum Kind: UInt8 {
+        case null, `false`, `true`, number
+        /// A string without escapes: its text is the bytes between the quotes.
+        case string
+        /// A string with escapes: its unescaped text is in `unescaped`.
+        case escapedString
+        case array, object
+    }
+
+    struct Node {
+        var kind: Kind
+        /// Scalars: where the text starts (in `bytes`, or in `unescaped` for escaped strings).
+        /// Arrays and objects: the offset of the opening bracket.
+        var start: UInt32
+        /// Scalars: where the text ends. Arrays and objects: the index of the first node after the container.
+        var end: UInt32
+    }
+
+    /// The document's bytes, borrowed.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var nodes: [Node] = []
+    /// The unescaped text of every string that has escapes, one after another.
+    var unescaped: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The first node: the document's value.
+    static let root = 0
+
+    @inline(__always)
+    func kind(_ node: Int) -> Kind {
+        nodes[node].kind
+    }
+
+    /// The index just past `node` and everything inside it.
+    @inline(__always)
+    func after(_ node: Int) -> Int {
+        switch nodes[node].kind {
+        case .array, .object: return Int(nodes[node].end)
+        default: return node + 1
+        }
+    }
+
+    /// Calls `body` with the text of a string (unescaped) or number (its literal) node.
+    @inline(__always)
+    func withText<Result>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let item = nodes[node]
+        let range = Int(item.start)..<Int(item.end)
+        if item.kind == .escapedString {
+            return unescaped.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        return body(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// The text of a string or number node as a Swift string.
+    func text(_ node: Int) -> String {
+        withText(node) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether the string node `node` reads `key`.
+    @inline(__always)
+    func textEquals(_ node: Int, _ key: String) -> Bool {
+        withText(node) { text in
+            let utf8 = key.utf8
+            guard utf8.count == text.count else { return false }
+            return utf8.withContiguousStorageIfAvailable { $0.elementsEqual(text) } ?? utf8.elementsEqual(text)
+        }
+    }
+
+    /// Whether two string nodes have the same text.
+    func textEquals(_ node: Int, _ other: Int) -> Bool {
+        withText(node) { text in withText(other) { $0.elementsEqual(text) } }
+    }
+
+    /// The members of object `node` as (key node, value node), in document order.
+    func members(of node: Int) -> [(key: Int, value: Int)] {
+        var result: [(key: Int, value: Int)] = []
+        var child = node + 1
+        let end = Int(nodes[node].end)
+        while child < end {
+            result.append((child, child + 1))
+            child = after(child + 1)
+        }
+        return result
+    }
+
+    /// The value node of member `key` of object `node`, or nil when it has none.
+    func member(_ key: String, of node: Int) -> Int? {
+        var child = node + 1
+        let end = Int(nodes[node].end)
+        while child < end {
+            if textEquals(child, key) { return child + 1 }
+            child = after(child + 1)
+        }
+        return nil
+    }
+
+    /// The element nodes of array `node`, in order.
+    func elements(of node: Int) -> [Int] {
+        var result: [Int] = []
+        var child = node + 1
+        let end = Int(nodes[node].end)
+        while child < end {
+            result.append(child)
+            child = after(child)
+        }
+        return result
+    }
+
+    /// A whole number node that fits in `Int`: a plain integer literal (no fraction or exponent); nil otherwise.
+    /// The same rule as `JSONValue.intValue`.
+    func intValue(_ node: Int) -> Int? {
+        guard nodes[node].kind == .number else { return nil }
+        return withText(node) { text -> Int? in
+            var digits = text[...]
+            let negative = digits.first == UInt8(ascii: "-")
+            if negative { digits = digits.dropFirst() }
+            guard !digits.isEmpty, digits.count <= 18 else {
+                return Int(String(decoding: text, as: UTF8.self))  // long: let the standard library check the range
+            }
+            var value = 0
+            for byte in digits {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return negative ? -value : value
+        }
+    }
+
+    /// `"a string"`, `"a number"`, … as `JSONValue.typeDescription` says it.
+    func typeDescription(_ node: Int) -> String {
+        switch nodes[node].kind {
+        case .null: return "null"
+        case .false, .true: return "a boolean"
+        case .number: return "a number"
+        case .string, .escapedString: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The node and everything in it as a `JSONValue`, for code that edits or rewrites a document.
+    /// Recursive, which is safe: the parser already refused nesting deeper than `JSONParser.maximumDepth`.
+    func value(_ node: Int) -> JSONValue {
+        switch nodes[node].kind {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(text(node))
+        case .string, .escapedString: return .string(text(node))
+        case .array: return .array(elements(of: node).map(value))
+        case .object: return .object(members(of: node).map { JSONMember(text($0.key), value($0.value)) })
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import XCTest
+@testable import NudgeCore
+
+/// The tape decoders read files from: lookups in place must answer exactly what the `JSONValue` tree answers.
+final class JSONTapeTests: XCTestCase {
+    /// Runs `body` on the tape of `text`.
+    private func withTape<Result>(_ text: String, _ body: (JSONTape) -> Result) throws -> Result {
+        try JSONParser.withTape(Data(text.utf8), body)
+    }
+
+    func testWholeNumbersReadLikeTheTree() throws {
+        let literals = ["0", "-0", "7", "-45", "123456789012345678", "-123456789012345678", "9223372036854775807",
+                        "-9223372036854775808", "9223372036854775808", "-9223372036854775809",
+                        "99999999999999999999", "1.0", "1.5", "1e3", "-1E-2", "0.000"]
+        for literal in literals {
+            let tree = try JSONParser.parse(Data(literal.utf8))
+            let tape = try withTape(literal) { $0.intValue(JSONTape.root) }
+            XCTAssertEqual(tape, tree.intValue, literal)
+        }
+        XCTAssertEqual(try withTape("9223372036854775807") { $0.intValue(JSONTape.root) }, Int.max)
+        XCTAssertEqual(try withTape("-9223372036854775808") { $0.intValue(JSONTape.root) }, Int.min)
+        XCTAssertNil(try withTape(#""12""#) { $0.intValue(JSONTape.root) })
+    }
+
+    func testMembersAreFoundPastNestedValuesAndByUnescapedKey() throws {
+        let text = #"{"a": {"minutes": 1}, "list": [[1, {"minutes": 2}], []], "min\u0075tes": 3, "x": null}"#
+        try withTape(text) { tape in
+            let minutes = tape.member("minutes", of: JSONTape.root)
+            XCTAssertEqual(minutes.flatMap(tape.intValue), 3)
+            XCTAssertEqual(tape.members(of: JSONTape.root).map { tape.text($0.key) }, ["a", "list", "minutes", "x"])
+            XCTAssertNil(tape.member("min", of: JSONTape.root))
+            XCTAssertEqual(tape.member("x", of: JSONTape.root).map(tape.kind), .null)
+            guard let list = tape.member("list", of: JSONTape.root) else { return XCTFail("no list") }
+            XCTAssertEqual(tape.elements(of: list).map(tape.kind), [.array, .array])
+            XCTAssertEqual(tape.value(list), .array([.array([.number("1"), .object([JSONMember("minutes", .number("2"))])]),
+                                                     .array([])]))
+        }
+    }
+
+    func testStringsKeepTheirTextWithAndWithoutEscapes() throws {
+        let text = #"["plain", "tab\there", "snow \u2744 é", "", "\ud83d\ude00"]"#
+        let strings = try withTape(text) { tape in tape.elements(of: JSONTape.root).map(tape.text) }
+        XCTAssertEqual(strings, ["plain", "tab\there", "snow ❄ é", "", "😀"])
+        let kinds = try withTape(text) { tape in tape.elements(of: JSONTape.root).map(tape.kind) }
+        XCTAssertEqual(kinds, [.string, .escapedString, .escapedString, .string, .escapedString])
+        XCTAssertTrue(try withTape(#"["a\u0062", "ab"]"#) { $0.textEquals(1, 2) && $0.textEquals(1, "ab") })
+        XCTAssertFalse(try withTape(#"["ab", "abc"]"#) { $0.textEquals(1, 2) || $0.textEquals(1, "a") })
+    }
+
+    func testEveryKindIsNamedAsTheTreeNamesIt() throws {
+        let text = #"[null, true, false, 1, "s", "\n", [], {}]"#
+        let tree = try XCTUnwrap(JSONParser.parse(Data(text.utf8)).arrayValue)
+        let names = try withTape(text) { tape in tape.elements(of: JSONTape.root).map(tape.typeDescription) }
+        XCTAssertEqual(names, tree.map(\.typeDescription))
+        XCTAssertEqual(try withTape(text) { $0.value(JSONTape.root) }, .array(tree))
+    }
+}

@@ -56,8 +56,12 @@ public enum Planner {
             }
             return false
         }
-        for candidate in candidates.oneOffs + state.snoozes {
+        // Two loops, not one over `oneOffs + snoozes`: that copy of every one-off was the run's peak memory.
+        for candidate in candidates.oneOffs {
             _ = consider(candidate)
+        }
+        for snooze in state.snoozes {
+            _ = consider(snooze)
         }
         // A daily series is walked date by date only up to its next undelivered occurrence: 10,000 alarms
         // cost two or three occurrences each, not a week of them.

@@ -44,7 +44,7 @@ enum RunCommand {
         defer { withExtendedLifetime(lock) {} }
         if lock != nil { directory.removeStaleTemporaryFiles() }
 
-        let workspace = try Workspace.load(directory)
+        let workspace = try Workspace.load(directory, collectingLastGoodUpdates: !dryRun)
         var result = workspace.plan(now: now)
         let problems = workspace.problemLines
         result.state.fileErrors = workspace.loaded.problems.map(\.description)
@@ -95,13 +95,9 @@ enum RunCommand {
     private static func save(result: inout PlanResult, workspace: Workspace) throws {
         let directory = workspace.directory
         try directory.write("plan.json", result.plan.fileContent, durability: .oldOrNew)
-        for file in workspace.loaded.valid {
-            guard let data = workspace.files[file] else { continue }
-            let hash = ContentHash.of(data)
-            if result.state.lastGood[file] != hash {
-                try directory.saveLastGood(file, data)
-                result.state.lastGood[file] = hash
-            }
+        for update in workspace.lastGoodUpdates {
+            try directory.saveLastGood(update.file, update.data)
+            result.state.lastGood[update.file] = update.hash
         }
         let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
         if let length = workspace.outboxRepairLength {

@@ -57,11 +57,12 @@ struct DataDirectory {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(code: errno)) }
         guard info.st_mode & S_IFMT != S_IFDIR else { return .failure(ReadError(code: EISDIR)) }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        // Read straight into the Data that is returned: copying from an array held a large file twice.
+        var data = Data(count: max(Int(info.st_size), 0) + 1)
         var count = 0
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
-            let got = bytes.withUnsafeMutableBytes { buffer in
+            if count == data.count { data.count += max(4096, count) }
+            let got = data.withUnsafeMutableBytes { buffer in
                 Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
             if got < 0 {
@@ -71,7 +72,8 @@ struct DataDirectory {
             if got == 0 { break }
             count += got
         }
-        return .success(Data(bytes[..<count]))
+        data.count = count
+        return .success(data)
     }
 
     /// Every user file that exists, and those that exist but cannot be read with the reason: one unreadable

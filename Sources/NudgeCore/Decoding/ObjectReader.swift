@@ -55,8 +55,14 @@ struct ObjectReader {
     /// Records members not in `known` as unknown keys. An array, not a Set: a handful of short keys compare
     /// faster than they hash, and this runs for every object of every file.
     func checkKeys(_ known: [String]) {
-        for member in tape.members(of: node) where !known.contains(where: { tape.textEquals(member.key, $0) }) {
-            document.noteUnknown(path.appending(tape.text(member.key)))
+        let tape = tape
+        var key = node + 1
+        let end = tape.after(node)
+        while key < end {
+            if !known.contains(where: { tape.textEquals(key, $0) }) {
+                document.noteUnknown(path.appending(tape.text(key)))
+            }
+            key = tape.after(key + 1)
         }
     }
 

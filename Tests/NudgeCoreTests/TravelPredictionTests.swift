@@ -108,6 +108,22 @@ final class TravelPredictionTests: XCTestCase {
                                                 now: Fixtures.instant("2026-11-24T06:00:00Z"), clock: berlin), 40)
     }
 
+    func testOneHistoryPredictsEveryInstanceOfARunByItsKindOfDay() {
+        // The same observations as the kind-of-day test, asked once per run for a week of arrivals.
+        let night = trip(arriveBy: "00:30", travel: 20, [
+            ("2026-11-20T23:10:00Z", 12),  // Sat 00:10 local
+            ("2026-11-21T23:05:00Z", 14),  // Sun 00:05 local
+            ("2026-11-14T23:20:00Z", 16),  // Sun 00:20 local
+            ("2026-11-26T23:10:00Z", 40),  // Fri 00:10 local
+            ("2026-11-25T23:10:00Z", 45),  // Thu 00:10 local
+            ("2026-11-24T23:10:00Z", 50),  // Wed 00:10 local
+        ])
+        let history = TravelPrediction.History(trip: night, now: Fixtures.instant("2026-11-27T22:00:00Z"), clock: berlin)
+        // 00:30 local on Fri 27 (weekday), Sat 28, Sun 29 (weekend), Mon 30 (weekday).
+        let arrivals = ["2026-11-26T23:30:00Z", "2026-11-27T23:30:00Z", "2026-11-28T23:30:00Z", "2026-11-29T23:30:00Z"]
+        XCTAssertEqual(arrivals.map { history.minutes(arrival: Fixtures.instant($0)) }, [50, 16, 16, 50])
+    }
+
     func testNearestRankPercentileOfKnownLists() {
         XCTAssertEqual(TravelPrediction.nearestRankPercentile([10, 20, 30, 40, 50], 80), 40)
         XCTAssertEqual(TravelPrediction.nearestRankPercentile([7], 80), 7)

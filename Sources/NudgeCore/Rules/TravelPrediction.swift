@@ -33,6 +33,9 @@ public enum TravelPrediction {
     /// A trip's recent observations, each placed on the local clock once, for predicting every instance of the
     /// trip in one run: planning asks for about ten instances per trip, and placing the same observations on
     /// the clock for each of them was most of the planning time of a household with long histories.
+    ///
+    /// A recurring trip's reference time is the same for every instance, so its prediction depends only on
+    /// the kind of day: both are worked out once.
     public struct History {
         /// One recent observation as the rule compares it.
         private struct Recent {
@@ -44,6 +47,8 @@ public enum TravelPrediction {
         private let trip: Trip
         private let clock: WallClock
         private let recent: [Recent]
+        /// A recurring trip's prediction on weekdays and on weekends.
+        private var recurring: (weekday: Int, weekend: Int)?
 
         public init(trip: Trip, now: Date, clock: WallClock) {
             let oldest = now.addingTimeInterval(-horizon)
@@ -51,16 +56,31 @@ public enum TravelPrediction {
             self.clock = clock
             recent = trip.observations.compactMap { observation in
                 guard observation.departedAt > oldest, observation.departedAt <= now else { return nil }
-                let departure = clock.localDateTime(of: observation.departedAt)
-                return Recent(weekend: isWeekend(departure.date.weekday), secondOfDay: departure.secondsSinceMidnight,
+                let local = clock.localSeconds(of: observation.departedAt)
+                var day = local / secondsPerDay
+                var second = local % secondsPerDay
+                if second < 0 {
+                    second += secondsPerDay
+                    day -= 1
+                }
+                return Recent(weekend: isWeekend(Weekday(daysSinceEpoch: day)), secondOfDay: second,
                               minutes: observation.minutes)
+            }
+            if case .recurring(let arriveBy, _) = trip.schedule {
+                let reference = referenceSecondOfDay(arrivalSecond: arriveBy.secondsSinceMidnight, trip: trip)
+                recurring = (predict(weekend: false, reference: reference), predict(weekend: true, reference: reference))
             }
         }
 
         /// Predicted travel minutes for the instance that arrives at `arrival`.
         public func minutes(arrival: Date) -> Int {
             let weekend = isWeekend(clock.localDate(of: arrival).weekday)
-            let reference = referenceSecondOfDay(for: trip, arrival: arrival, clock: clock)
+            if let recurring { return weekend ? recurring.weekend : recurring.weekday }
+            return predict(weekend: weekend, reference: referenceSecondOfDay(for: trip, arrival: arrival, clock: clock))
+        }
+
+        /// Steps 2 and 3 of the rule for an arrival on that kind of day with that reference time.
+        private func predict(weekend: Bool, reference: Int) -> Int {
             let comparable = recent.filter { observation in
                 observation.weekend == weekend
                     && distanceAroundClock(observation.secondOfDay, reference) <= windowSeconds
@@ -89,6 +109,11 @@ public enum TravelPrediction {
         case .once:
             arrivalSecond = clock.localDateTime(of: arrival).secondsSinceMidnight
         }
+        return referenceSecondOfDay(arrivalSecond: arrivalSecond, trip: trip)
+    }
+
+    /// `travelMinutes` before the arrival's time of day, around the clock.
+    private static func referenceSecondOfDay(arrivalSecond: Int, trip: Trip) -> Int {
         let second = (arrivalSecond - trip.travelMinutes * 60) % secondsPerDay
         return second < 0 ? second + secondsPerDay : second
     }

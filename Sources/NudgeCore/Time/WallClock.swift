@@ -47,8 +47,14 @@ public struct WallClock: Sendable {
 
     /// The local date and time shown at `instant`, seconds rounded toward the past.
     public func localDateTime(of instant: Date) -> LocalDateTime {
+        LocalDateTime(secondsSinceEpoch: localSeconds(of: instant))
+    }
+
+    /// The local reading at `instant` as seconds since 1970-01-01 00:00 local, rounded toward the past: the
+    /// day number and time of day without the calendar date, for callers that compare many instants.
+    func localSeconds(of instant: Date) -> Int {
         let utc = LocalDateTime.floorSeconds(of: instant)
-        return LocalDateTime(secondsSinceEpoch: utc + offset(atUTC: utc))
+        return utc + offset(atUTC: utc)
     }
 
     /// The local date at `instant`.

@@ -45,6 +45,8 @@ final class JSONTapeTests: XCTestCase {
         XCTAssertEqual(kinds, [.string, .escapedString, .escapedString, .string, .escapedString])
         XCTAssertTrue(try withTape(#"["a\u0062", "ab"]"#) { $0.textEquals(1, 2) && $0.textEquals(1, "ab") })
         XCTAssertFalse(try withTape(#"["ab", "abc"]"#) { $0.textEquals(1, 2) || $0.textEquals(1, "a") })
+        XCTAssertTrue(try withTape(#"["", ""]"#) { $0.textEquals(1, 2) && $0.textEquals(1, "") && !$0.textEquals(1, "a") })
+        XCTAssertEqual(try withTape(#"{"a": 1, "": 2}"#) { $0.member("", of: JSONTape.root) }, 4)
     }
 
     func testEveryKindIsNamedAsTheTreeNamesIt() throws {

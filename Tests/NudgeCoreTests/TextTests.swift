@@ -26,4 +26,20 @@ final class TextTests: XCTestCase {
         XCTAssertNil("abc"[...].firstByteRange(of: "abcd"))
         XCTAssertNil("abc"[...].firstByteRange(of: ""))
     }
+
+    func testConcatenatingJoinsEveryPartInOrder() {
+        XCTAssertEqual(String(concatenating: "alarm.prayer", ":", "fajr", ":", "2026-11-21"), "alarm.prayer:fajr:2026-11-21")
+        XCTAssertEqual(String(concatenating: "", "", ""), "")
+        XCTAssertEqual(String(concatenating: "Zoë ", "❄️", "", " 😀 done"), "Zoë ❄️ 😀 done")
+        let long = String(repeating: "long text ", count: 20)
+        XCTAssertEqual(String(concatenating: long, "e", "\u{0301}", long), long + "e\u{0301}" + long)
+        XCTAssertEqual(String(concatenating: "Leave ", "in 10 min", " to arrive at ", "Office", " by ", "08:45"),
+                       "Leave in 10 min to arrive at Office by 08:45")
+    }
+
+    func testHourMinuteIsZeroPadded() {
+        XCTAssertEqual(String.hourMinute(0, 0), "00:00")
+        XCTAssertEqual(String.hourMinute(7, 5), "07:05")
+        XCTAssertEqual(String.hourMinute(23, 59), "23:59")
+    }
 }

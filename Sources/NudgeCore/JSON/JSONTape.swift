@@ -87,12 +87,13 @@ struct JSONTape {
         withText(node) { text in withText(other) { Self.sameBytes($0, text) } }
     }
 
-    /// Byte-wise equality with `memcmp`: the generic `elementsEqual` was a visible cost of every key lookup.
+    /// Byte-wise equality: the generic `elementsEqual` was a visible cost of every key lookup. Keys are short,
+    /// and most that differ in length or first byte, so those are checked before calling `memcmp`.
     @inline(__always)
     private static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
         guard first.count == second.count else { return false }
-        guard let left = first.baseAddress, let right = second.baseAddress else { return true }
-        return memcmp(left, right, first.count) == 0
+        guard first.count > 0, let left = first.baseAddress, let right = second.baseAddress else { return true }
+        return left[0] == right[0] && memcmp(left, right, first.count) == 0
     }
 
     /// The members of object `node` as (key node, value node), in document order.

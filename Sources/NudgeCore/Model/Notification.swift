@@ -57,6 +57,6 @@ public struct Notification: Equatable, Sendable {
 
     /// Occurrence id of the form `<kind>:<source>:<event>`, e.g. `alarm.prayer:fajr:2026-11-21`.
     public static func occurrenceID(_ kind: NotificationKind, _ source: String, _ event: String) -> String {
-        "\(kind.rawValue):\(source):\(event)"
+        String(concatenating: kind.rawValue, ":", source, ":", event)
     }
 }

@@ -59,8 +59,10 @@ struct Candidates {
         }
         if settings.alarms.enabled {
             for alarm in household.alarms where alarm.enabled {
+                let title = AlarmRule.title(alarm), body = AlarmRule.body(alarm)
                 result.daily.append { date in
-                    AlarmRule.occurrence(of: alarm, on: date, settings: settings, clock: clock)
+                    AlarmRule.occurrence(of: alarm, on: date, settings: settings, clock: clock, title: title,
+                                         body: body)
                 }
             }
         }

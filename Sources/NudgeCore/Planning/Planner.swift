@@ -34,6 +34,8 @@ public enum Planner {
         var due: [Notification] = []
         var missed: [(Notification, MissedRecord.Reason)] = []
         var upcoming: [Notification.Thread: Notification] = [:]
+        // One entry per source at most: growing it step by step cost a rehash of everything each time.
+        upcoming.reserveCapacity(candidates.oneOffs.count + state.snoozes.count + candidates.daily.count)
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ raw: Notification) -> Bool {
             var candidate = raw

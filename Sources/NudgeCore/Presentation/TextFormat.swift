@@ -80,3 +80,38 @@ extension Substring {
         return nil
     }
 }
+
+extension String {
+    /// `parts` one after another, built in one allocation.
+    ///
+    /// Why not interpolation: it appends piece by piece, at about 400 instructions a piece (callgrind), and the
+    /// planner builds an id and a text this way for each of up to 100,000 notifications a run.
+    init(concatenating parts: String...) {
+        var total = 0
+        for part in parts { total += part.utf8.count }
+        self.init(unsafeUninitializedCapacity: total) { buffer in
+            var offset = 0
+            for var part in parts {
+                part.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                    (target + offset).update(from: source, count: bytes.count)
+                    offset += bytes.count
+                }
+            }
+            return offset
+        }
+    }
+
+    /// "HH:MM" of a time of day, zero-padded.
+    static func hourMinute(_ hour: Int, _ minute: Int) -> String {
+        String(unsafeUninitializedCapacity: 5) { buffer in
+            let digit = { (value: Int) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
+            buffer[0] = digit(hour / 10 % 10)
+            buffer[1] = digit(hour % 10)
+            buffer[2] = UInt8(ascii: ":")
+            buffer[3] = digit(minute / 10 % 10)
+            buffer[4] = digit(minute % 10)
+            return 5
+        }
+    }
+}

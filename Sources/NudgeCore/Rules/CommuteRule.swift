@@ -16,8 +16,8 @@ public enum CommuteRule {
 
     /// "Leave now to arrive at Office by 08:45", or with a buffer "Leave in 10 min to arrive at Office by 08:45".
     static func body(destination: String, arrivalTime: String, bufferMinutes: Int) -> String {
-        let when = bufferMinutes == 0 ? "now" : "in \(bufferMinutes) min"
-        return "Leave \(when) to arrive at \(destination) by \(arrivalTime)"
+        let when = bufferMinutes == 0 ? "now" : String(concatenating: "in ", String(bufferMinutes), " min")
+        return String(concatenating: "Leave ", when, " to arrive at ", destination, " by ", arrivalTime)
     }
 
     /// Every instance of an enabled trip arriving on a local date from `firstDate` through `lastDate` (a one-off
@@ -69,8 +69,7 @@ public enum CommuteRule {
         let buffer = trip.bufferMinutes ?? settings.commute.defaultBufferMinutes
         let fireAt = arrival.addingTimeInterval(-TimeInterval(travel + buffer) * 60)
         let local = clock.localDateTime(of: arrival)
-        let arrivalTime = LocalDate.zeroPadded(local.hour, width: 2) + ":"
-            + LocalDate.zeroPadded(local.minute, width: 2)
+        let arrivalTime = String.hourMinute(local.hour, local.minute)
         return Notification(id: Notification.occurrenceID(.leave, trip.id, arrivalDate.description), kind: .leave,
                             source: trip.id, fireAt: fireAt, expiresAt: arrival, title: title,
                             body: body(destination: trip.destination, arrivalTime: arrivalTime,

@@ -57,7 +57,7 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// "HH:MM", zero padded ("07:30", "00:05").
     public var description: String {
-        LocalDate.zeroPadded(hour, width: 2) + ":" + LocalDate.zeroPadded(minute, width: 2)
+        String.hourMinute(hour, minute)
     }
 
     /// Earlier in the day sorts first.

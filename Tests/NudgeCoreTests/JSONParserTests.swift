@@ -282,6 +282,22 @@ final class JSONParserTests: XCTestCase {
         assertSyntaxError([0x22, 0x00, 0x22], 1, 2, "unescaped control character U+0000 in string")
     }
 
+    func testEveryByteOfALongStringIsCheckedWhateverItsPlaceInAWord() throws {
+        // Plain runs are skipped eight bytes at a time: the byte that needs a look must be found at any offset.
+        for offset in 0..<20 {
+            let run = String(repeating: "a", count: offset), tail = String(repeating: "b", count: 19 - offset)
+            let column = 2 + offset
+            assertSyntaxError("\"" + run + "\t" + tail + "\"", 1, column, "unescaped control character U+0009 in string")
+            assertSyntaxError(Array(("\"" + run).utf8) + [0x1F] + Array((tail + "\"").utf8), 1, column,
+                              "unescaped control character U+001F in string")
+            assertSyntaxError(Array(("\"" + run).utf8) + [0xFF] + Array((tail + "\"").utf8), 1, column, "invalid UTF-8")
+            XCTAssertEqual(try parse("[\"" + run + "\",1]"), .array([.string(run), .number("1")]))
+            XCTAssertEqual(try parse("\"" + run + "\\n" + tail + "\""), .string(run + "\n" + tail))
+            XCTAssertEqual(try parse("\"" + run + "é~ " + tail + "\""), .string(run + "é~ " + tail))
+            XCTAssertEqual(try parse("\"" + run + "\u{7F}" + tail + "\""), .string(run + "\u{7F}" + tail))
+        }
+    }
+
     func testUnknownEscapeIsRejectedAtTheLetter() {
         assertSyntaxError(#""a\x""#, 1, 4,
                           #"invalid escape sequence: expected one of " \ / b f n r t u after '\', found 'x'"#)

@@ -39,7 +39,7 @@ final class DocumentReader {
     }
 
     /// The top-level object of a user file; `"version": 1` is accepted there.
-    func root(knownKeys: [String]) -> ObjectReader? {
+    func root(knownKeys: [StaticString]) -> ObjectReader? {
         guard let root = ObjectReader(JSONTape.root, at: .root, in: self) else { return nil }
         root.checkKeys(knownKeys + ["version"])
         if let version = tape.member("version", of: JSONTape.root), tape.intValue(version) != 1 {

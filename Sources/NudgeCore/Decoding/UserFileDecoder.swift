@@ -3,7 +3,7 @@ import Foundation
 /// Decodes the bytes of each user file into model values, collecting every problem with its place.
 public enum UserFileDecoder {
     /// Parses `data` and hands the root object to `read`; a value only when there was no problem at all.
-    static func decode<Value>(_ file: UserFile, _ data: Data, knownKeys: [String],
+    static func decode<Value>(_ file: UserFile, _ data: Data, knownKeys: [StaticString],
                               _ read: (ObjectReader) -> Value) -> (Value?, FileReport) {
         let result = DocumentReader.read(data, file: file.fileName) { document in
             let value = document.root(knownKeys: knownKeys).map(read)

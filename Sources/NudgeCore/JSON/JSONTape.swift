@@ -82,6 +82,12 @@ struct JSONTape {
         }
     }
 
+    /// Whether the string node `node` reads `key`.
+    @inline(__always)
+    func textEquals(_ node: Int, _ key: StaticString) -> Bool {
+        withText(node) { text in key.withUTF8Buffer { Self.sameBytes($0, text) } }
+    }
+
     /// Whether two string nodes have the same text.
     func textEquals(_ node: Int, _ other: Int) -> Bool {
         withText(node) { text in withText(other) { Self.sameBytes($0, text) } }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Settings {
-    static let topLevelKeys: [String] = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
+    static let topLevelKeys: [StaticString] = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
                                             "laundry", "commute", "personalized", "alarms", "streaks"]
 
     /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`.

@@ -556,13 +556,13 @@ final class PipelineFuzzer {
         checkPlan(first, household: household, now: now, run: "first run", delivered: &delivered, failures: &failures)
         stats.phase("5 check plan", since: &mark)
         let saved: RunState
-        switch RunState.decode(first.state.fileContent) {
-        case .success(let state):
+        do {
+            let state = try RunState.decode(first.state.fileContent)
             saved = state
             if state != first.state { failures.append("state.json does not read back as the state that was written") }
-        case .failure(let problem):
+        } catch {
             saved = first.state
-            failures.append("state.json written by the first run does not read back: \(problem)")
+            failures.append("state.json written by the first run does not read back: \(error)")
         }
         stats.phase("6 state round trip", since: &mark)
         let later = now.addingTimeInterval(3600)

@@ -28,7 +28,7 @@ final class RunStateTests: XCTestCase {
 
     func testStateRoundTripsThroughItsFile() throws {
         let state = sampleState()
-        let decoded = try RunState.decode(state.fileContent).get()
+        let decoded = try RunState.decode(state.fileContent)
         XCTAssertEqual(decoded, state)
         XCTAssertEqual(decoded.fileContent, state.fileContent)
     }
@@ -40,18 +40,25 @@ final class RunStateTests: XCTestCase {
         XCTAssertLessThan(alarm.lowerBound, laundry.lowerBound)
     }
 
-    func testDamagedStateIsAnErrorWithItsPlace() {
-        guard case .failure(let problem) = RunState.decode(Data("{\"version\": 1,\n\"ledger\": [}".utf8)) else {
-            return XCTFail("a damaged state.json must not decode")
-        }
+    func testDamagedStateIsAnErrorWithItsPlace() throws {
+        let problem = try XCTUnwrap(decodingProblem(Data("{\"version\": 1,\n\"ledger\": [}".utf8)),
+                                    "a damaged state.json must not decode")
         XCTAssertEqual(problem.file, "state.json")
         XCTAssertEqual(problem.place, .position(line: 2, column: 12))
     }
 
-    func testStateFromANewerNudgeIsRefused() {
-        guard case .failure(let problem) = RunState.decode(Data(#"{"version": 2}"#.utf8)) else {
-            return XCTFail("a newer format must be refused")
-        }
+    func testStateFromANewerNudgeIsRefused() throws {
+        let problem = try XCTUnwrap(decodingProblem(Data(#"{"version": 2}"#.utf8)), "a newer format must be refused")
         XCTAssertEqual(problem.description, "state.json: version: 2 was written by a newer nudge (this one reads version 1)")
+    }
+
+    /// The problem `RunState.decode` throws for `data`; nil when it decodes.
+    private func decodingProblem(_ data: Data) throws -> DataProblem? {
+        do {
+            _ = try RunState.decode(data)
+            return nil
+        } catch let problem as DataProblem {
+            return problem
+        }
     }
 }

@@ -20,6 +20,11 @@ public struct DataProblem: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `error` as a problem of `file`: itself when it is one, else a problem of the whole file.
+    public init(_ error: Error, file: String) {
+        self = error as? DataProblem ?? DataProblem(file: file, place: .file, message: "\(error)")
+    }
+
     /// `alarms.json:3:14: expected ...` for syntax, `alarms.json: alarms[1].time: ...` for values.
     public var description: String {
         switch place {

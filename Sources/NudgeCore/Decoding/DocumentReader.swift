@@ -16,17 +16,19 @@ final class DocumentReader {
         self.tape = tape
     }
 
-    /// Parses a file's bytes and hands the document to `read`, which must not keep the reader; a syntax
-    /// error becomes the one problem, with its line and column.
+    /// Parses a file's bytes and hands the document to `read`, which must not keep the reader.
+    ///
+    /// Throws rather than returning a `Result`: every generic `Result` type a run touches is built by the
+    /// runtime on first use, a search through all conformances of the program (about 40 µs each).
+    ///
+    /// - Throws: `DataProblem` only: a syntax error, with its line and column, or what `read` throws.
     static func read<Value>(_ data: Data, file: String,
-                            _ read: (DocumentReader) -> Value) -> Result<Value, DataProblem> {
+                            _ read: (DocumentReader) throws -> Value) throws -> Value {
         do {
-            return .success(try JSONParser.withTape(data) { read(DocumentReader(file: file, tape: $0)) })
+            return try JSONParser.withTape(data) { try read(DocumentReader(file: file, tape: $0)) }
         } catch let error as JSONSyntaxError {
-            return .failure(DataProblem(file: file, place: .position(line: error.line, column: error.column),
-                                        message: error.message))
-        } catch {
-            return .failure(DataProblem(file: file, place: .file, message: "\(error)"))
+            throw DataProblem(file: file, place: .position(line: error.line, column: error.column),
+                              message: error.message)
         }
     }
 

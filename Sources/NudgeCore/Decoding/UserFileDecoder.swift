@@ -5,13 +5,14 @@ public enum UserFileDecoder {
     /// Parses `data` and hands the root object to `read`; a value only when there was no problem at all.
     static func decode<Value>(_ file: UserFile, _ data: Data, knownKeys: [StaticString],
                               _ read: (ObjectReader) -> Value) -> (Value?, FileReport) {
-        let result = DocumentReader.read(data, file: file.fileName) { document in
-            let value = document.root(knownKeys: knownKeys).map(read)
-            return (value, FileReport(file: file, problems: document.problems, unknownKeys: document.unknownKeys))
-        }
-        switch result {
-        case .success(let (value, report)): return (report.isValid ? value : nil, report)
-        case .failure(let problem): return (nil, FileReport(file: file, problems: [problem]))
+        do {
+            return try DocumentReader.read(data, file: file.fileName) { document in
+                let value = document.root(knownKeys: knownKeys).map(read)
+                let report = FileReport(file: file, problems: document.problems, unknownKeys: document.unknownKeys)
+                return (report.isValid ? value : nil, report)
+            }
+        } catch {
+            return (nil, FileReport(file: file, problems: [DataProblem(error, file: file.fileName)]))
         }
     }
 

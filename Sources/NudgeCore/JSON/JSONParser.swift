@@ -41,10 +41,10 @@ public enum JSONParser {
     /// Parses `data` and hands its tape to `read`, which must not keep it: the tape borrows `data`'s bytes for
     /// the duration of the call. Decoders read files this way, without building a `JSONValue` tree.
     ///
-    /// - Throws: `JSONSyntaxError` only, and only for the parse (`read` cannot throw).
-    static func withTape<Result>(_ data: Data, _ read: (JSONTape) -> Result) throws -> Result {
+    /// - Throws: `JSONSyntaxError` for the parse, or what `read` throws.
+    static func withTape<Result>(_ data: Data, _ read: (JSONTape) throws -> Result) throws -> Result {
         try data.withUnsafeBytes { raw in
-            read(try parse(buffer: raw.bindMemory(to: UInt8.self)))
+            try read(try parse(buffer: raw.bindMemory(to: UInt8.self)))
         }
     }
 

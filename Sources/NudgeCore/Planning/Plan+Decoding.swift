@@ -3,24 +3,25 @@ import Foundation
 extension Plan {
     /// Reads a `plan.json` written by `nudge run`, for `nudge plan` to show.
     public static func decode(_ data: Data) -> Result<Plan, DataProblem> {
-        let read = DocumentReader.read(data, file: "plan.json") { document -> Result<Plan, DataProblem> in
-            guard let root = ObjectReader(JSONTape.root, at: .root, in: document),
-                  let generatedAt = root.instant("generatedAt", required: true),
-                  let timeZone = root.string("timeZone"),
-                  let budget = root.object("budget"),
-                  let pending = budget.int("pending", default: nil, in: 0...Int.max),
-                  let limit = budget.int("limit", default: nil, in: 1...Int.max) else {
-                return .failure(document.problems.first
-                    ?? DataProblem(file: "plan.json", place: .file, message: "is not a plan written by nudge"))
-            }
-            let records = root.elements("pending").compactMap { Notification(record: document.json($0.node)) }
-            let deferred = root.elements("deferred").compactMap { Notification(record: document.json($0.node)) }
-            if let problem = document.problems.first { return .failure(problem) }
-            return .success(Plan(generatedAt: generatedAt, timeZone: timeZone,
-                                 budget: BudgetStatus(pending: pending, limit: limit), pending: records,
-                                 deferred: deferred))
+        let read = Result { try DocumentReader.read(data, file: "plan.json", decode) }
+        return read.mapError { DataProblem($0, file: "plan.json") }
+    }
+
+    private static func decode(_ document: DocumentReader) throws -> Plan {
+        guard let root = ObjectReader(JSONTape.root, at: .root, in: document),
+              let generatedAt = root.instant("generatedAt", required: true),
+              let timeZone = root.string("timeZone"),
+              let budget = root.object("budget"),
+              let pending = budget.int("pending", default: nil, in: 0...Int.max),
+              let limit = budget.int("limit", default: nil, in: 1...Int.max) else {
+            throw document.problems.first
+                ?? DataProblem(file: "plan.json", place: .file, message: "is not a plan written by nudge")
         }
-        return read.flatMap { $0 }
+        let records = root.elements("pending").compactMap { Notification(record: document.json($0.node)) }
+        let deferred = root.elements("deferred").compactMap { Notification(record: document.json($0.node)) }
+        if let problem = document.problems.first { throw problem }
+        return Plan(generatedAt: generatedAt, timeZone: timeZone,
+                    budget: BudgetStatus(pending: pending, limit: limit), pending: records, deferred: deferred)
     }
 }
 

@@ -75,13 +75,15 @@ extension RunState {
 
     /// Reads `state.json`. nudge wrote it, so any problem means someone edited it: the run stops (exit 65)
     /// rather than guess, because a lost ledger could deliver something twice.
-    public static func decode(_ data: Data) -> Result<RunState, DataProblem> {
-        DocumentReader.read(data, file: "state.json", decode).flatMap { $0 }
+    ///
+    /// - Throws: `DataProblem`, the first problem found.
+    public static func decode(_ data: Data) throws -> RunState {
+        try DocumentReader.read(data, file: "state.json", decode)
     }
 
-    private static func decode(_ document: DocumentReader) -> Result<RunState, DataProblem> {
+    private static func decode(_ document: DocumentReader) throws -> RunState {
         guard let root = ObjectReader(JSONTape.root, at: .root, in: document) else {
-            return .failure(document.problems[0])
+            throw document.problems[0]
         }
         if let version = root.int("version", default: nil, in: 1...Int.max), version > formatVersion {
             root.report("version", "\(version) was written by a newer nudge (this one reads version \(formatVersion))")
@@ -165,7 +167,7 @@ extension RunState {
             state.ledger[member.key] = LedgerEntry(outcome: outcome, kind: kind, fireAt: fireAt,
                                                    expiresAt: expiresAt, at: at)
         }
-        if let problem = document.problems.first { return .failure(problem) }
-        return .success(state)
+        if let problem = document.problems.first { throw problem }
+        return state
     }
 }

@@ -137,11 +137,10 @@ struct DataDirectory {
     /// guessing could deliver something twice.
     func loadState() throws -> RunState? {
         guard let data = try read("state.json") else { return nil }
-        switch RunState.decode(data) {
-        case .success(let state):
-            return state
-        case .failure(let problem):
-            throw CLIError.badData(["\(path)/\(problem)",
+        do {
+            return try RunState.decode(data)
+        } catch {
+            throw CLIError.badData(["\(path)/\(DataProblem(error, file: "state.json"))",
                                     "nudge: state.json is written by nudge; restore it, or move it away to start "
                                         + "afresh (past notifications are then not repeated)"])
         }

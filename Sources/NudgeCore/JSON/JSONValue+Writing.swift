@@ -91,34 +91,34 @@ extension JSONValue {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends `string` in double quotes, escaping `"`, `\` and U+0000–U+001F.
-    static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+    static func appendQuoted(_ string: String, to output: inout some ByteSink) {
         output.append(UInt8(ascii: "\""))
         appendEscaped(string, to: &output)
         output.append(UInt8(ascii: "\""))
     }
 
     /// The inside of a JSON string literal for `string`, without the quotes.
-    static func appendEscaped(_ string: String, to output: inout [UInt8]) {
+    static func appendEscaped(_ string: String, to output: inout some ByteSink) {
         // Fast path: nothing to escape, copy the bytes at once (nearly every string nudge writes).
         let plain = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
                 return false
             }
-            output.append(contentsOf: bytes)
+            output.append(bytes: bytes)
             return true
         }
         if plain == true { return }
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case UInt8(ascii: "\""): output.append(text: #"\""#)
+            case UInt8(ascii: "\\"): output.append(text: #"\\"#)
+            case 0x08: output.append(text: #"\b"#)
+            case 0x0C: output.append(text: #"\f"#)
+            case 0x0A: output.append(text: #"\n"#)
+            case 0x0D: output.append(text: #"\r"#)
+            case 0x09: output.append(text: #"\t"#)
             case 0x00..<0x20:
-                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(text: #"\u00"#)
                 output.append(hexDigits[Int(byte >> 4)])
                 output.append(hexDigits[Int(byte & 0x0F)])
             default:

@@ -6,8 +6,7 @@ extension Plan {
     /// The same text as `json.prettyText`, written straight into bytes: with thousands of records (every alarm
     /// beyond the budget is listed in `deferred`) building a JSONValue tree first cost more than all of planning.
     public var fileContent: Data {
-        var out = PrettyWriter()
-        out.bytes.reserveCapacity(512 + (pending.count + deferred.count) * 640)
+        var out = PrettyWriter(capacity: 512 + (pending.count + deferred.count) * 640)
         out.open("{")
         out.key("generatedAt", first: true)
         out.instant(generatedAt)
@@ -32,17 +31,21 @@ extension Plan {
         if let nextWakeAt { out.instant(nextWakeAt) } else { out.raw("null") }
         out.close("}", empty: false)
         out.bytes.append(UInt8(ascii: "\n"))
-        return Data(out.bytes)
+        return out.bytes.data()
     }
 }
 
 /// Writes the pretty JSON format of `JSONValue.prettyText` (two-space indent, `"key": value`) field by field.
 private struct PrettyWriter {
-    var bytes: [UInt8] = []
+    var bytes: ByteBuffer
     var depth = 0
 
+    init(capacity: Int) {
+        bytes = ByteBuffer(capacity: capacity)
+    }
+
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(text: text)
     }
 
     /// A line break and enough spaces for any depth a plan reaches, copied in one piece: appending the
@@ -52,10 +55,10 @@ private struct PrettyWriter {
     mutating func newline() {
         let length = 1 + depth * 2
         if length <= Self.lineBreak.count {
-            bytes.append(contentsOf: Self.lineBreak[..<length])
+            Self.lineBreak.withUnsafeBufferPointer { bytes.append(bytes: UnsafeBufferPointer(rebasing: $0[..<length])) }
         } else {
             bytes.append(UInt8(ascii: "\n"))
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+            for _ in 0..<depth * 2 { bytes.append(UInt8(ascii: " ")) }
         }
     }
 
@@ -87,7 +90,12 @@ private struct PrettyWriter {
     }
 
     mutating func number(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        if value >= 0 {
+            ASCIIDigits.append(value, width: 1, to: &bytes)
+        } else {
+            var text = String(value)
+            text.withUTF8 { bytes.append(bytes: $0) }
+        }
     }
 
     mutating func bool(_ value: Bool) {

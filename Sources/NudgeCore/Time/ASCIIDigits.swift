@@ -2,7 +2,7 @@
 /// record of every plan, so this avoids building a String per field.
 enum ASCIIDigits {
     /// Appends the decimal digits of a non-negative `value`, left-padded with zeros to `width`.
-    static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+    static func append(_ value: Int, width: Int, to bytes: inout some ByteSink) {
         // The fields of dates and times: two or four digits, written without a loop.
         if width == 2, (0..<100).contains(value) {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
@@ -35,7 +35,7 @@ enum ASCIIDigits {
     }
 
     /// "YYYY-MM-DD" for years 0…9999 (the caller handles others).
-    static func appendDate(_ date: LocalDate, to bytes: inout [UInt8]) {
+    static func appendDate(_ date: LocalDate, to bytes: inout some ByteSink) {
         append(date.year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
         append(date.month, width: 2, to: &bytes)

@@ -97,7 +97,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// "YYYY-MM-DDTHH:MM:SS" into a byte buffer, for years 0…9999.
-    func appendText(to bytes: inout [UInt8]) {
+    func appendText(to bytes: inout some ByteSink) {
         ASCIIDigits.appendDate(date, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
         ASCIIDigits.append(hour, width: 2, to: &bytes)

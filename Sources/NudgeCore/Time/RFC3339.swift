@@ -88,7 +88,7 @@ public enum RFC3339 {
     }
 
     /// `format(date)` appended to a byte buffer (the plan writer's fast path).
-    static func append(_ date: Date, to bytes: inout [UInt8]) {
+    static func append(_ date: Date, to bytes: inout some ByteSink) {
         let interval = date.timeIntervalSinceReferenceDate
         var utcSeconds = LocalDateTime.floorSeconds(of: date)
         var milliseconds = 0
@@ -113,7 +113,8 @@ public enum RFC3339 {
         if (0...9999).contains(stamp.date.year) {
             stamp.appendText(to: &bytes)
         } else {
-            bytes += Array(stamp.description.utf8)
+            var text = stamp.description
+            text.withUTF8 { bytes.append(bytes: $0) }
         }
         if hasFraction {
             bytes.append(UInt8(ascii: "."))

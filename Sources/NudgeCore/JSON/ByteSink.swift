@@ -1,0 +1,82 @@
+import Foundation
+
+/// Where the JSON and date writers put their bytes: a `[UInt8]` for short texts, a `ByteBuffer` for a plan.
+protocol ByteSink {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ByteSink {
+    /// Appends the UTF-8 bytes of a literal.
+    mutating func append(text: StaticString) {
+        text.withUTF8Buffer { append(bytes: $0) }
+    }
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        append(contentsOf: bytes)
+    }
+}
+
+/// A growable run of bytes in memory it allocates itself, for the plan writer.
+///
+/// Why not `[UInt8]`: every `append` of an array checks that the storage is unique and large enough, and a
+/// plan of 10,000 records is two million small appends; they were a third of such a run (callgrind). Here an
+/// append is a capacity check and a store. `data()` hands the bytes over without copying them.
+final class ByteBuffer: ByteSink {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// `ByteSink.append(text:)` without needing a `var`: a buffer is a reference.
+    func append(text: StaticString) {
+        text.withUTF8Buffer { append(bytes: $0) }
+    }
+
+    /// At least doubles the capacity, so appending stays linear.
+    private func grow(toHold needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.update(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
+    }
+
+    /// The bytes as `Data`. The buffer keeps no reference to them afterwards and starts again empty.
+    func data() -> Data {
+        let bytes = start
+        let data = Data(bytesNoCopy: bytes, count: count, deallocator: .custom { pointer, _ in
+            pointer.assumingMemoryBound(to: UInt8.self).deallocate()
+        })
+        capacity = 64
+        start = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        count = 0
+        return data
+    }
+}

@@ -163,6 +163,19 @@ final class UserFileDecoderTests: XCTestCase {
         ])
     }
 
+    func testIdsHoldAtMostOneHundredCharactersInAnyScript() {
+        func accepts(_ id: String) -> Bool {
+            UserFileDecoder.alarms(data("{\"alarms\":[{\"id\":\"\(id)\",\"title\":\"T\",\"time\":\"05:00\"}]}")).0 != nil
+        }
+        XCTAssertTrue(accepts(String(repeating: "a", count: 100)))
+        XCTAssertFalse(accepts(String(repeating: "a", count: 101)))
+        XCTAssertTrue(accepts(String(repeating: "é", count: 100)))   // 200 bytes, 100 characters
+        XCTAssertFalse(accepts(String(repeating: "é", count: 101)))
+        XCTAssertTrue(accepts("snowy-é_2.b"))
+        XCTAssertFalse(accepts("snowy-é 2"))
+        XCTAssertFalse(accepts(""))
+    }
+
     func testOffsetZoneNamesAreRejectedButIANAEtcNamesAccepted() {
         for name in ["UTC+5", "GMT-3", "UTC+05:30", "utc-1"] {
             let (_, report) = UserFileDecoder.settings(data("{\"timeZone\": \"\(name)\"}"))

@@ -240,9 +240,12 @@ extension ObjectReader {
     /// are kept out.
     func identifier(_ key: String) -> String? {
         guard let text = string(key) else { return nil }
-        let allowed = !text.isEmpty && text.utf8.count <= 400 && text.count <= 100 && text.unicodeScalars.allSatisfy {
-            Self.isIdentifierScalar($0)
-        }
+        // Nearly every id is plain ASCII, where a byte is a character: checked without counting graphemes.
+        let plainASCII = text.utf8.allSatisfy { $0 < 0x80 && Self.isIdentifierScalar(Unicode.Scalar($0)) }
+        let allowed = !text.isEmpty && text.utf8.count <= 400
+            && (plainASCII ? text.utf8.count <= 100 : text.count <= 100 && text.unicodeScalars.allSatisfy {
+                Self.isIdentifierScalar($0)
+            })
         guard allowed else {
             report(key, "\(DocumentReader.quote(.string(text))) is not a valid id (use 1 to 100 letters, digits, '.', '_' or '-')")
             return nil

@@ -9,7 +9,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "NudgeCore"),
-        .executableTarget(name: "nudge", dependencies: ["NudgeCore"]),
+        // glibc's <malloc.h>, for one mallopt call at start-up (Sources/nudge/main.swift).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .executableTarget(name: "nudge", dependencies: ["NudgeCore", "CMalloc"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "nudgeTests", dependencies: ["nudge"]),
     ]

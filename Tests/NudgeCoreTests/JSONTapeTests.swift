@@ -56,4 +56,17 @@ final class JSONTapeTests: XCTestCase {
         XCTAssertEqual(names, tree.map(\.typeDescription))
         XCTAssertEqual(try withTape(text) { $0.value(JSONTape.root) }, .array(tree))
     }
+
+    func testANodeKeepsItsKindBesideTheLargestOffset() {
+        let kinds: [JSONTape.Kind] = [.null, .false, .true, .number, .string, .escapedString, .array, .object]
+        for kind in kinds {
+            for start in [0, 1, 12_345, JSONTape.maximumSize - 1] {
+                let node = JSONTape.Node(kind: kind, start: UInt32(start), end: UInt32.max)
+                XCTAssertEqual(node.kind, kind)
+                XCTAssertEqual(Int(node.start), start)
+                XCTAssertEqual(node.end, UInt32.max)
+            }
+        }
+        XCTAssertEqual(MemoryLayout<JSONTape.Node>.stride, 8)
+    }
 }

@@ -38,9 +38,8 @@ struct JSONByteParser {
 
     /// Parses the whole input: optional BOM, one value, then nothing but whitespace.
     mutating func parseDocument() throws -> JSONTape {
-        // Offsets are stored in 32 bits: far above any file a person keeps reminders in.
-        guard bytes.count < Int(UInt32.max) else {
-            throw error("the file is larger than 4 GiB", at: 0)
+        guard bytes.count < JSONTape.maximumSize else {
+            throw error("the file is larger than 512 MiB", at: 0)
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Why not a tree of `JSONValue`s: for a 27 MB `trips.json` the tree allocated an array per object and a string
 /// per value, took five times the file's size, and building and freeing it was most of the decoding time. A tape
-/// is one array of 12-byte nodes; strings and numbers become Swift values only when a decoder asks for them.
+/// is one array of 8-byte nodes; strings and numbers become Swift values only when a decoder asks for them.
 ///
 /// Layout: an array or object node is followed by its children (an object's are key, value, key, value, …), and
 /// records the index just past its last descendant, so a reader can skip a whole subtree in one step.
@@ -20,13 +20,28 @@ struct JSONTape {
         case array, object
     }
 
+    /// Files up to this size can be parsed: offsets share 32 bits with the kind of node. Far above any file a
+    /// person keeps reminders in, and it keeps a node at 8 bytes (the tape of a large file is as big as the file).
+    static let maximumSize = 1 << 29
+
     struct Node {
-        var kind: Kind
-        /// Scalars: where the text starts (in `bytes`, or in `unescaped` for escaped strings).
-        /// Arrays and objects: the offset of the opening bracket.
-        var start: UInt32
+        /// The kind in the top three bits, `start` in the others.
+        private var kindAndStart: UInt32
         /// Scalars: where the text ends. Arrays and objects: the index of the first node after the container.
         var end: UInt32
+
+        init(kind: Kind, start: UInt32, end: UInt32) {
+            kindAndStart = UInt32(kind.rawValue) << 29 | start & 0x1FFF_FFFF
+            self.end = end
+        }
+
+        @inline(__always)
+        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndStart >> 29)) ?? .null }
+
+        /// Scalars: where the text starts (in `bytes`, or in `unescaped` for escaped strings).
+        /// Arrays and objects: the offset of the opening bracket.
+        @inline(__always)
+        var start: UInt32 { kindAndStart & 0x1FFF_FFFF }
     }
 
     /// The document's bytes, borrowed.

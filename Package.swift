@@ -9,9 +9,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "NudgeCore"),
-        // glibc's <malloc.h>, for one mallopt call at start-up (Sources/nudge/main.swift).
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .executableTarget(name: "nudge", dependencies: ["NudgeCore", "CMalloc"]),
+        .executableTarget(name: "nudge", dependencies: ["NudgeCore"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "nudgeTests", dependencies: ["nudge"]),
     ]

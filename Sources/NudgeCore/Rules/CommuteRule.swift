@@ -14,10 +14,12 @@ public enum CommuteRule {
     static let actions = ["SNOOZE"]
     private static let utcClock = WallClock(zone: TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current)
 
-    /// "Leave now to arrive at Office by 08:45", or with a buffer "Leave in 10 min to arrive at Office by 08:45".
-    static func body(destination: String, arrivalTime: String, bufferMinutes: Int) -> String {
+    /// The body up to the arrival time: "Leave now to arrive at Office by ", or with a buffer "Leave in 10 min
+    /// to arrive at Office by ", then "08:45". The same for every instance of a trip, so a run builds it once
+    /// per trip.
+    static func bodyStart(destination: String, bufferMinutes: Int) -> String {
         let when = bufferMinutes == 0 ? "now" : String(concatenating: "in ", String(bufferMinutes), " min")
-        return String(concatenating: "Leave ", when, " to arrive at ", destination, " by ", arrivalTime)
+        return String(concatenating: "Leave ", when, " to arrive at ", destination, " by ")
     }
 
     /// Every instance of an enabled trip arriving on a local date from `firstDate` through `lastDate` (a one-off
@@ -26,9 +28,11 @@ public enum CommuteRule {
                                      settings: Settings, now: Date, clock: WallClock) -> [Notification] {
         guard trip.enabled else { return [] }
         let history = TravelPrediction.History(trip: trip, now: now, clock: clock)
+        let bodyStart = bodyStart(destination: trip.destination,
+                                  bufferMinutes: trip.bufferMinutes ?? settings.commute.defaultBufferMinutes)
         return arrivals(of: trip, from: firstDate, through: lastDate, clock: clock).map { date, arrival in
             instance(of: trip, arrival: arrival, arrivalDate: date, settings: settings, history: history,
-                     clock: clock)
+                     bodyStart: bodyStart, clock: clock)
         }
     }
 
@@ -58,13 +62,15 @@ public enum CommuteRule {
     /// `arrivalDate` (the date in its occurrence id).
     public static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
                                 now: Date, clock: WallClock) -> Notification {
-        instance(of: trip, arrival: arrival, arrivalDate: arrivalDate, settings: settings,
-                 history: TravelPrediction.History(trip: trip, now: now, clock: clock), clock: clock)
+        let buffer = trip.bufferMinutes ?? settings.commute.defaultBufferMinutes
+        return instance(of: trip, arrival: arrival, arrivalDate: arrivalDate, settings: settings,
+                        history: TravelPrediction.History(trip: trip, now: now, clock: clock),
+                        bodyStart: bodyStart(destination: trip.destination, bufferMinutes: buffer), clock: clock)
     }
 
-    /// The same, with the trip's observations already placed on the clock for this run.
+    /// The same, with the trip's observations already placed on the clock and its body started for this run.
     static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
-                         history: TravelPrediction.History, clock: WallClock) -> Notification {
+                         history: TravelPrediction.History, bodyStart: String, clock: WallClock) -> Notification {
         let travel = history.minutes(arrival: arrival)
         let buffer = trip.bufferMinutes ?? settings.commute.defaultBufferMinutes
         let fireAt = arrival.addingTimeInterval(-TimeInterval(travel + buffer) * 60)
@@ -72,8 +78,7 @@ public enum CommuteRule {
         let arrivalTime = String.hourMinute(local.hour, local.minute)
         return Notification(id: Notification.occurrenceID(.leave, trip.id, arrivalDate.description), kind: .leave,
                             source: trip.id, fireAt: fireAt, expiresAt: arrival, title: title,
-                            body: body(destination: trip.destination, arrivalTime: arrivalTime,
-                                       bufferMinutes: buffer),
+                            body: String(concatenating: bodyStart, arrivalTime),
                             priority: .high, category: category, actions: actions,
                             sound: settings.notifications.sound, badge: settings.notifications.badge,
                             recurrence: .once)

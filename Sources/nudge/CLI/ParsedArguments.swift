@@ -11,7 +11,8 @@ struct ParsedArguments {
 
     /// `--data DIR`, else `$NUDGE_DATA`, else `./data`.
     var dataDirectory: URL {
-        let path = values["--data"] ?? ProcessInfo.processInfo.environment["NUDGE_DATA"] ?? "data"
+        // getenv, not ProcessInfo's environment: that builds a dictionary of every variable to read one.
+        let path = values["--data"] ?? getenv("NUDGE_DATA").map { String(cString: $0) } ?? "data"
         return URL(fileURLWithPath: path.isEmpty ? "." : path)
     }
 

@@ -121,7 +121,7 @@ def main():
                           if f.endswith(".json"))
         result = pairs("3. %s --dry-run vs json.load" % name,
                        [NUDGE, "run", "--data", directory, "--now", NOW, "--dry-run", "--quiet"],
-                       [sys.executable, "-c", loader, directory], max(5, options.pairs // 4), "nudge", "python")
+                       [sys.executable, "-c", loader, directory], max(5, options.pairs // 2), "nudge", "python")
         rss = peak_rss([NUDGE, "run", "--data", directory, "--now", NOW, "--dry-run", "--quiet"])
         result.update({"inputBytes": sizes[name], "peakRSSKiB": rss, "memoryRatio": rss * 1024 / sizes[name]})
         print("%-34s input %.1f MB, peak RSS %.1f MB, %.2f× the input"

@@ -33,9 +33,12 @@ public enum Planner {
         let quietHours = household.settings.quietHours
         var due: [Notification] = []
         var missed: [(Notification, MissedRecord.Reason)] = []
-        var upcoming: [Notification.Thread: Notification] = [:]
-        // One entry per source at most: growing it step by step cost a rehash of everything each time.
-        upcoming.reserveCapacity(candidates.oneOffs.count + state.snoozes.count + candidates.daily.count)
+        // The next occurrence of each source: the notifications in a list, the table holding only where each
+        // source's is. A table of whole notifications copied 250 bytes per entry and outgrew the caches of a
+        // large household. Sized up front: growing it step by step cost a rehash of everything each time.
+        var upcoming: [Notification] = []
+        var upcomingIndex: [Notification.Thread: Int] = [:]
+        upcomingIndex.reserveCapacity(candidates.oneOffs.count + state.snoozes.count + candidates.daily.count)
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ raw: Notification) -> Bool {
             var candidate = raw
@@ -46,8 +49,12 @@ public enum Planner {
             guard !state.isHandled(candidate.id) else { return false }
             if candidate.fireAt > now {
                 let thread = candidate.thread
-                if let current = upcoming[thread], !comesFirst(candidate, current) { return true }
-                upcoming[thread] = candidate
+                if let index = upcomingIndex[thread] {
+                    if comesFirst(candidate, upcoming[index]) { upcoming[index] = candidate }
+                } else {
+                    upcomingIndex[thread] = upcoming.count
+                    upcoming.append(candidate)
+                }
                 return true
             }
             switch window.classify(candidate) {
@@ -93,7 +100,7 @@ public enum Planner {
         }
         state.prune(now: now)
 
-        let (pending, deferred) = Budget.split(Array(upcoming.values), limit: household.settings.maxPending)
+        let (pending, deferred) = Budget.split(upcoming, limit: household.settings.maxPending)
         state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending + deferred)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,

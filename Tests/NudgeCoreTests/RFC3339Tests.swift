@@ -97,6 +97,10 @@ final class RFC3339Tests: XCTestCase {
             "2026-11-21T08:00:00+01:00Z",  // two zone designators
             "2026-11-21T08:00:00\u{0663}Z", // non-ASCII digit
             "２０２６-11-21T08:00:00Z",     // full-width digits
+            "202:-11-21T08:00:00Z",        // ':' is the byte after '9' in a digit field
+            "2026-11-2:T08:00:00Z",
+            "2026-11-21T0::00:00Z",
+            "2026-11-21T08:00:0/Z",        // '/' is the byte before '0'
         ]
         for text in invalid {
             XCTAssertNil(RFC3339.parse(text), "\(text.debugDescription) should be rejected")

@@ -21,7 +21,8 @@ final class DocumentReader {
     /// Throws rather than returning a `Result`: every generic `Result` type a run touches is built by the
     /// runtime on first use, a search through all conformances of the program (about 40 µs each).
     ///
-    /// - Throws: `DataProblem` only: a syntax error, with its line and column, or what `read` throws.
+    /// - Throws: a `DataProblem` for a syntax error, with its line and column; otherwise what `read` throws
+    ///   (the decoders throw `DataProblem`s).
     static func read<Value>(_ data: Data, file: String,
                             _ read: (DocumentReader) throws -> Value) throws -> Value {
         do {

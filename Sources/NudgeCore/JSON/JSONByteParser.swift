@@ -44,7 +44,8 @@ struct JSONByteParser {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
         }
-        // A value takes at least two bytes with its separator: a guess that avoids most regrowth.
+        // Compact files run about ten bytes a value (an observation is five nodes in 52 bytes): room for one
+        // node per 8 bytes avoids regrowing there, and reserved pages never written take no memory.
         tape.nodes.reserveCapacity(bytes.count / 8)
         try parseValue()
         skipWhitespace()

@@ -10,10 +10,13 @@ public struct Game: Equatable, Sendable {
     public var name: String
     /// Days in a row; 0 means there is no streak to lose, so the game is never at risk.
     public var streak: Int
+    /// Where the game is played (http, https or an app's own scheme): the reminder's "Play Now" opens it.
+    public var url: String?
 
-    public init(id: String, name: String, streak: Int = 0) {
+    public init(id: String, name: String, streak: Int = 0, url: String? = nil) {
         self.id = id
         self.name = name
         self.streak = streak
+        self.url = url
     }
 }

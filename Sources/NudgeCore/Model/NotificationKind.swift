@@ -8,6 +8,7 @@ public enum NotificationKind: String, CaseIterable, Sendable {
     case leave = "commute.leave"
     case personalized = "daily.personalized"
     case prayer = "alarm.prayer"
+    case timerDone = "alarm.timerDone"
     case streakReminder = "streak.reminder"
     case achievement = "streak.achievement"
     case imported = "streak.imported"
@@ -19,7 +20,7 @@ public enum NotificationKind: String, CaseIterable, Sendable {
         case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return "laundry"
         case .leave: return "commute"
         case .personalized: return "daily"
-        case .prayer: return "alarm"
+        case .prayer, .timerDone: return "alarm"
         case .streakReminder, .achievement, .imported: return "streak"
         case .test: return "test"
         }

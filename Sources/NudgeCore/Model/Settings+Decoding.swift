@@ -29,7 +29,8 @@ extension Settings {
             if let start, let end { quietHours = QuietHours(start: start, end: end) }
         }
         if let object = root.object("deliver") {
-            object.checkKeys(["command"])
+            object.checkKeys(["desktop", "command"])
+            deliverDesktop = object.bool("desktop", default: false)
             deliverCommand = Self.command(object)
         }
         if let object = root.object("laundry") {

@@ -9,6 +9,8 @@ public struct Settings: Equatable, Sendable {
     public var quietHours: QuietHours?
     /// The desktop command's argv template; nil means no command.
     public var deliverCommand: [String]?
+    /// `deliver.desktop`: show each delivery as a freedesktop notification through `notify-send` (SPEC §7.1).
+    public var deliverDesktop = false
     public var laundry = LaundrySettings()
     public var commute = CommuteSettings()
     public var personalized = PersonalizedSettings()
@@ -16,6 +18,11 @@ public struct Settings: Equatable, Sendable {
     public var streaks = StreakSettings()
 
     public init() {}
+
+    /// The channels after the outbox that this user set up, in the order they are tried (SPEC §7.1).
+    public var deliveryChannels: [DeliveryChannel] {
+        (deliverDesktop ? [.desktop] : []) + (deliverCommand != nil ? [.command] : [])
+    }
 }
 
 /// `settings.notifications`: the master switch and the flags every record carries.

@@ -65,12 +65,33 @@ extension ObjectReader {
 extension Game {
     /// Reads one element of `games`; a missing `streak` is 0 (a game with nothing to lose yet).
     init?(_ object: ObjectReader) {
-        object.checkKeys(["id", "name", "streak"])
+        object.checkKeys(["id", "name", "streak", "url"])
         let id = object.identifier("id")
         let name = object.nonEmptyText("name", use: "it names the game in reminders")
         let streak = object.int("streak", default: 0, in: 0...1_000_000)
+        let url = object.optionalString("url")
+        if let url, !Self.isOpenableURL(url) {
+            object.report("url", "\"\(url)\" is not a URL (expected http, https or an app's own scheme, such as "
+                + "\"https://www.nytimes.com/games/wordle\")")
+            return nil
+        }
         guard let id, let name, let streak else { return nil }
-        self.init(id: id, name: name, streak: streak)
+        self.init(id: id, name: name, streak: streak, url: url)
+    }
+
+    /// A URL `xdg-open` can be given safely: a scheme (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`),
+    /// a colon and more, with no spaces or control characters; never a path or an option (`-x`).
+    static func isOpenableURL(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex,
+              text.utf8.count <= 2048 else { return false }
+        let scheme = text[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        let schemeOK = scheme.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
+        let lower = scheme.lowercased()
+        guard schemeOK, lower != "file", lower != "javascript" else { return false }
+        return text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7f }
     }
 }
 

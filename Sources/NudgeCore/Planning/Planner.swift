@@ -72,6 +72,9 @@ public enum Planner {
         for snooze in state.snoozes {
             _ = consider(snooze)
         }
+        for timer in state.timers {
+            _ = consider(timer)
+        }
         // A daily series is walked date by date only up to its next undelivered occurrence: 10,000 alarms
         // cost two or three occurrences each, not a week of them.
         for series in candidates.daily {
@@ -86,7 +89,7 @@ public enum Planner {
         let switchedOn = household.settings.notifications.enabled
         let suppressed = switchedOn ? [] : due.sorted(by: comesFirst)
         let deliveries = (switchedOn ? due : []).sorted(by: comesFirst).map { notification in
-            state.deliver(notification, now: now, viaCommand: household.settings.deliverCommand != nil)
+            state.deliver(notification, now: now, channels: household.settings.deliveryChannels)
         }
         let missedRecords = missed.sorted { comesFirst($0.0, $1.0) }.map { notification, reason in
             MissedRecord(id: notification.id, kind: notification.kind.rawValue, title: notification.title,

@@ -1,43 +1,60 @@
 import Foundation
 
 extension RunState {
-    /// Records a delivery in the ledger, counts it for the badge, and queues it for the desktop command.
-    /// Every way a notification reaches the person (`run`, `test`) goes through here.
-    public mutating func deliver(_ notification: Notification, now: Date, viaCommand: Bool) -> Delivery {
+    /// Records a delivery in the ledger, counts it for the badge, and queues it for the channels after the
+    /// outbox (the desktop, the command). Every way a notification reaches the person (`run`, `test`) goes
+    /// through here.
+    public mutating func deliver(_ notification: Notification, now: Date, channels: [DeliveryChannel]) -> Delivery {
         ledger[notification.id] = Planner.entry(notification, .delivered, now)
         if notification.badge { badge += 1 }
         let delivery = Delivery(notification: notification, deliveredAt: now, badge: badge)
-        if viaCommand { commandQueue.append(CommandAttempt(delivery: delivery)) }
+        if !channels.isEmpty { commandQueue.append(CommandAttempt(delivery: delivery, channels: channels)) }
         deliveredTotal += 1
         return delivery
     }
 
-    /// The queued desktop-command deliveries still worth trying at `now`; expired ones are dropped and
-    /// remembered as failures.
+    /// The queued deliveries still worth trying at `now`; expired ones are dropped and remembered as failures.
     public mutating func commandsToTry(now: Date) -> [CommandAttempt] {
         let (live, expired) = (commandQueue.filter { now <= $0.delivery.notification.expiresAt },
                                commandQueue.filter { now > $0.delivery.notification.expiresAt })
         for attempt in expired {
-            noteCommandFailure("\(attempt.delivery.notification.id): gave up after \(attempt.attempts) "
-                + "attempt(s), the notification expired (\(attempt.lastError ?? "no answer"))")
+            let channels = attempt.channels.map(\.name).joined(separator: " and ")
+            noteCommandFailure(now, "\(attempt.delivery.notification.id): \(channels) gave up after "
+                + "\(attempt.attempts) failed attempt(s), the notification expired "
+                + "(\(attempt.lastError ?? "no answer"))")
         }
         commandQueue = live
         return live
     }
 
-    /// Records how one attempt went: a success leaves the queue, a failure stays for the next run.
-    public mutating func recordCommand(_ id: String, error: String?) {
+    /// Records how one channel's attempt went: a success takes the channel off the delivery's list (and the
+    /// delivery off the queue once every channel showed it), a failure stays for the next run. A success after
+    /// failures is noted too, so `status` shows when a failed delivery got through.
+    public mutating func recordCommand(_ id: String, channel: DeliveryChannel = .command, error: String?,
+                                       now: Date) {
         guard let index = commandQueue.firstIndex(where: { $0.delivery.notification.id == id }) else { return }
         if let error {
             commandQueue[index].attempts += 1
             commandQueue[index].lastError = error
-            noteCommandFailure("\(id): \(error)")
-        } else {
-            commandQueue.remove(at: index)
+            noteCommandFailure(now, "\(id): \(channel.name) failed: \(error)")
+            return
         }
+        let attempts = commandQueue[index].attempts
+        if attempts > 0 {
+            noteCommandFailure(now, "\(id): \(channel.name) got through after \(attempts) failed attempt(s)")
+        }
+        commandQueue[index].channels.removeAll { $0 == channel }
+        if commandQueue[index].channels.isEmpty { commandQueue.remove(at: index) }
     }
 
-    private mutating func noteCommandFailure(_ message: String) {
-        commandFailures = Array((commandFailures + [message]).suffix(Self.recentFailureLimit))
+    /// Takes a delivery off the queue without trying it again (`nudge test`: a failed test is reported at once,
+    /// not shown late).
+    public mutating func dropFromQueue(_ id: String) {
+        commandQueue.removeAll { $0.delivery.notification.id == id }
+    }
+
+    private mutating func noteCommandFailure(_ now: Date, _ message: String) {
+        let line = RFC3339.format(now) + " " + message
+        commandFailures = Array((commandFailures + [line]).suffix(Self.recentFailureLimit))
     }
 }

@@ -46,9 +46,18 @@ extension RunState {
             JSONMember("badge", number(badge)),
             JSONMember("lastSuppressed", number(lastSuppressed)),
             JSONMember("snoozes", .array(snoozes.map(\.json))),
+            JSONMember("timers", .array(timers.map(\.json))),
+            JSONMember("appliedActions", .object(appliedActions.keys.sorted().compactMap { id in
+                appliedActions[id].map { actions in
+                    JSONMember(id, .object(actions.keys.sorted().compactMap { action in
+                        actions[action].map { JSONMember(action, instant($0)) }
+                    }))
+                }
+            })),
             JSONMember("commandQueue", .array(commandQueue.map { attempt in
                 .object([
                     JSONMember("delivery", attempt.delivery.json),
+                    JSONMember("channels", .array(attempt.channels.map { .string($0.rawValue) })),
                     JSONMember("badge", number(attempt.delivery.badge)),
                     JSONMember("attempts", number(attempt.attempts)),
                     JSONMember("lastError", attempt.lastError.map(JSONValue.string) ?? .null),
@@ -124,6 +133,24 @@ extension RunState {
             }
             state.snoozes.append(snooze)
         }
+        for element in root.elements("timers") {
+            guard let timer = Notification(record: document.json(element.node)) else {
+                document.report(element.path, "is not a notification record")
+                continue
+            }
+            state.timers.append(timer)
+        }
+        if let applied = root.object("appliedActions") {
+            for member in applied.members() {
+                guard let actions = ObjectReader(member.node, at: applied.path.appending(member.key), in: document)
+                else { continue }
+                for action in actions.members() {
+                    if let at = actions.instant(action.key, required: true) {
+                        state.appliedActions[member.key, default: [:]][action.key] = at
+                    }
+                }
+            }
+        }
         for element in root.elements("commandQueue") {
             guard let object = ObjectReader(element, in: document),
                   let record = object.member("delivery"), let delivery = Delivery(record: document.json(record)),
@@ -133,7 +160,11 @@ extension RunState {
             }
             var withBadge = delivery
             withBadge.badge = object.int("badge", default: 0, in: 0...Int.max) ?? 0
-            state.commandQueue.append(CommandAttempt(delivery: withBadge, attempts: attempts,
+            // A state written before the desktop channel existed queued for the command only.
+            let channels = object.member("channels").map { _ in
+                object.elements("channels").compactMap { document.string($0.node).flatMap(DeliveryChannel.init) }
+            } ?? [.command]
+            state.commandQueue.append(CommandAttempt(delivery: withBadge, channels: channels, attempts: attempts,
                                                      lastError: object.optionalString("lastError")))
         }
         state.commandFailures = root.elements("commandFailures").compactMap { document.string($0.node) }

@@ -36,6 +36,11 @@ public struct RunState: Equatable, Sendable {
     public var badge = 0
     /// Snoozed notifications waiting to notify again: one-off occurrences with their own ids.
     public var snoozes: [Notification] = []
+    /// Prayer timers started by `START_TIMER` (SPEC §5.5): one-off `alarm.timerDone` occurrences.
+    public var timers: [Notification] = []
+    /// Delivered occurrence id → action → when it was applied: an action applies at most once per notification
+    /// (SPEC §7.2).
+    public var appliedActions: [String: [String: Date]] = [:]
     /// Deliveries the desktop command has yet to show, retried on each run until they expire.
     public var commandQueue: [CommandAttempt] = []
     /// The last failures of the desktop command, for `status`.
@@ -70,5 +75,7 @@ public struct RunState: Equatable, Sendable {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
         ledger = ledger.filter { $0.value.expiresAt >= horizon }
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
+        timers = timers.filter { $0.expiresAt >= horizon }
+        appliedActions = appliedActions.filter { ledger[$0.key] != nil }
     }
 }

@@ -51,7 +51,7 @@ public enum TextFormat {
 extension String {
     /// `self` without leading and trailing white space or line breaks: the characters Foundation's
     /// `.whitespacesAndNewlines` trims on Linux, which are Unicode's White_Space and the zero-width space.
-    var trimmingWhitespace: String {
+    public var trimmingWhitespace: String {
         let scalars = unicodeScalars
         let isBlank = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
         guard let first = scalars.firstIndex(where: { !isBlank($0) }),

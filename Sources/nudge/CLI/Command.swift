@@ -7,6 +7,8 @@ struct Command {
     /// How many positional arguments it takes.
     let positionals: ClosedRange<Int>
     let run: (ParsedArguments, Console) throws -> ExitCode
+    /// Left out of `--help`: nudge starts it itself (the desktop channel's click waiter).
+    var hidden = false
 
     var helpText: String {
         var lines = ["usage: \(usage)", "", summary, "", "options:"]

@@ -6,7 +6,8 @@ enum NudgeCLI {
 
     static let commands: [Command] = [
         RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, TestCommand.command,
-        SnoozeCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command, InitCommand.command,
+        SnoozeCommand.command, ActCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command,
+        InitCommand.command, DesktopWaitCommand.command,
     ]
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -28,7 +29,7 @@ enum NudgeCLI {
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             console.error("nudge: unknown command '\(first)'; commands: "
-                + commands.map(\.name).joined(separator: ", ") + " (see nudge --help)")
+                + commands.filter { !$0.hidden }.map(\.name).joined(separator: ", ") + " (see nudge --help)")
             return ExitCode.usage.rawValue
         }
         do {
@@ -55,12 +56,14 @@ enum NudgeCLI {
             "",
             "commands:",
         ]
-        let width = commands.map(\.name.count).max() ?? 0
-        for command in commands {
+        let listed = commands.filter { !$0.hidden }
+        let width = listed.map(\.name.count).max() ?? 0
+        for command in listed {
             lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count)
                 + "  " + command.summary)
         }
-        lines += ["", "exit codes: 0 ok, 64 usage, 65 bad data, 73 cannot write, 75 locked, 1 other"]
+        lines += ["", "exit codes: 0 ok, 64 usage, 65 bad data, 69 a channel of `nudge test` failed, 73 cannot write, "
+            + "75 locked, 1 other"]
         return lines.joined(separator: "\n")
     }
 }

@@ -22,27 +22,59 @@ enum RunCommand {
         positionals: 0...0,
         run: run)
 
+    /// How a pass prints and whether it writes.
+    struct Options {
+        var dryRun = false
+        var json = false
+        var quiet = false
+
+        init(dryRun: Bool = false, json: Bool = false, quiet: Bool = false) {
+            self.dryRun = dryRun
+            self.json = json
+            self.quiet = quiet
+        }
+
+        init(_ arguments: ParsedArguments) {
+            self.init(dryRun: arguments.has("--dry-run"), json: arguments.has("--json"),
+                      quiet: arguments.has("--quiet"))
+        }
+    }
+
+    /// Who holds the data directory's lock for a pass.
+    enum Locking {
+        /// The pass takes it, waiting up to this many seconds.
+        case take(wait: Double)
+        /// The caller holds it (an editing command that re-plans after its edit, SPEC §11.22).
+        case held
+    }
+
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = DataDirectory(url: arguments.dataDirectory)
         try directory.requireExists()
         let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
-        let (exitCode, firstPlan) = try pass(arguments, console, directory: directory, now: clock.now(),
-                                             lockWait: arguments.seconds("--wait", default: 0), first: true)
-        guard let linger = arguments.values["--linger"].flatMap(Double.init), !arguments.has("--dry-run") else {
+        let options = Options(arguments)
+        let (exitCode, firstPlan) = try pass(options, console, directory: directory, now: clock.now(),
+                                             locking: .take(wait: arguments.seconds("--wait", default: 0)),
+                                             first: true)
+        guard let linger = arguments.values["--linger"].flatMap(Double.init), !options.dryRun else {
             return exitCode
         }
         return try Linger(seconds: linger, clock: clock).run(after: firstPlan, exitCode: exitCode) { now in
-            try pass(arguments, console, directory: directory, now: now, lockWait: Linger.lockWait, first: false)
+            try pass(options, console, directory: directory, now: now, locking: .take(wait: Linger.lockWait),
+                     first: false)
         }
     }
 
     /// One run: lock, read, plan, save, deliver. Returns the exit code and the plan it wrote.
-    static func pass(_ arguments: ParsedArguments, _ console: Console, directory: DataDirectory, now: Date,
-                     lockWait: Double, first: Bool) throws -> (ExitCode, Plan) {
-        let dryRun = arguments.has("--dry-run")
-        let lock = dryRun ? nil : try DirectoryLock.acquire(in: directory.url, wait: lockWait, canWaitLonger: true)
+    static func pass(_ options: Options, _ console: Console, directory: DataDirectory, now: Date,
+                     locking: Locking, first: Bool) throws -> (ExitCode, Plan) {
+        let dryRun = options.dryRun
+        var lock: DirectoryLock?
+        if case .take(let wait) = locking, !dryRun {
+            lock = try DirectoryLock.acquire(in: directory.url, wait: wait, canWaitLonger: true)
+        }
         defer { withExtendedLifetime(lock) {} }
-        if lock != nil { directory.removeStaleTemporaryFiles() }
+        if !dryRun { directory.removeStaleTemporaryFiles() }
 
         let workspace = try Workspace.load(directory, collectingLastGoodUpdates: !dryRun)
         var result = workspace.plan(now: now)
@@ -52,21 +84,22 @@ enum RunCommand {
         if !dryRun {
             try save(result: &result, workspace: workspace)
         }
-        let channels = Channels(console: console, json: arguments.has("--json"), quiet: arguments.has("--quiet"),
+        let channels = Channels(console: console, json: options.json, quiet: options.quiet,
                                 clock: WallClock(zone: workspace.zone))
         channels.print(result.deliveries)
         if !result.suppressed.isEmpty {
             console.error("nudge: notifications are switched off (settings.json notifications.enabled): "
                 + "\(result.suppressed.count) due notification(s) recorded, not delivered")
         }
-        let settings = workspace.loaded.household.settings
-        if !dryRun, Channels.runCommands(&result.state, settings: settings, now: now, console: console) {
+        if !dryRun, Channels.deliverQueued(&result.state, household: workspace.loaded.household,
+                                           directory: directory, now: now, zone: workspace.zone,
+                                           console: console).changed {
             try directory.write("state.json", result.state.fileContent)
         }
         console.flush()
         guard first else { return (problems.isEmpty ? .success : .badData, result.plan) }
         problems.forEach(console.error)
-        if isatty(STDERR_FILENO) != 0 && !arguments.has("--quiet") && !arguments.has("--json") {
+        if isatty(STDERR_FILENO) != 0 && !options.quiet && !options.json {
             console.error(summary(result, zone: workspace.zone, now: now, dryRun: dryRun))
         }
         return (problems.isEmpty ? .success : .badData, result.plan)

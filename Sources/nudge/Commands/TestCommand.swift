@@ -1,12 +1,14 @@
 import Foundation
 import NudgeCore
 
-/// `nudge test` (SPEC §5.7, §11.14): one notification now through every channel, even with the master switch off.
+/// `nudge test` (SPEC §5.7, §11.14, §11.21): one notification now through every channel, even with the master
+/// switch off. It tells the truth: exit 0 only when every configured channel delivered, else 69 with the reason
+/// of each failure, and then the "working perfectly" line is not printed.
 enum TestCommand {
     static let command = Command(
         name: "test",
         usage: "nudge test [--json] [--now T] [--data DIR]",
-        summary: "send a test notification now through stdout, the outbox and the desktop command",
+        summary: "send a test notification now through every channel; exit 69 when one of them failed",
         options: [.json, .now, .data, .help],
         positionals: 0...0,
         run: run)
@@ -17,29 +19,50 @@ enum TestCommand {
         let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let workspace = try Workspace.load(directory)
-        let settings = workspace.loaded.household.settings
+        let household = workspace.loaded.household
+        let settings = household.settings
         let now = arguments.now
         var state = workspace.state ?? RunState()
-        let delivery = state.deliver(TestRule.notification(now: now, settings: settings), now: now,
-                                        viaCommand: settings.deliverCommand != nil)
+        var notification = TestRule.notification(now: now, settings: settings)
+        // Two tests in one second are two occurrences (SPEC §11.21).
+        let base = notification.id
+        var count = 1
+        while state.isHandled(notification.id) {
+            count += 1
+            notification.id = "\(base):\(count)"
+        }
+        let delivery = state.deliver(notification, now: now, channels: settings.deliveryChannels)
         let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
         if let length = workspace.outboxRepairLength { try outbox.truncate(to: length) }
         try outbox.append(delivery.outboxLine)
         state.outboxBytes += delivery.outboxLine.utf8.count
         try directory.write("state.json", state.fileContent)
 
-        Channels(console: console, json: arguments.has("--json"), quiet: false,
-                 clock: WallClock(zone: workspace.zone)).print([delivery])
-        if Channels.runCommands(&state, settings: settings, now: now, console: console,
-                                only: [delivery.notification.id]) {
+        let outcome = Channels.deliverQueued(&state, household: household, directory: directory, now: now,
+                                             zone: workspace.zone, console: console, only: [notification.id])
+        // A failed test is reported now, not shown late by a retry.
+        state.dropFromQueue(notification.id)
+        if outcome.changed || !outcome.failures.isEmpty {
             try directory.write("state.json", state.fileContent)
         }
-        if settings.deliverCommand == nil {
-            console.error("nudge: no desktop command set (settings.json deliver.command): stdout and the outbox only")
+        if outcome.failures.isEmpty {
+            Channels(console: console, json: arguments.has("--json"), quiet: false,
+                     clock: WallClock(zone: workspace.zone)).print([delivery])
+        }
+        if settings.deliveryChannels.isEmpty {
+            console.error("nudge: no desktop channel set up (settings.json \"deliver\": {\"desktop\": true} or "
+                + "\"command\"): the test reached stdout and the outbox only")
         }
         if !settings.notifications.enabled {
             console.error("nudge: notifications are switched off (settings.json notifications.enabled): "
                 + "scheduled notifications are not delivered")
+        }
+        guard outcome.failures.isEmpty else {
+            for failure in outcome.failures {
+                console.error("nudge test: the test notification did NOT reach the \(failure.channel.name): "
+                    + failure.reason)
+            }
+            return .unavailable
         }
         return .success
     }

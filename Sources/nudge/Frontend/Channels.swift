@@ -1,7 +1,8 @@
 import Foundation
 import NudgeCore
 
-/// The channels after the outbox (SPEC §7): a line on stdout per delivery, then the desktop command.
+/// The channels around the outbox (SPEC §7): a line on stdout per delivery, then the desktop notification and
+/// the desktop command.
 struct Channels {
     let console: Console
     let json: Bool
@@ -16,30 +17,58 @@ struct Channels {
         }
     }
 
-    /// Channel 3: runs the queued desktop-command deliveries (new ones and retries of earlier failures) and
-    /// records how they went. Returns true when the state changed and must be saved. A failure is reported on
-    /// stderr and never changes the exit code; while notifications are switched off nothing is retried, and
-    /// `only` limits the attempts to those ids (`nudge test`).
-    static func runCommands(_ state: inout RunState, settings: Settings, now: Date, console: Console,
-                            only: Set<String>? = nil) -> Bool {
-        guard let template = settings.deliverCommand else {
-            let hadQueue = !state.commandQueue.isEmpty
-            state.commandQueue = []
-            return hadQueue
+    /// What one call of `deliverQueued` did.
+    struct Outcome {
+        /// The state changed and must be saved.
+        var changed = false
+        /// Each failed attempt: the channel and the reason.
+        var failures: [(channel: DeliveryChannel, reason: String)] = []
+    }
+
+    /// The desktop and the command: shows the queued deliveries (new ones and retries of earlier failures),
+    /// each channel in turn, and records how they went. A failure is reported on stderr and never changes the
+    /// exit code of `run`; while notifications are switched off nothing is retried, and `only` limits the
+    /// attempts to those ids (`nudge test`).
+    static func deliverQueued(_ state: inout RunState, household: Household, directory: DataDirectory, now: Date,
+                              zone: TimeZone, console: Console, only: Set<String>? = nil) -> Outcome {
+        let settings = household.settings
+        let configured = settings.deliveryChannels
+        let queueBefore = state.commandQueue
+        // A channel switched off since the delivery was queued has nothing left to do for it.
+        for index in state.commandQueue.indices {
+            state.commandQueue[index].channels.removeAll { !configured.contains($0) }
         }
-        guard settings.notifications.enabled || only != nil else { return false }
-        let (queueBefore, failuresBefore) = (state.commandQueue, state.commandFailures)
-        let command = DesktopCommand(template: template)
+        state.commandQueue.removeAll { $0.channels.isEmpty }
+        var outcome = Outcome(changed: state.commandQueue != queueBefore)
+        guard !state.commandQueue.isEmpty, settings.notifications.enabled || only != nil else { return outcome }
+
+        let failuresBefore = state.commandFailures
+        let environment = ProcessInfo.processInfo.environment
+        let desktop = DesktopChannel(directory: directory, environment: environment, household: household,
+                                     clock: WallClock(zone: zone), now: now)
+        // The command gets the session bus too, so a notify-send of the user's own finds it from cron.
+        let commandEnvironment = (try? DesktopChannel.sessionEnvironment(environment).get()) ?? environment
+        let command = settings.deliverCommand.map { DesktopCommand(template: $0, environment: commandEnvironment) }
         for attempt in state.commandsToTry(now: now) {
             let id = attempt.delivery.notification.id
             if let only, !only.contains(id) { continue }
-            let error = command.run(attempt.delivery)
-            state.recordCommand(id, error: error)
-            if let error {
-                console.error("nudge: desktop command failed for \(id): \(error); retried on the next runs until "
-                    + RFC3339.format(attempt.delivery.notification.expiresAt))
+            for channel in attempt.channels {
+                let error: String?
+                switch channel {
+                case .desktop: error = desktop.show(attempt.delivery)
+                case .command: error = command?.run(attempt.delivery)
+                }
+                state.recordCommand(id, channel: channel, error: error, now: now)
+                if let error {
+                    outcome.failures.append((channel, error))
+                    console.error("nudge: \(channel.name) failed for \(id): \(error)" + (only != nil ? ""
+                        : "; retried on the next runs until " + RFC3339.format(attempt.delivery.notification.expiresAt)))
+                }
             }
         }
-        return state.commandQueue != queueBefore || state.commandFailures != failuresBefore
+        DesktopChannel.reapWaiters()
+        outcome.changed = outcome.changed || state.commandQueue != queueBefore
+            || state.commandFailures != failuresBefore
+        return outcome
     }
 }

@@ -1,0 +1,119 @@
+import Foundation
+
+/// What applying an action to a delivered notification changes (SPEC §7.2), worked out from values only; the
+/// shell writes the files and starts `xdg-open`.
+public enum ActionEffect: Equatable, Sendable {
+    /// The notification again `minutes` from now, as `nudge snooze`.
+    case snooze(minutes: Int)
+    /// An edit of the pet's laundry: `start(.dry)` for "Start Dryer", `fold` for "Mark Folded".
+    case laundry(LaundryEditor.Action, pet: String)
+    /// The prayer timer, a one-off kept in state.
+    case startTimer(Notification)
+    /// A play now for each of these games (ids).
+    case recordPlays([String])
+    /// No further streak reminder today.
+    case remindTomorrow
+    /// Opens the game's URL with `xdg-open`.
+    case open(url: String)
+}
+
+/// Why `nudge act` refuses (exit 65): the notification does not offer the action, or what it acts on is gone.
+public struct ActionProblem: Error, Equatable, CustomStringConvertible {
+    public var description: String
+}
+
+/// Resolves `nudge act ID ACTION` and a click on a button to its effect (SPEC §7.2).
+public enum ActionResolver {
+    /// The result of resolving: an effect to apply, or nothing to do with the reason a person reads.
+    public enum Resolution: Equatable, Sendable {
+        case apply(ActionEffect)
+        case nothing(String)
+    }
+
+    /// What `action` on the delivered `notification` does at `now`. An action applies at most once per
+    /// notification; a click on a notification whose cycle, timer or streak has moved on changes nothing.
+    ///
+    /// - Throws: `ActionProblem` when the notification does not offer the action (or its `url` is missing),
+    ///   or the pet or alarm it names no longer exists.
+    public static func resolve(_ action: NotificationAction, on notification: Notification, household: Household,
+                               state: RunState, now: Date, clock: WallClock) throws -> Resolution {
+        guard notification.actions.contains(action.rawValue), action.label(on: notification.kind) != nil else {
+            let offered = NotificationAction.buttons(for: notification, canPlay: true).map(\.action.rawValue)
+            throw ActionProblem(description: "\(notification.id) does not offer \(action.rawValue) (offers: "
+                + (offered.isEmpty ? "no action" : offered.joined(separator: ", ")) + ")")
+        }
+        if let at = state.appliedActions[notification.id]?[action.rawValue] {
+            return .nothing("\(action.rawValue) was already applied to \(notification.id) at "
+                + "\(TextFormat.localDateTime(at, clock)): nothing changed")
+        }
+        let event = OccurrenceID(notification.id)?.event ?? ""
+        switch action {
+        case .snooze, .snoozeAction:
+            return .apply(.snooze(minutes: SnoozeRule.defaultMinutes(for: notification.kind,
+                                                                    settings: household.settings)))
+        case .complete:
+            return try laundry(notification, cycleID: event, household: household)
+        case .startTimer:
+            guard let alarm = household.alarms.first(where: { $0.id == notification.source }) else {
+                throw ActionProblem(description: "alarms.json: unknown alarm \"\(notification.source)\"")
+            }
+            let timer = PrayerTimerRule.timer(for: alarm, date: event, now: now, settings: household.settings)
+            if state.isHandled(timer.id) || state.timers.contains(where: { $0.id == timer.id }) {
+                return .nothing("the timer of \(notification.id) was started already: nothing changed")
+            }
+            return .apply(.startTimer(timer))
+        case .markPlayed, .playNow:
+            let date = LocalDate.parse(event) ?? clock.localDate(of: now)
+            let atRisk = StreakRule.gamesAtRisk(on: date, data: household.streaks, clock: clock)
+            if action == .markPlayed {
+                guard !atRisk.isEmpty else {
+                    return .nothing("every game of the reminder has a play on \(date) already: nothing changed")
+                }
+                return .apply(.recordPlays(atRisk.map(\.id)))
+            }
+            guard let game = atRisk.first else {
+                return .nothing("no game is at risk on \(date) any more: nothing to open")
+            }
+            guard let url = game.url else {
+                throw ActionProblem(description: "streaks.json: \(game.name) has no \"url\": PLAY_NOW has nothing "
+                    + "to open")
+            }
+            return .apply(.open(url: url))
+        case .remindTomorrow:
+            return .apply(.remindTomorrow)
+        case .viewAchievement, .viewResults:
+            throw ActionProblem(description: "\(action.rawValue) has nothing to open on this machine")
+        }
+    }
+
+    /// "Start Dryer" moves the cycle of the notification to the dryer; "Mark Folded" folds it. Only while that
+    /// cycle is still the pet's and in the stage the notification announced: a late click must not fold a new
+    /// load.
+    private static func laundry(_ notification: Notification, cycleID: String,
+                                household: Household) throws -> Resolution {
+        guard let pet = household.pets.first(where: { $0.id == notification.source }) else {
+            throw ActionProblem(description: "laundry.json: unknown pet \"\(notification.source)\"")
+        }
+        let wanted: LaundryCycle.Stage = notification.kind == .washComplete ? .wash : .dry
+        guard let cycle = pet.cycle, cycle.id == cycleID else {
+            return .nothing("\(pet.name)'s cycle \(cycleID) is no longer under way: nothing changed")
+        }
+        guard cycle.stage == wanted else {
+            return .nothing("\(pet.name)'s cycle \(cycleID) is in the \(cycle.stage == .dry ? "dryer" : "washer") "
+                + "already: nothing changed")
+        }
+        return .apply(.laundry(wanted == .wash ? .start(.dry) : .fold, pet: pet.id))
+    }
+}
+
+extension ActionResolver {
+    /// Today's streak reminder at the reminder time in use (manual or learned), or nil when nothing is at risk
+    /// or streaks are off: what "Remind Tomorrow" keeps from coming today.
+    public static func todaysStreakReminder(household: Household, state: RunState, now: Date,
+                                            clock: WallClock) -> Notification? {
+        guard household.settings.streaks.enabled else { return nil }
+        return StreakRule.reminder(on: clock.localDate(of: now),
+                                   at: SmartReminder.reminderTime(state.smartReminder, settings: household.settings),
+                                   data: household.streaks, settings: household.settings, clock: clock)
+    }
+}

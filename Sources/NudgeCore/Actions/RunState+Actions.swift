@@ -1,0 +1,21 @@
+import Foundation
+
+extension RunState {
+    /// Notes that `action` was applied to the delivered notification `id` at `now`.
+    public mutating func recordAction(_ action: NotificationAction, on id: String, now: Date) {
+        appliedActions[id, default: [:]][action.rawValue] = now
+    }
+
+    /// "Remind Tomorrow" (SPEC §7.2): cancels every pending snooze of a streak reminder and, when today's
+    /// reminder (`today`, nil when nothing is at risk) has not happened yet, records it as suppressed so it
+    /// does not come today. Returns how many snoozes were cancelled.
+    @discardableResult
+    public mutating func remindTomorrow(today: Notification?, now: Date) -> Int {
+        let before = snoozes.count
+        snoozes.removeAll { $0.kind == .streakReminder }
+        if let today, !isHandled(today.id) {
+            ledger[today.id] = Planner.entry(today, .suppressed, now)
+        }
+        return before - snoozes.count
+    }
+}

@@ -1,0 +1,16 @@
+/// A channel after the outbox (SPEC §7): each gets every delivery exactly once in the end, retried on the next
+/// runs while it fails and the notification has not expired.
+public enum DeliveryChannel: String, CaseIterable, Sendable {
+    /// A freedesktop notification through `notify-send` (`deliver.desktop`).
+    case desktop
+    /// The user's own argv template (`deliver.command`).
+    case command
+
+    /// How a person calls it in messages.
+    public var name: String {
+        switch self {
+        case .desktop: return "desktop notification"
+        case .command: return "desktop command"
+        }
+    }
+}

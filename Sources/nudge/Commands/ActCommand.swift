@@ -1,0 +1,117 @@
+import Foundation
+import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `nudge act ID ACTION` (SPEC §7.2): applies an action to a delivered notification, as a click on its button
+/// does. Under the lock, at most once per notification and action, then re-planning (SPEC §11.22).
+enum ActCommand {
+    static let command = Command(
+        name: "act",
+        usage: "nudge act ID ACTION [--now T] [--data DIR]",
+        summary: "apply an action (SNOOZE, COMPLETE_ACTION, START_TIMER, MARK_PLAYED, …) to a delivered notification",
+        options: [.now, .data, .help],
+        positionals: 2...2,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let directory = DataDirectory(url: arguments.dataDirectory)
+        try directory.requireExists()
+        return try apply(idText: arguments.positionals[0], actionName: arguments.positionals[1],
+                         directory: directory, now: arguments.now, console: console)
+    }
+
+    /// Applies the action named `actionName` to the delivered notification `idText` names (full id, `last` or
+    /// a unique prefix) at `now`, and re-plans. Also the click of a desktop button (`nudge desktop-wait`).
+    static func apply(idText: String, actionName: String, directory: DataDirectory, now: Date,
+                      console: Console) throws -> ExitCode {
+        guard let action = NotificationAction(rawValue: actionName) else {
+            throw CLIError.usage("nudge act: unknown action \"\(actionName)\"; actions: "
+                + NotificationAction.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        defer { withExtendedLifetime(lock) {} }
+        let workspace = try Workspace.load(directory)
+        var state = workspace.state ?? RunState()
+        let notification = try DeliveredRecord.find(idText, state: state, directory: directory, command: "act")
+        let household = workspace.loaded.household
+        let clock = WallClock(zone: workspace.zone)
+        let resolution: ActionResolver.Resolution
+        do {
+            resolution = try ActionResolver.resolve(action, on: notification, household: household, state: state,
+                                                    now: now, clock: clock)
+        } catch let problem as ActionProblem {
+            throw CLIError.badData(["nudge act: \(problem)"])
+        }
+        guard case .apply(let effect) = resolution else {
+            if case .nothing(let reason) = resolution { console.out("Nothing to do: \(reason).") }
+            return .success
+        }
+        let message = try perform(effect, on: notification, state: &state, household: household,
+                                  directory: directory, now: now, clock: clock)
+        state.recordAction(action, on: notification.id, now: now)
+        try directory.write("state.json", state.fileContent)
+        console.out(message)
+        _ = try RunCommand.pass(RunCommand.Options(), console, directory: directory, now: now, locking: .held,
+                                first: false)
+        return .success
+    }
+
+    /// Writes what the effect changes and returns the line that says so.
+    private static func perform(_ effect: ActionEffect, on notification: NudgeCore.Notification,
+                                state: inout RunState, household: Household, directory: DataDirectory,
+                                now: Date, clock: WallClock) throws -> String {
+        switch effect {
+        case .snooze(let minutes):
+            let snooze = SnoozeRule.snooze(notification, minutes: minutes, now: now, existing: state.snoozes)
+            state.snoozes.append(snooze)
+            return "Snoozed \"\(notification.title)\" until \(TextFormat.localStamp(snooze.fireAt, clock)) "
+                + "(\(snooze.id))."
+        case let .laundry(edit, petID):
+            let current = try directory.read(UserFile.laundry.fileName)
+            switch LaundryEditor.apply(edit, toPet: petID, in: current, now: now) {
+            case .success(let content):
+                try directory.write(UserFile.laundry.fileName, content)
+                let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
+                return LaundryCommand.confirmation(edit, pet: pet, petID: petID, changed: true, now: now, clock: clock)
+            case .failure(let failure):
+                throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
+            }
+        case .startTimer(let timer):
+            state.timers.append(timer)
+            return "Timer started: \"\(timer.title)\" at \(TextFormat.localStamp(timer.fireAt, clock)) (\(timer.id))."
+        case .recordPlays(let games):
+            var content = try directory.read(UserFile.streaks.fileName)
+            for game in games {
+                switch StreakEditor.recordPlay(in: content, game: game, at: now, addGame: false) {
+                case .success(let edited): content = edited
+                case .failure(let failure):
+                    throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
+                }
+            }
+            if let content { try directory.write(UserFile.streaks.fileName, content) }
+            let names = games.map { id in household.streaks.games.first { $0.id == id }?.name ?? id }
+            return "Recorded a play of \(names.joined(separator: ", ")) at \(TextFormat.localDateTime(now, clock))."
+        case .remindTomorrow:
+            let today = ActionResolver.todaysStreakReminder(household: household, state: state, now: now, clock: clock)
+            state.remindTomorrow(today: today, now: now)
+            return "No more streak reminders today; the next one comes tomorrow."
+        case .open(let url):
+            let environment = (try? DesktopChannel.sessionEnvironment(ProcessInfo.processInfo.environment).get())
+                ?? ProcessInfo.processInfo.environment
+            guard let opener = ChildProcess.find("xdg-open", path: environment["PATH"]) else {
+                throw CLIError.failure("nudge act: xdg-open is not installed (Debian and Ubuntu: apt install "
+                    + "xdg-utils); open \(url) yourself")
+            }
+            let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            defer { close(null) }
+            // Detached: a browser started by xdg-open may run for hours; nudge does not wait for it.
+            if case .failure(let error) = ChildProcess.spawn([opener, url], environment: environment, stdout: null,
+                                                             stderr: null, placement: .ownSession) {
+                throw CLIError.failure("nudge act: cannot start xdg-open: \(error.reason)")
+            }
+            return "Opening \(url)."
+        }
+    }
+}

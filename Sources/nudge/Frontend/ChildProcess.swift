@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starting programs without a shell (posix_spawnp: a PATH lookup, as a shell would do, and nothing else),
+/// waiting for them with a deadline, and finding them on PATH.
+enum ChildProcess {
+    /// How a child is placed: in a process group of its own (a timeout then stops its children too), or in a
+    /// session of its own (detached: a waiter that outlives the run and is not stopped with cron's job).
+    enum Placement {
+        case ownGroup
+        case ownSession
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which the Glibc module does not export.
+    private static let spawnSetSID: Int16 = 0x80
+
+    /// Starts `arguments` with standard input from /dev/null and standard output and error on the given
+    /// descriptors. Returns the pid, or the errno of a failed start.
+    static func spawn(_ arguments: [String], environment: [String: String], stdout: Int32, stderr: Int32,
+                      placement: Placement = .ownGroup) -> Result<pid_t, DataDirectory.ReadError> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        switch placement {
+        case .ownGroup:
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        case .ownSession:
+            posix_spawnattr_setflags(&attributes, spawnSetSID)
+        }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        return code == 0 ? .success(pid) : .failure(DataDirectory.ReadError(code: code))
+    }
+
+    /// Waits for `pid` up to `timeout` seconds; past it the child's process group is killed. Returns nil when
+    /// it exited 0, else what went wrong in words.
+    static func wait(for pid: pid_t, program: String, timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0 && errno != EINTR { return "lost track of \(program): \(String(cString: strerror(errno)))" }
+            if Date() >= deadline {
+                kill(-pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                return "\(program) did not finish within \(Int(timeout)) s and was stopped"
+            }
+            usleep(5_000)
+        }
+        return describe(status: status, program: program)
+    }
+
+    /// "exited with status 1", "was killed by signal 9", or nil for a clean exit.
+    static func describe(status: Int32, program: String) -> String? {
+        let signal = status & 0x7f
+        if signal != 0 { return "\(program) was killed by signal \(signal)" }
+        let code = (status >> 8) & 0xff
+        return code == 0 ? nil : "\(program) exited with status \(code)"
+    }
+
+    /// The full path of `program` on `path` (a PATH value), or nil when it is not installed there.
+    static func find(_ program: String, path: String?) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// A pipe whose ends are closed in every program nudge starts, except where handed over explicitly.
+    static func pipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        // pipe2 is not exported by the Glibc module; nudge starts no threads that spawn, so no race here.
+        guard Glibc.pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The desktop channel (SPEC §7.1): each delivery as a freedesktop notification through `notify-send`, found on
+/// the session bus also from cron. A notification with buttons gets a detached waiter (`nudge desktop-wait`)
+/// that shows it, reports back that it is on screen, and applies a click as `nudge act` would; the run itself
+/// never waits for a click.
+struct DesktopChannel {
+    /// How long a run waits for notify-send (or the waiter) to say the notification is on screen.
+    static let answerTimeout: Double = 10
+    /// The first notify-send with `--action` (libnotify 0.7.10).
+    static let firstVersionWithButtons = [0, 7, 10]
+
+    let directory: DataDirectory
+    /// nudge's own environment; the session bus is filled in from it for notify-send.
+    let environment: [String: String]
+    let household: Household
+    let clock: WallClock
+    /// The run's `now`, from which the waiter's clock goes on (so `--now` runs and their clicks agree).
+    let now: Date
+
+    /// Shows the delivery; nil when it is on screen, else what went wrong in words.
+    func show(_ delivery: Delivery) -> String? {
+        let session: [String: String]
+        switch Self.sessionEnvironment(environment) {
+        case .success(let filled): session = filled
+        case .failure(let missing): return missing.description
+        }
+        guard let notifySend = ChildProcess.find("notify-send", path: session["PATH"]) else {
+            return "notify-send is not installed (Debian and Ubuntu: apt install libnotify-bin)"
+        }
+        let notification = delivery.notification
+        let buttons = Self.supportsButtons(notifySend, environment: session)
+            ? NotificationAction.buttons(for: notification, canPlay: canPlay(notification)) : []
+        let arguments = [notifySend] + DesktopNotification.arguments(notification, buttons: buttons)
+        guard !buttons.isEmpty else {
+            switch ChildProcess.spawn(arguments, environment: session, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
+            case .failure(let error): return "cannot start notify-send: \(error.reason)"
+            case .success(let pid): return ChildProcess.wait(for: pid, program: "notify-send", timeout: Self.answerTimeout)
+            }
+        }
+        return startWaiter(notification, arguments: arguments, environment: session)
+    }
+
+    /// Starts `nudge desktop-wait` in a session of its own and reads its one-line answer: "shown ID" once the
+    /// server shows the notification, or "failed: REASON".
+    private func startWaiter(_ notification: NudgeCore.Notification, arguments: [String],
+                             environment: [String: String]) -> String? {
+        guard let nudge = Self.executablePath() else { return "cannot find nudge's own executable to wait for a click" }
+        guard let answer = ChildProcess.pipe() else { return "cannot make a pipe: \(String(cString: strerror(errno)))" }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(null) }
+        let waiter = [nudge, DesktopWaitCommand.command.name, "--data", directory.path, "--id", notification.id,
+                      "--now", RFC3339.format(now), "--until", RFC3339.format(notification.expiresAt), "--"]
+            + arguments
+        let spawned = ChildProcess.spawn(waiter, environment: environment, stdout: answer.write, stderr: null,
+                                         placement: .ownSession)
+        close(answer.write)
+        defer { close(answer.read) }
+        guard case .success(let pid) = spawned else {
+            if case .failure(let error) = spawned { return "cannot start the click waiter: \(error.reason)" }
+            return nil
+        }
+        Self.waiters.append(pid)
+        guard let line = Self.readLine(answer.read, timeout: Self.answerTimeout) else {
+            kill(-pid, SIGKILL)
+            return "notify-send did not show the notification within \(Int(Self.answerTimeout)) s"
+        }
+        if line.hasPrefix("shown") { return nil }
+        return line.hasPrefix("failed: ") ? String(line.dropFirst("failed: ".count)) : "notify-send: \(line)"
+    }
+
+    /// PLAY_NOW is a button only when the first game the streak reminder names has a `url` (SPEC §7.2).
+    private func canPlay(_ notification: NudgeCore.Notification) -> Bool {
+        guard notification.kind == .streakReminder,
+              let date = OccurrenceID(notification.id).flatMap({ LocalDate.parse($0.event) }) else { return false }
+        return StreakRule.gamesAtRisk(on: date, data: household.streaks, clock: clock).first?.url != nil
+    }
+
+    // MARK: - The machine
+
+    /// Waiters started by this process; reaped when a run ends so none stays a zombie while it lingers.
+    static var waiters: [pid_t] = []
+
+    static func reapWaiters() {
+        var status: Int32 = 0
+        waiters.removeAll { waitpid($0, &status, WNOHANG) != 0 }
+    }
+
+    /// nudge's environment with the session bus filled in when cron left it out (SPEC §7.1).
+    static func sessionEnvironment(_ environment: [String: String]) -> Result<[String: String], SessionBus.MissingBus> {
+        SessionBus.environment(environment, uid: getuid()) { path in
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK && info.st_uid == getuid()
+        }
+    }
+
+    /// The running executable, so the waiter is the same nudge as the run.
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static var buttonSupport: [String: Bool] = [:]
+
+    /// Whether this notify-send knows `--action` (0.7.10 and later); asked once per process.
+    static func supportsButtons(_ notifySend: String, environment: [String: String]) -> Bool {
+        if let known = buttonSupport[notifySend] { return known }
+        let supported = version(of: notifySend, environment: environment).map {
+            $0.lexicographicallyPrecedes(firstVersionWithButtons) == false
+        } ?? false
+        buttonSupport[notifySend] = supported
+        return supported
+    }
+
+    /// notify-send's version ("notify-send 0.8.1" → [0, 8, 1]), or nil when it cannot tell.
+    static func version(of notifySend: String, environment: [String: String]) -> [Int]? {
+        guard let output = ChildProcess.pipe() else { return nil }
+        let spawned = ChildProcess.spawn([notifySend, "--version"], environment: environment, stdout: output.write,
+                                         stderr: output.write)
+        close(output.write)
+        defer { close(output.read) }
+        guard case .success(let pid) = spawned else { return nil }
+        let line = readLine(output.read, timeout: answerTimeout)
+        _ = ChildProcess.wait(for: pid, program: "notify-send", timeout: 1)
+        guard let word = line?.split(separator: " ").last else { return nil }
+        let numbers = word.split(separator: ".").map { Int($0.prefix(while: \.isNumber)) }
+        guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { return nil }
+        return numbers.compactMap { $0 }
+    }
+
+    /// One line from `descriptor` (without its newline), waiting up to `timeout` seconds; nil at the end of the
+    /// stream or the deadline before a line came.
+    static func readLine(_ descriptor: Int32, timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left, 1) * 1000) + 1)
+            if ready < 0 && errno != EINTR { return nil }
+            guard ready > 0 else { continue }
+            let got = read(descriptor, &byte, 1)
+            if got < 0 && errno == EINTR { continue }
+            guard got == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+}

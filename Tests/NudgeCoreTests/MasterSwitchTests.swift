@@ -44,14 +44,33 @@ final class MasterSwitchTests: XCTestCase {
                                          clock: WallClock(zone: Fixtures.berlin))
         guard let alarm else { return XCTFail("no occurrence") }
         var state = RunState()
-        _ = state.deliver(alarm, now: Fixtures.instant("2026-11-21T04:30:00Z"), viaCommand: true)
+        _ = state.deliver(alarm, now: Fixtures.instant("2026-11-21T04:30:00Z"), channels: [.command])
         XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T04:30:00Z")).count, 1)
-        state.recordCommand(alarm.id, error: "notify-send exited with status 1")
+        state.recordCommand(alarm.id, error: "notify-send exited with status 1", now: Fixtures.instant("2026-11-21T04:30:00Z"))
         XCTAssertEqual(state.commandQueue.first?.attempts, 1)
-        XCTAssertEqual(state.commandFailures, ["\(alarm.id): notify-send exited with status 1"])
+        // Each failure carries its time, for `status` (SPEC §7.1).
+        XCTAssertEqual(state.commandFailures,
+                       ["2026-11-21T04:30:00Z \(alarm.id): desktop command failed: notify-send exited with status 1"])
         XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T05:00:00Z")).count, 1)  // at expiry
         XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T05:00:01Z")).count, 0)
         XCTAssertEqual(state.commandQueue, [])
-        XCTAssertTrue(state.commandFailures.last?.contains("gave up after 1 attempt(s)") ?? false)
+        XCTAssertTrue(state.commandFailures.last?.contains("gave up after 1 failed attempt(s)") ?? false)
+    }
+
+    func testEachChannelLeavesTheQueueWhenItShowedTheDeliveryAndALateSuccessIsNoted() {
+        let alarm = AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"), settings: Settings(),
+                                         clock: WallClock(zone: Fixtures.berlin))
+        guard let alarm else { return XCTFail("no occurrence") }
+        var state = RunState()
+        let at = Fixtures.instant("2026-11-21T04:30:00Z")
+        _ = state.deliver(alarm, now: at, channels: [.desktop, .command])
+        state.recordCommand(alarm.id, channel: .desktop, error: "no desktop session bus", now: at)
+        state.recordCommand(alarm.id, channel: .command, error: nil, now: at)
+        XCTAssertEqual(state.commandQueue.map(\.channels), [[.desktop]], "only the desktop is left to retry")
+        let later = Fixtures.instant("2026-11-21T04:31:00Z")
+        state.recordCommand(alarm.id, channel: .desktop, error: nil, now: later)
+        XCTAssertEqual(state.commandQueue, [])
+        XCTAssertEqual(state.commandFailures.last,
+                       "2026-11-21T04:31:00Z \(alarm.id): desktop notification got through after 1 failed attempt(s)")
     }
 }

@@ -107,11 +107,13 @@ final class NudgeProcess {
 
     /// Starts `nudge ARGUMENTS` in `workingDirectory` (so a forgotten `--data` can never reach the repository's
     /// `data/`). Call `waitForExit` to collect the result.
-    init(_ arguments: [String], workingDirectory: URL? = nil, environment extra: [String: String] = [:]) throws {
+    /// `exactEnvironment` replaces the whole environment (a cron-like run: `env -i HOME=… PATH=…`).
+    init(_ arguments: [String], workingDirectory: URL? = nil, environment extra: [String: String] = [:],
+         exactEnvironment: [String: String]? = nil) throws {
         self.arguments = arguments
         process.executableURL = try Self.executableURL()
         process.arguments = arguments
-        process.environment = Self.environment(extra)
+        process.environment = exactEnvironment ?? Self.environment(extra)
         process.currentDirectoryURL = workingDirectory ?? FileManager.default.temporaryDirectory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdoutPipe
@@ -161,5 +163,11 @@ final class NudgeProcess {
     static func run(_ arguments: [String], workingDirectory: URL? = nil,
                     environment: [String: String] = [:]) throws -> NudgeResult {
         try NudgeProcess(arguments, workingDirectory: workingDirectory, environment: environment).waitForExit()
+    }
+
+    /// Runs `nudge ARGUMENTS` with exactly `environment` and nothing else, the way cron starts a job.
+    @discardableResult
+    static func run(_ arguments: [String], exactEnvironment environment: [String: String]) throws -> NudgeResult {
+        try NudgeProcess(arguments, exactEnvironment: environment).waitForExit()
     }
 }

@@ -20,6 +20,7 @@ enum ChildProcess {
     /// descriptors. Returns the pid, or the errno of a failed start.
     static func spawn(_ arguments: [String], environment: [String: String], stdout: Int32, stderr: Int32,
                       placement: Placement = .ownGroup) -> Result<pid_t, DataDirectory.ReadError> {
+        closeInheritedDescriptorsOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -45,6 +46,26 @@ enum ChildProcess {
         var pid: pid_t = 0
         let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         return code == 0 ? .success(pid) : .failure(DataDirectory.ReadError(code: code))
+    }
+
+    /// Marks every descriptor above standard error close-on-exec, so a child gets only the three nudge hands it.
+    /// Descriptors nudge inherited from whoever started it (cron's pipes, a test harness's socket) would
+    /// otherwise reach a detached waiter and keep them open for as long as it waits: cron would see the job as
+    /// still running.
+    static func closeInheritedDescriptorsOnExec() {
+        guard let directory = opendir("/proc/self/fd") else { return }
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if let descriptor = Int32(name), descriptor > STDERR_FILENO { descriptors.append(descriptor) }
+        }
+        closedir(directory)
+        for descriptor in descriptors {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     /// Waits for `pid` up to `timeout` seconds; past it the child's process group is killed. Returns nil when

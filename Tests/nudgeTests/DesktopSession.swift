@@ -1,0 +1,262 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real desktop notification session of the test's own: Xvfb on a display number nobody uses, a D-Bus
+/// session bus whose socket lies in a temporary runtime directory, dunst as the notification server, and
+/// dbus-monitor recording every call to it. Every process is started here and stopped by its pid.
+///
+/// A click is made the way a person's would reach nudge: dunst's context menu (`dunstctl context`) runs the
+/// `dmenu` program of its configuration, here a script that picks the menu line of the wanted action.
+final class DesktopSession {
+    static let programs = ["Xvfb", "dbus-daemon", "dbus-monitor", "dbus-send", "dunst", "dunstctl", "notify-send"]
+
+    let root: URL
+    /// `XDG_RUNTIME_DIR` of the session: the bus socket is `bus` inside it.
+    let runtimeDirectory: URL
+    var busAddress: String { "unix:path=\(runtimeDirectory.path)/bus" }
+    private var processes: [Process] = []
+    private let monitorLog: URL
+
+    /// Starts the session, or skips the test with the reason when a program is missing.
+    init() throws {
+        let missing = Self.programs.filter { Self.find($0) == nil }
+        if !missing.isEmpty {
+            throw XCTSkip("no real notification server here: \(missing.joined(separator: ", ")) not installed "
+                + "(Debian packages dunst, libnotify-bin, dbus, xvfb; .ci/run installs them)")
+        }
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-desktop-\(UUID().uuidString)")
+        runtimeDirectory = root.appendingPathComponent("run")
+        monitorLog = root.appendingPathComponent("monitor.log")
+        try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        do {
+            try start()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    private func start() throws {
+        let display = try freeDisplay()
+        try launch("Xvfb", [display, "-nolisten", "tcp"], environment: [:])
+        try waitUntil("Xvfb on \(display)") {
+            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
+        }
+        try launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
+                   environment: [:])
+        try waitUntil("the session bus") { FileManager.default.fileExists(atPath: self.runtimeDirectory.path + "/bus") }
+        let menu = root.appendingPathComponent("menu.sh")
+        try """
+            #!/bin/sh
+            cat > '\(root.path)/menu.in'
+            grep -F ",$(cat '\(root.path)/choice')]" '\(root.path)/menu.in' | head -n 1
+            """.write(to: menu, atomically: true, encoding: .utf8)
+        chmod(menu.path, 0o755)
+        let config = root.appendingPathComponent("dunstrc")
+        try "[global]\n    dmenu = \(menu.path)\n".write(to: config, atomically: true, encoding: .utf8)
+        try launch("dunst", ["-conf", config.path], environment: ["DISPLAY": display])
+        try waitUntil("dunst on the bus") {
+            self.succeeds("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.Notifications",
+                                        "/org/freedesktop/Notifications",
+                                        "org.freedesktop.Notifications.GetServerInformation"]) == true
+        }
+        FileManager.default.createFile(atPath: monitorLog.path, contents: nil)
+        try launch("dbus-monitor", ["--session", "interface='org.freedesktop.Notifications'"], environment: [:],
+                   output: FileHandle(forWritingTo: monitorLog))
+        try waitUntil("dbus-monitor") { ((try? String(contentsOf: self.monitorLog)) ?? "").contains("NameAcquired") }
+    }
+
+    /// Stops every process this session started, by its pid, last started first, and removes its files.
+    func stop() {
+        for process in processes.reversed() where process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(3)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        processes = []
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    // MARK: - What the server received
+
+    /// One `Notify` call as dbus-monitor printed it.
+    struct NotifyCall {
+        var appName = ""
+        var icon = ""
+        var summary = ""
+        var body = ""
+        /// Identifier, label, identifier, label, …
+        var actions: [String] = []
+        /// Hint name → the value as printed (`byte 2`, `string "x-nudge.alarm"`, `boolean true`).
+        var hints: [String: String] = [:]
+        var expireTimeout: Int32 = -2
+    }
+
+    /// Every Notify call so far, oldest first.
+    func notifyCalls() -> [NotifyCall] {
+        let text = (try? String(contentsOf: monitorLog)) ?? ""
+        var calls: [NotifyCall] = []
+        var block: [String]?
+        for line in text.components(separatedBy: "\n") {
+            if !line.hasPrefix(" ") {
+                if let finished = block { calls.append(Self.parse(finished)) }
+                block = line.contains("member=Notify") && line.hasPrefix("method call") ? [] : nil
+            } else {
+                block?.append(line.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        if let finished = block { calls.append(Self.parse(finished)) }
+        return calls
+    }
+
+    private static func parse(_ lines: [String]) -> NotifyCall {
+        var call = NotifyCall()
+        var scalars: [String] = []
+        var arrays: [[String]] = []
+        var current: [String]?
+        for line in lines {
+            if line == "array [" { current = []; continue }
+            if line == "]" { arrays.append(current ?? []); current = nil; continue }
+            if current != nil { current?.append(line) } else { scalars.append(line) }
+        }
+        func text(_ line: String) -> String {
+            guard let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else { return "" }
+            return String(line[line.index(after: open)..<close])
+        }
+        if scalars.count >= 6 {
+            call.appName = text(scalars[0])
+            call.icon = text(scalars[2])
+            call.summary = text(scalars[3])
+            call.body = text(scalars[4])
+            call.expireTimeout = Int32(scalars[5].split(separator: " ").last ?? "") ?? -2
+        }
+        if arrays.count >= 2 {
+            call.actions = arrays[0].map(text)
+            var key: String?
+            for line in arrays[1] {
+                if line.hasPrefix("string \"") && key == nil { key = text(line) }
+                else if line.hasPrefix("variant"), let name = key {
+                    call.hints[name] = line.dropFirst("variant".count).trimmingCharacters(in: .whitespaces)
+                    key = nil
+                }
+            }
+        }
+        return call
+    }
+
+    /// The number of `NotificationClosed` signals seen.
+    func closedSignals() -> Int {
+        ((try? String(contentsOf: monitorLog)) ?? "").components(separatedBy: "member=NotificationClosed").count - 1
+    }
+
+    /// Waits until the server received `count` Notify calls, and returns them.
+    func waitForNotifyCalls(_ count: Int) throws -> [NotifyCall] {
+        try waitUntil("\(count) notification(s) at the server") { self.notifyCalls().count >= count }
+        return notifyCalls()
+    }
+
+    // MARK: - Clicking
+
+    /// Clicks the button of `action` on the notification on screen, through dunst's context menu.
+    func click(_ action: String) throws {
+        try action.write(to: root.appendingPathComponent("choice"), atomically: true, encoding: .utf8)
+        guard succeeds("dunstctl", ["context"]) == true else {
+            throw XCTSkip("dunstctl context failed: this dunst cannot invoke actions headlessly")
+        }
+    }
+
+    /// The menu dunst offered at the last click: one line per button.
+    func lastMenu() -> [String] {
+        ((try? String(contentsOf: root.appendingPathComponent("menu.in"))) ?? "")
+            .components(separatedBy: "\n").filter { !$0.isEmpty }
+    }
+
+    // MARK: - Processes
+
+    /// The environment cron gives a job: HOME and PATH only, and here the runtime directory of the session
+    /// (as logind sets it for a login; cron does not, and nudge must then find /run/user/<uid>/bus itself).
+    func cronEnvironment(runtimeDirectory: String? = nil) -> [String: String] {
+        ["HOME": NSHomeDirectory(), "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+         "XDG_RUNTIME_DIR": runtimeDirectory ?? self.runtimeDirectory.path, "TZ": "UTC"]
+    }
+
+    /// Pids of nudge's click waiters for a data directory.
+    static func waiters(for dataDirectory: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.contains("desktop-wait") && words.contains(dataDirectory)
+        }
+    }
+
+    private func launch(_ program: String, _ arguments: [String], environment extra: [String: String],
+                        output: FileHandle? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.find(program) ?? program)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        processes.append(process)
+    }
+
+    /// Runs a helper program to its end; nil when it is not installed.
+    private func succeeds(_ program: String, _ arguments: [String]) -> Bool? {
+        guard let path = Self.find(program) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// A display number with no X server: no lock file in /tmp.
+    private func freeDisplay() throws -> String {
+        for _ in 0..<50 {
+            let number = Int.random(in: 200...900)
+            if !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+                && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                return ":\(number)"
+            }
+        }
+        throw XCTSkip("no free X display number found")
+    }
+
+    func waitUntil(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else {
+                throw NSError(domain: "DesktopSession", code: 1,
+                              userInfo: [NSLocalizedDescriptionKey: "timed out waiting for \(what)"])
+            }
+            usleep(20_000)
+        }
+    }
+
+    static func find(_ program: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}

@@ -6,7 +6,7 @@ import Glibc
 
 /// The desktop channel against a real notification server (SPEC §7.1, §7.2): dunst on a private session bus,
 /// nudge started the way cron starts it (no DBUS_SESSION_BUS_ADDRESS), and clicks made through dunst.
-final class DesktopNotificationTests: DataDirectoryTestCase {
+final class DesktopChannelTests: DataDirectoryTestCase {
     private var session: DesktopSession!
 
     override func setUpWithError() throws {

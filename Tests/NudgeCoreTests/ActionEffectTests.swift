@@ -1,0 +1,145 @@
+import XCTest
+@testable import NudgeCore
+
+/// What an action does (SPEC §7.2, §5.5): resolved from values, once per notification.
+final class ActionEffectTests: XCTestCase {
+    private let clock = WallClock(zone: Fixtures.berlin)
+    private let now = Fixtures.instant("2026-11-21T09:00:00Z")
+
+    private func laundry(stage: LaundryCycle.Stage, cycleID: String = "c-9") -> Household {
+        var household = Household()
+        household.pets = [Pet(id: "snowy", name: "Snowy",
+                              cycle: LaundryCycle(id: cycleID, stage: stage,
+                                                  startedAt: Fixtures.instant("2026-11-21T08:00:00Z")))]
+        return household
+    }
+
+    private func finished(_ kind: NotificationKind, in household: Household) throws -> NudgeCore.Notification {
+        let all = LaundryRule.notifications(for: household.pets[0], settings: household.settings, clock: clock)
+        return try XCTUnwrap(all.first { $0.kind == kind })
+    }
+
+    private func resolve(_ action: NotificationAction, _ notification: NudgeCore.Notification,
+                         _ household: Household, state: RunState = RunState()) throws -> ActionResolver.Resolution {
+        try ActionResolver.resolve(action, on: notification, household: household, state: state, now: now,
+                                   clock: clock)
+    }
+
+    func testStartDryerAndMarkFolded() throws {
+        let washing = laundry(stage: .wash)
+        XCTAssertEqual(try resolve(.complete, finished(.washComplete, in: washing), washing),
+                       .apply(.laundry(.start(.dry), pet: "snowy")))
+        let drying = laundry(stage: .dry)
+        XCTAssertEqual(try resolve(.complete, finished(.dryComplete, in: drying), drying),
+                       .apply(.laundry(.fold, pet: "snowy")))
+        XCTAssertEqual(try resolve(.complete, finished(.foldReminder, in: drying), drying),
+                       .apply(.laundry(.fold, pet: "snowy")))
+    }
+
+    func testALateClickNeverTouchesANewerCycle() throws {
+        let dryComplete = try finished(.dryComplete, in: laundry(stage: .dry, cycleID: "c-9"))
+        guard case .nothing(let reason) = try resolve(.complete, dryComplete, laundry(stage: .wash, cycleID: "c-10"))
+        else { return XCTFail("a new load must not be folded") }
+        XCTAssertTrue(reason.contains("no longer under way"), reason)
+        let washComplete = try finished(.washComplete, in: laundry(stage: .wash))
+        guard case .nothing = try resolve(.complete, washComplete, laundry(stage: .dry)) else {
+            return XCTFail("a cycle already in the dryer is not restarted")
+        }
+    }
+
+    func testAnActionAppliesOncePerNotification() throws {
+        let household = laundry(stage: .wash)
+        let notification = try finished(.washComplete, in: household)
+        var state = RunState()
+        state.recordAction(.snoozeAction, on: notification.id, now: now)
+        guard case .nothing(let reason) = try resolve(.snoozeAction, notification, household, state: state) else {
+            return XCTFail("a second snooze of the same notification must change nothing")
+        }
+        XCTAssertTrue(reason.contains("already applied"), reason)
+        XCTAssertEqual(try resolve(.complete, notification, household, state: state),
+                       .apply(.laundry(.start(.dry), pet: "snowy")), "another action of it still applies")
+    }
+
+    func testSnoozeMinutesFollowTheSettings() throws {
+        var household = Household(alarms: [Fixtures.alarm()])
+        household.settings.alarms.snoozeMinutes = 7
+        let alarm = try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
+                                                       settings: household.settings, clock: clock))
+        XCTAssertEqual(try resolve(.snooze, alarm, household), .apply(.snooze(minutes: 7)))
+        let wash = try finished(.washComplete, in: laundry(stage: .wash))
+        XCTAssertEqual(try resolve(.snoozeAction, wash, laundry(stage: .wash)), .apply(.snooze(minutes: 10)))
+    }
+
+    func testStartTimerPlansOneTimerPerAlarmOccurrence() throws {
+        let household = Household(alarms: [Fixtures.alarm()])
+        let alarm = try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
+                                                       settings: household.settings, clock: clock))
+        guard case .apply(.startTimer(let timer)) = try resolve(.startTimer, alarm, household) else {
+            return XCTFail("no timer")
+        }
+        XCTAssertEqual(timer.id, "alarm.timerDone:fajr:2026-11-21")
+        XCTAssertEqual(timer.kind, .timerDone)
+        XCTAssertEqual(timer.fireAt, Fixtures.instant("2026-11-21T09:15:00Z"))
+        XCTAssertEqual(timer.expiresAt, Fixtures.instant("2026-11-21T09:45:00Z"))
+        XCTAssertEqual(timer.priority, .critical)
+        XCTAssertEqual(timer.category, "PRAYER_TIMER")
+        XCTAssertEqual(timer.actions, [])
+        XCTAssertEqual(timer.deepLink, "nudge://alarm/fajr")
+        XCTAssertEqual([timer.title, timer.body], ["Morning Prayer complete", "Your 15 minutes are up."])
+
+        var state = RunState()
+        state.timers = [timer]
+        var snoozed = alarm
+        snoozed.id += ":snooze-1"
+        guard case .nothing = try resolve(.startTimer, snoozed, household, state: state) else {
+            return XCTFail("the snooze of the same alarm occurrence has the same timer")
+        }
+    }
+
+    func testMarkPlayedAndPlayNowTakeTheGamesStillAtRisk() throws {
+        var household = Household()
+        household.streaks = StreakData(
+            games: [Game(id: "wordle", name: "Wordle", streak: 12, url: "https://example.org/wordle"),
+                    Game(id: "mini", name: "Mini", streak: 4)],
+            plays: [], achievements: [], imports: [])
+        let reminder = try XCTUnwrap(StreakRule.reminder(on: Fixtures.date("2026-11-21"), at: Fixtures.time("19:00"),
+                                                         data: household.streaks, settings: household.settings,
+                                                         clock: clock))
+        XCTAssertEqual(try resolve(.markPlayed, reminder, household), .apply(.recordPlays(["wordle", "mini"])))
+        XCTAssertEqual(try resolve(.playNow, reminder, household), .apply(.open(url: "https://example.org/wordle")))
+        household.streaks.plays = [Play(game: "wordle", at: Fixtures.instant("2026-11-21T08:00:00Z"))]
+        XCTAssertEqual(try resolve(.markPlayed, reminder, household), .apply(.recordPlays(["mini"])))
+        XCTAssertThrowsError(try resolve(.playNow, reminder, household), "Mini has no url") { error in
+            XCTAssertTrue("\(error)".contains("Mini has no \"url\""), "\(error)")
+        }
+    }
+
+    func testAnActionTheNotificationDoesNotOfferIsRefused() throws {
+        let household = laundry(stage: .wash)
+        let wash = try finished(.washComplete, in: household)
+        XCTAssertThrowsError(try resolve(.startTimer, wash, household)) { error in
+            XCTAssertEqual("\(error)", "laundry.washComplete:snowy:c-9 does not offer START_TIMER (offers: "
+                + "COMPLETE_ACTION, SNOOZE_ACTION)")
+        }
+    }
+
+    func testRemindTomorrowCancelsSnoozesAndKeepsTodaysReminderAway() throws {
+        var household = Household()
+        household.streaks = StreakData(games: [Game(id: "wordle", name: "Wordle", streak: 3)], plays: [],
+                                       achievements: [], imports: [])
+        let yesterday = try XCTUnwrap(StreakRule.reminder(on: Fixtures.date("2026-11-20"), at: Fixtures.time("19:00"),
+                                                          data: household.streaks, settings: household.settings,
+                                                          clock: clock))
+        var state = RunState()
+        state.snoozes = [SnoozeRule.snooze(yesterday, minutes: 10, now: now, existing: [])]
+        let today = ActionResolver.todaysStreakReminder(household: household, state: state, now: now, clock: clock)
+        XCTAssertEqual(today?.id, "streak.reminder:streaks:2026-11-21")
+        XCTAssertEqual(state.remindTomorrow(today: today, now: now), 1)
+        XCTAssertEqual(state.snoozes, [])
+        XCTAssertEqual(state.ledger["streak.reminder:streaks:2026-11-21"]?.outcome, .suppressed)
+        let result = Planner.plan(household, previous: state, now: Fixtures.instant("2026-11-21T18:30:00Z"),
+                                  zone: Fixtures.berlin)
+        XCTAssertFalse(result.plan.pending.contains { $0.id == "streak.reminder:streaks:2026-11-21" })
+        XCTAssertTrue(result.plan.pending.contains { $0.id == "streak.reminder:streaks:2026-11-22" })
+    }
+}

@@ -23,7 +23,33 @@ final class RunStateTests: XCTestCase {
         state.lastBudget = BudgetStatus(pending: 3, limit: 64)
         state.lastDelivered = 1
         state.lastMissed = 0
+        let alarm = Fixtures.alarm()
+        state.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
+                                              now: Fixtures.instant("2026-11-21T04:31:00Z"), settings: Settings())]
+        state.recordAction(.startTimer, on: "alarm.prayer:fajr:2026-11-21", now: Fixtures.instant("2026-11-21T04:31:00Z"))
+        if var occurrence = AlarmRule.occurrence(of: alarm, on: Fixtures.date("2026-11-21"), settings: Settings(),
+                                                 clock: WallClock(zone: Fixtures.berlin)) {
+            occurrence.recurrence = .once  // records in state keep no recurrence: a delivered one is done
+            _ = state.deliver(occurrence, now: Fixtures.instant("2026-11-21T04:30:00Z"), channels: [.desktop, .command])
+        }
         return state
+    }
+
+    func testTimersActionsAndQueuedChannelsRoundTrip() throws {
+        let decoded = try RunState.decode(sampleState().fileContent)
+        XCTAssertEqual(decoded.timers.map(\.id), ["alarm.timerDone:fajr:2026-11-21"])
+        XCTAssertEqual(decoded.appliedActions["alarm.prayer:fajr:2026-11-21"]?["START_TIMER"],
+                       Fixtures.instant("2026-11-21T04:31:00Z"))
+        XCTAssertEqual(decoded.commandQueue.map(\.channels), [[.desktop, .command]])
+    }
+
+    func testAQueueWrittenBeforeTheDesktopChannelIsForTheCommand() throws {
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: sampleState().fileContent) as? [String: Any])
+        var queue = try XCTUnwrap(object["commandQueue"] as? [[String: Any]])
+        queue[0]["channels"] = nil
+        object["commandQueue"] = queue
+        let old = try JSONSerialization.data(withJSONObject: object)
+        XCTAssertEqual(try RunState.decode(old).commandQueue.map(\.channels), [[.command]])
     }
 
     func testStateRoundTripsThroughItsFile() throws {

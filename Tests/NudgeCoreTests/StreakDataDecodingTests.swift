@@ -37,6 +37,15 @@ final class StreakDataDecodingTests: XCTestCase {
         XCTAssertNil(data?.game(withID: "chess"))
     }
 
+    func testAGameURLMustBeOneXdgOpenCanOpen() {
+        let good = decode(#"{ "games": [ { "id": "w", "name": "Wordle", "url": "https://www.nytimes.com/games/wordle" } ] }"#)
+        XCTAssertEqual(good.0?.games.first?.url, "https://www.nytimes.com/games/wordle")
+        XCTAssertNotNil(decode(#"{ "games": [ { "id": "w", "name": "W", "url": "steam://run/1" } ] }"#).0)
+        for bad in ["--help", "/home/sam/game", "file:///etc/passwd", "javascript:alert(1)", "https://a b", "1http://x"] {
+            XCTAssertEqual(messages(#"{ "games": [ { "id": "w", "name": "W", "url": "\#(bad)" } ] }"#).count, 1, bad)
+        }
+    }
+
     func testEmptyFileHasNothing() {
         let (data, report) = decode("{}")
         XCTAssertEqual(data, StreakData())

@@ -32,10 +32,12 @@ public enum StatusReport {
                 + "(\(record.kind), \(record.reason.rawValue))")
         }
         if !state.commandQueue.isEmpty {
-            lines.append("Desktop command: \(state.commandQueue.count) delivery(ies) waiting to be retried")
+            let channels = Set(state.commandQueue.flatMap(\.channels))
+            let names = DeliveryChannel.allCases.filter(channels.contains).map(\.name).joined(separator: ", ")
+            lines.append("Desktop: \(state.commandQueue.count) delivery(ies) waiting to be retried (\(names))")
         }
         if !state.commandFailures.isEmpty {
-            lines.append("Desktop command failures (latest last):")
+            lines.append("Desktop delivery failures, and retries that got through (latest last):")
             lines += state.commandFailures.suffix(5).map { "  \($0)" }
         }
         if state.fileErrors.isEmpty {

@@ -21,6 +21,7 @@ enum CheckCommand {
         }
         let problems = loaded.problems
         problems.forEach { console.error("\(directory.path)/\($0)") }
+        if loaded.household.settings.deliverDesktop { desktopNotes().forEach(console.error) }
         let checked = loaded.reports.map(\.file.fileName)
         if problems.isEmpty {
             console.out(checked.isEmpty ? "No user files in \(directory.path) — nothing to check."
@@ -29,5 +30,21 @@ enum CheckCommand {
         }
         console.out("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(directory.path)")
         return .badData
+    }
+
+    /// What the desktop channel will lack on this machine (SPEC §7.1): notify-send itself, or its buttons.
+    static func desktopNotes() -> [String] {
+        let environment = ProcessInfo.processInfo.environment
+        guard let notifySend = ChildProcess.find("notify-send", path: environment["PATH"]) else {
+            return ["nudge: warning: deliver.desktop is on, but notify-send is not installed (Debian and Ubuntu: "
+                + "apt install libnotify-bin); deliveries are retried until it is"]
+        }
+        guard DesktopChannel.supportsButtons(notifySend, environment: environment) else {
+            let version = DesktopChannel.version(of: notifySend, environment: environment)
+                .map { $0.map(String.init).joined(separator: ".") } ?? "of unknown version"
+            return ["nudge: warning: notify-send \(version) has no buttons (they need 0.7.10 or later): "
+                + "notifications are shown without them; use `nudge act ID ACTION` instead"]
+        }
+        return []
     }
 }

@@ -53,15 +53,8 @@ enum ChildProcess {
     /// otherwise reach a detached waiter and keep them open for as long as it waits: cron would see the job as
     /// still running.
     static func closeInheritedDescriptorsOnExec() {
-        guard let directory = opendir("/proc/self/fd") else { return }
-        var descriptors: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if let descriptor = Int32(name), descriptor > STDERR_FILENO { descriptors.append(descriptor) }
-        }
-        closedir(directory)
+        // Listed first, then changed: the listing's own descriptor is among them and is gone once it is read.
+        let descriptors = DataDirectory.names(in: "/proc/self/fd").compactMap(Int32.init).filter { $0 > STDERR_FILENO }
         for descriptor in descriptors {
             let flags = fcntl(descriptor, F_GETFD)
             if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }

@@ -104,17 +104,23 @@ struct DataDirectory {
     /// holding the lock: then no other nudge can be writing one.
     func removeStaleTemporaryFiles() {
         for folder in [path, lastGoodPath] {
-            guard let stream = opendir(folder) else { continue }
-            var stale: [String] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name.hasPrefix(".") && name.contains(".tmp-") { stale.append(name) }
+            for name in Self.names(in: folder) where name.hasPrefix(".") && name.contains(".tmp-") {
+                unlink(folder + "/" + name)
             }
-            closedir(stream)
-            for name in stale { unlink(folder + "/" + name) }
         }
+    }
+
+    /// The names of a folder's entries (with `.` and `..`); empty when it cannot be read.
+    static func names(in folder: String) -> [String] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            })
+        }
+        return names
     }
 
     /// The saved last good copies of the given files (those that have one).

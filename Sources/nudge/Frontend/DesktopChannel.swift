@@ -60,9 +60,10 @@ struct DesktopChannel {
                                          placement: .ownSession)
         close(answer.write)
         defer { close(answer.read) }
-        guard case .success(let pid) = spawned else {
-            if case .failure(let error) = spawned { return "cannot start the click waiter: \(error.reason)" }
-            return nil
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let error): return "cannot start the click waiter: \(error.reason)"
         }
         Self.waiters.append(pid)
         guard let line = Self.readLine(answer.read, timeout: Self.answerTimeout) else {

@@ -164,7 +164,7 @@ final class StreakDataDecodingTests: XCTestCase {
           "plays": [ { "game": "wordle", "at": "2026-11-20T19:42:11Z", "score": 3 } ] }
         """)
         XCTAssertNotNil(data)
-        XCTAssertEqual(report.warnings, ["streaks.json: players: unknown key (ignored)",
+        XCTAssertEqual(report.warnings, ["streaks.json: players: unknown key (ignored; did you mean plays?)",
                                          "streaks.json: games[0].colour: unknown key (ignored)",
                                          "streaks.json: plays[0].score: unknown key (ignored)"])
         XCTAssertEqual(messages(#"{"version": 2}"#),

@@ -125,7 +125,11 @@ final class CommandLineTests: DataDirectoryTestCase {
 
     func testInitIntoANewDirectoryThenRunSucceeds() throws {
         let target = dir.fileURL("fresh").path
-        let created = try NudgeProcess.run(["init", target], workingDirectory: dir.url)
+        // No notify-send on this PATH: the desktop channel stays off, so the run prints only its line.
+        let created = try NudgeProcess.run(["init", target], workingDirectory: dir.url,
+                                           environment: ["PATH": "/nonexistent"])
+        XCTAssertTrue(created.stdout.contains("notify-send is not installed"), created.summary)
+        XCTAssertTrue(try dir.text("fresh/settings.json").contains(#""deliver": { "desktop": false }"#))
         XCTAssertEqual(created.status, 0, created.summary)
         let made = try XCTUnwrap(try? FileManager.default.contentsOfDirectory(atPath: target))
         XCTAssertEqual(made.sorted(), ["alarms.json", "laundry.json", "settings.json"])
@@ -142,7 +146,8 @@ final class CommandLineTests: DataDirectoryTestCase {
                                        workingDirectory: dir.url)
         XCTAssertEqual(run.status, 0, run.summary)
         XCTAssertEqual(run.stdoutLines, ["[2026-11-21 05:30] Morning Prayer Time — Take 15 minutes to pray "
-                                         + "(critical, alarm.prayer)"])
+                                         + "(critical, alarm.prayer) → nudge act alarm.prayer:fajr:2026-11-21 "
+                                         + "START_TIMER|SNOOZE"])
         XCTAssertEqual(run.stderr, "")
         let again = try NudgeProcess.run(["run", "--json", "--data", target, "--now", "2026-11-21T05:31:00Z"],
                                          workingDirectory: dir.url)

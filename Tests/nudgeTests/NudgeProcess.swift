@@ -45,7 +45,7 @@ struct NudgeResult {
 }
 
 /// Runs the `nudge` executable that `swift test` built next to the test bundle, the way a user or cron would:
-/// a separate process, with TZ=UTC and without NUDGE_DATA, capturing stdout, stderr and the exit code.
+/// a separate process, with TZ=UTC and without NUDGE_DATA or a default data directory, capturing stdout, stderr and the exit code.
 final class NudgeProcess {
     enum Failure: Error, CustomStringConvertible {
         case binaryNotFound([String])
@@ -86,10 +86,12 @@ final class NudgeProcess {
         throw Failure.binaryNotFound(candidates.map(\.path))
     }
 
-    /// The environment every run gets: the test's own, with TZ=UTC and without NUDGE_DATA.
+    /// The environment every run gets: the test's own, with TZ=UTC and without NUDGE_DATA. The default data
+    /// directory points nowhere, so a test that forgets `--data` fails instead of reaching the user's own.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["NUDGE_DATA"] = nil
+        environment["XDG_DATA_HOME"] = "/nonexistent/nudge-tests"
         environment["TZ"] = "UTC"
         for (key, value) in extra { environment[key] = value }
         return environment

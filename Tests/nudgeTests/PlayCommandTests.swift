@@ -260,9 +260,12 @@ final class PlayCommandTests: DataDirectoryTestCase {
                                               ofItemAtPath: dir.fileURL("streaks.json").path)
 
         XCTAssertEqual(try play("wordle").status, 0)
-        XCTAssertEqual(try dir.mode("streaks.json"), 0o600)
+        // The play re-plans under the same lock (SPEC §11.22), so nudge's own files are written beside it.
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        XCTAssertEqual(names, [".lock", "streaks.json"])
+        XCTAssertEqual(names, [".last-good", ".lock", "plan.json", "state.json", "streaks.json"])
+        for name in ["streaks.json", "plan.json", "state.json"] {
+            XCTAssertEqual(try dir.mode(name), 0o600, name)
+        }
     }
 
     func testConcurrentPlaysAreAllRecorded() throws {

@@ -314,7 +314,8 @@ final class RunDeliveryTests: DataDirectoryTestCase {
         XCTAssertEqual(result.status, 0, result.summary)
         XCTAssertEqual(result.stdoutLines,
                        ["[2026-11-21 09:15] Wash Complete! — Snowy is ready for the dryer! "
-                        + "(critical, laundry.washComplete, 5 min late)"])
+                        + "(critical, laundry.washComplete, 5 min late) "
+                        + "→ nudge act laundry.washComplete:snowy:c-1 COMPLETE_ACTION|SNOOZE_ACTION"])
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(try dir.outboxIDs(), [wash])
     }

@@ -10,6 +10,8 @@ final class DocumentReader {
     private(set) var problems: [DataProblem] = []
     /// Key paths of members nudge does not know; reported as warnings by `nudge check` only.
     private(set) var unknownKeys: [KeyPath] = []
+    /// Unknown key path (as text) → the known key of the same object it is probably a misspelling of.
+    private(set) var suggestions: [String: String] = [:]
 
     private init(file: String, tape: JSONTape) {
         self.file = file
@@ -37,8 +39,9 @@ final class DocumentReader {
         problems.append(DataProblem(file: file, place: .keyPath(path), message: message))
     }
 
-    func noteUnknown(_ path: KeyPath) {
+    func noteUnknown(_ path: KeyPath, suggestion: String?) {
         unknownKeys.append(path)
+        if let suggestion { suggestions[path.description] = suggestion }
     }
 
     /// The top-level object of a user file; `"version": 1` is accepted there.

@@ -62,7 +62,11 @@ struct ObjectReader {
         let end = tape.after(node)
         while key < end {
             if !known.contains(where: { tape.textEquals(key, $0) }) {
-                document.noteUnknown(path.appending(tape.text(key)))
+                let name = tape.text(key)
+                // Short keys get one edit: two would turn any unknown two-letter key into "did you mean id?".
+                let suggestion = Spelling.closest(to: name, among: known.map { $0.description },
+                                                  maximumEdits: name.count < 6 ? 1 : 2)
+                document.noteUnknown(path.appending(name), suggestion: suggestion)
             }
             key = tape.after(key + 1)
         }

@@ -8,7 +8,8 @@ public enum UserFileDecoder {
         do {
             return try DocumentReader.read(data, file: file.fileName) { document in
                 let value = document.root(knownKeys: knownKeys).map(read)
-                let report = FileReport(file: file, problems: document.problems, unknownKeys: document.unknownKeys)
+                let report = FileReport(file: file, problems: document.problems, unknownKeys: document.unknownKeys,
+                                        suggestions: document.suggestions)
                 return (report.isValid ? value : nil, report)
             }
         } catch {

@@ -2,7 +2,11 @@ import Foundation
 
 /// The line `nudge run` prints for a person when it delivers a notification.
 public enum DeliveryLine {
-    /// `[2026-11-21 08:15] Wash Complete! — Snowy is ready for the dryer! (critical, laundry.washComplete, 3 min late)`
+    /// `[2026-11-21 08:15] Wash Complete! — Snowy is ready for the dryer! (critical, laundry.washComplete, 3 min
+    /// late) → nudge act laundry.washComplete:snowy:c-1042 COMPLETE_ACTION|SNOOZE_ACTION`
+    ///
+    /// It ends with how to act on the notification from a terminal (SPEC §11.20): its id and the actions that do
+    /// something, or `nudge snooze ID` when it offers none.
     public static func text(_ delivery: Delivery, clock: WallClock) -> String {
         let notification = delivery.notification
         var details = "\(notification.priority.rawValue), \(notification.kind.rawValue)"
@@ -10,6 +14,15 @@ public enum DeliveryLine {
             details += ", \(TextFormat.span(delivery.lateSeconds)) late"
         }
         let stamp = TextFormat.localDateTime(notification.fireAt, clock)
-        return "[\(stamp)] \(notification.title) — \(notification.body) (\(details))"
+        return "[\(stamp)] \(notification.title) — \(notification.body) (\(details)) → \(howToAct(notification))"
+    }
+
+    /// `nudge act ID A|B`, or `nudge snooze ID` for a notification without actions of its own.
+    static func howToAct(_ notification: Notification) -> String {
+        let actions = NotificationAction.buttons(for: notification, canPlay: false).map(\.action.rawValue)
+        guard !actions.isEmpty else { return "nudge snooze \(notification.id)" }
+        var names = actions[0]
+        for name in actions.dropFirst() { names += "|" + name }
+        return "nudge act \(notification.id) \(names)"
     }
 }

@@ -7,6 +7,7 @@ public enum PlanTable {
         var lines: [String] = []
         lines.append("Plan generated \(TextFormat.localDateTime(plan.generatedAt, clock)) "
             + "(\(TextFormat.relative(plan.generatedAt, from: now))), zone \(plan.timeZone)")
+        if let stale = StaleRun.warning(lastRunAt: plan.generatedAt, now: now) { lines.append(stale) }
         lines.append("Budget: \(bar(plan.budget)) \(plan.budget.pending)/\(plan.budget.limit) "
             + "\(plan.budget.level.rawValue) — \(plan.budget.message)")
         lines.append("")

@@ -2,11 +2,25 @@ import Foundation
 
 /// `nudge status`: the last run, the budget, missed deliveries and file errors, as text or JSON.
 public enum StatusReport {
-    public static func text(_ state: RunState?, settings: Settings, now: Date, zone: TimeZone) -> String {
-        let noRun = "No run yet — run `nudge run` (cron runs it every minute, see crontab.example)."
-        guard let state else { return noRun }
+    /// What `status` shows besides state.json, read by the shell.
+    public struct Extras: Sendable {
+        /// The warning lines for unknown keys in settings.json (SPEC §11.24).
+        public var settingsWarnings: [String]
+        /// The last deliveries from the outbox, oldest first (SPEC §11.20 lists ten).
+        public var recentDeliveries: [Delivery]
+
+        public init(settingsWarnings: [String] = [], recentDeliveries: [Delivery] = []) {
+            self.settingsWarnings = settingsWarnings
+            self.recentDeliveries = recentDeliveries
+        }
+    }
+
+    public static func text(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date,
+                            zone: TimeZone) -> String {
+        let noRun = "No run yet — run `nudge run` (every minute: `nudge init --systemd`, or cron)."
+        var lines = extras.settingsWarnings.map { "Warning: \($0)" }
+        guard let state else { return (lines + [noRun]).joined(separator: "\n") }
         let clock = WallClock(zone: zone)
-        var lines: [String] = []
         if !settings.notifications.enabled {
             lines.append("Notifications are switched OFF (settings.json notifications.enabled): due ones are "
                 + "recorded, not delivered (\(state.lastSuppressed) at the last run)")
@@ -15,6 +29,7 @@ public enum StatusReport {
             lines.append("Last run: \(TextFormat.localDateTime(lastRun, clock)) "
                 + "(\(TextFormat.relative(lastRun, from: now))), zone \(state.timeZone ?? zone.identifier); "
                 + "delivered \(state.lastDelivered), missed \(state.lastMissed)")
+            StaleRun.warning(lastRunAt: lastRun, now: now).map { lines.append($0) }
         } else {
             lines.append(noRun)  // `nudge test` or an editing command wrote state before any run
         }
@@ -40,6 +55,11 @@ public enum StatusReport {
             lines.append("Desktop delivery failures, and retries that got through (latest last):")
             lines += state.commandFailures.suffix(5).map { "  \($0)" }
         }
+        if !extras.recentDeliveries.isEmpty {
+            lines.append("Last deliveries (newest last; `nudge snooze ID` and `nudge act ID ACTION` take an id, "
+                + "a unique prefix of it, or `last`):")
+            lines += deliveryRows(extras.recentDeliveries, clock: clock)
+        }
         if state.fileErrors.isEmpty {
             lines.append("Files: all valid at the last run")
         } else {
@@ -47,6 +67,16 @@ public enum StatusReport {
             lines += state.fileErrors.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// One row per delivery: local time, id, title, aligned on the id.
+    static func deliveryRows(_ deliveries: [Delivery], clock: WallClock) -> [String] {
+        let width = deliveries.map(\.notification.id.count).max() ?? 0
+        return deliveries.map { delivery in
+            let record = delivery.notification
+            return "  \(TextFormat.localStamp(delivery.deliveredAt, clock))  "
+                + "\(TextFormat.column(record.id, width))  \(record.title)"
+        }
     }
 
     /// "18:30, learned from the 19:00–21:00 window (62% of 40 plays), computed Sat 21 Nov 10:00 (2 h ago)".
@@ -59,9 +89,18 @@ public enum StatusReport {
             + "(\(TextFormat.relative(smart.computedAt, from: now)))"
     }
 
-    public static func json(_ state: RunState?, settings: Settings) -> JSONValue {
+    public static func json(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date) -> JSONValue {
         let enabled = JSONMember("notificationsEnabled", .bool(settings.notifications.enabled))
-        guard let state else { return .object([JSONMember("lastRunAt", .null), enabled]) }
+        let warnings = JSONMember("settingsWarnings", .array(extras.settingsWarnings.map(JSONValue.string)))
+        guard let state else { return .object([JSONMember("lastRunAt", .null), enabled, warnings]) }
+        let deliveries = extras.recentDeliveries.map { delivery in
+            JSONValue.object([
+                JSONMember("id", .string(delivery.notification.id)),
+                JSONMember("kind", .string(delivery.notification.kind.rawValue)),
+                JSONMember("title", .string(delivery.notification.title)),
+                JSONMember("deliveredAt", .string(RFC3339.format(delivery.deliveredAt))),
+            ])
+        }
         let missed = state.recentMissed.map { record in
             JSONValue.object([
                 JSONMember("id", .string(record.id)),
@@ -73,13 +112,16 @@ public enum StatusReport {
         }
         var members = [
             JSONMember("lastRunAt", state.lastRunAt.map { .string(RFC3339.format($0)) } ?? .null),
+            JSONMember("stale", .bool(state.lastRunAt.flatMap { StaleRun.warning(lastRunAt: $0, now: now) } != nil)),
             enabled,
+            warnings,
             JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", .number(String(state.lastDelivered))),
             JSONMember("lastMissed", .number(String(state.lastMissed))),
             JSONMember("deliveredTotal", .number(String(state.deliveredTotal))),
             JSONMember("missedTotal", .number(String(state.missedTotal))),
             JSONMember("recentMissed", .array(missed)),
+            JSONMember("recentDeliveries", .array(deliveries)),
             JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),
             JSONMember("badge", .number(String(state.badge))),
             JSONMember("lastSuppressed", .number(String(state.lastSuppressed))),

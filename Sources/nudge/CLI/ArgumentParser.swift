@@ -71,25 +71,8 @@ enum ArgumentParser {
 
     private static func unknownOption(_ name: String, _ command: Command) -> String {
         let known = command.options.map(\.name)
-        let suggestion = known.min { distance($0, name) < distance($1, name) }.flatMap {
-            distance($0, name) <= 2 ? $0 : nil
-        }
         var message = "nudge \(command.name): unknown option '\(name)'"
-        if let suggestion { message += " (did you mean \(suggestion)?)" }
+        if let suggestion = Spelling.closest(to: name, among: known) { message += " (did you mean \(suggestion)?)" }
         return message + "; options: " + known.joined(separator: ", ")
-    }
-
-    /// Levenshtein distance, for "did you mean" on a mistyped option.
-    static func distance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs), b = Array(rhs)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

@@ -19,7 +19,8 @@ struct OptionSpec {
         OptionSpec(name: name, value: .argument(placeholder: placeholder), help: help)
     }
 
-    static let data = option("--data", "DIR", "data directory (default: $NUDGE_DATA, else ./data)")
+    static let data = option("--data", "DIR", "data directory (default: $NUDGE_DATA, else ~/.local/share/nudge; "
+        + "$XDG_DATA_HOME/nudge when that is set)")
     static let now = option("--now", "T", "act as if the clock read T (RFC 3339, e.g. 2026-11-21T08:00:00Z)")
     static let json = flag("--json", "print JSON instead of text")
     static let help = flag("--help", "show this help")

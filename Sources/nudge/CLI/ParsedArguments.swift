@@ -9,11 +9,35 @@ struct ParsedArguments {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-    /// `--data DIR`, else `$NUDGE_DATA`, else `./data`.
-    var dataDirectory: URL {
+    /// `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` (`~/.local/share/nudge`), SPEC §1.
+    func dataDirectory() throws -> URL {
         // getenv, not ProcessInfo's environment: that builds a dictionary of every variable to read one.
-        let path = values["--data"] ?? getenv("NUDGE_DATA").map { String(cString: $0) } ?? "data"
-        return URL(fileURLWithPath: path.isEmpty ? "." : path)
+        if let path = values["--data"] ?? Self.variable("NUDGE_DATA") {
+            return URL(fileURLWithPath: path.isEmpty ? "." : path)
+        }
+        return URL(fileURLWithPath: try Self.defaultDataDirectory())
+    }
+
+    /// `$XDG_DATA_HOME/nudge`, else `$HOME/.local/share/nudge`.
+    static func defaultDataDirectory() throws -> String {
+        var environment: [String: String] = [:]
+        environment["XDG_DATA_HOME"] = variable("XDG_DATA_HOME")
+        switch UserDirectories.dataDirectory(environment: environment, home: home()) {
+        case .success(let path): return path
+        case .failure(let problem): throw CLIError.failure("nudge: \(problem)")
+        }
+    }
+
+    /// `$HOME`, else the account's home directory from the password database (a job started without one).
+    static func home() -> String? {
+        if let home = variable("HOME"), home.hasPrefix("/") { return home }
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+
+    /// An environment variable, nil when unset.
+    static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// `--now T` when given (already validated), else the system clock in whole seconds.

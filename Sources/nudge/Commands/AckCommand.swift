@@ -12,7 +12,7 @@ enum AckCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: arguments.dataDirectory)
+        let directory = DataDirectory(url: try arguments.dataDirectory())
         try directory.requireExists()
         let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }

@@ -16,7 +16,7 @@ enum ActCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: arguments.dataDirectory)
+        let directory = DataDirectory(url: try arguments.dataDirectory())
         try directory.requireExists()
         return try apply(idText: arguments.positionals[0], actionName: arguments.positionals[1],
                          directory: directory, now: arguments.now, console: console)
@@ -53,8 +53,7 @@ enum ActCommand {
         state.recordAction(action, on: notification.id, now: now)
         try directory.write("state.json", state.fileContent)
         console.out(message)
-        _ = try RunCommand.pass(RunCommand.Options(), console, directory: directory, now: now, locking: .held,
-                                first: false)
+        try RunCommand.replanAfterEdit(console, directory: directory, now: now)
         return .success
     }
 

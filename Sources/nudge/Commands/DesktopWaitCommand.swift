@@ -33,7 +33,7 @@ enum DesktopWaitCommand {
         guard let id = arguments.values["--id"], let until = arguments.values["--until"].flatMap(RFC3339.parse) else {
             throw CLIError.usage("nudge desktop-wait: needs --id and --until; usage: \(command.usage)")
         }
-        let directory = DataDirectory(url: arguments.dataDirectory)
+        let directory = DataDirectory(url: try arguments.dataDirectory())
         let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
         let environment = ProcessInfo.processInfo.environment
         var argv = arguments.positionals

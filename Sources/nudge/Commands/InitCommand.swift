@@ -4,42 +4,113 @@ import NudgeCore
 import Glibc
 #endif
 
-/// `nudge init [DIR]`: writes a starter data directory. Never overwrites a file that exists.
+/// `nudge init [DIR] [--systemd]`: writes a starter data directory (SPEC §9), and with `--systemd` the user
+/// units that run it every minute. Never overwrites a file that exists.
 enum InitCommand {
     static let command = Command(
         name: "init",
-        usage: "nudge init [DIR] [--data DIR]",
-        summary: "write a starter data directory (settings, one alarm, one laundry pet); keeps existing files",
-        options: [.data, .help],
+        usage: "nudge init [DIR] [--systemd] [--data DIR]",
+        summary: "write a starter data directory (settings, one alarm, one laundry pet; desktop notifications on "
+            + "when notify-send is installed); keeps existing files",
+        options: [
+            .flag("--systemd", "also write the systemd user units nudge.service and nudge.timer (every minute)"),
+            .data, .help,
+        ],
         positionals: 0...1,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let url = arguments.positionals.first.map { URL(fileURLWithPath: $0) } ?? arguments.dataDirectory
-        if !FileManager.default.fileExists(atPath: url.path) {
-            guard mkdir(url.path, 0o700) == 0 else { throw AtomicFile.failure("cannot create", url.path) }
-        }
-        let directory = DataDirectory(url: url)
+        let given = try arguments.positionals.first.map { URL(fileURLWithPath: $0) } ?? arguments.dataDirectory()
+        try makeDirectories(given.path, mode: 0o700)
+        let directory = DataDirectory(url: URL(fileURLWithPath: realPath(given.path)))
         let zone = SystemZone.resolve(settingsZone: nil).identifier
-        for (name, content) in starterFiles(zone: zone) {
-            if FileManager.default.fileExists(atPath: directory.fileURL(name).path) {
-                console.out("kept     \(directory.fileURL(name).path) (exists)")
-            } else {
-                try directory.write(name, Data(content.utf8))
-                console.out("created  \(directory.fileURL(name).path)")
-            }
+        let notifySend = ChildProcess.find("notify-send", path: ParsedArguments.variable("PATH"))
+        for (name, content) in starterFiles(zone: zone, desktop: notifySend != nil) {
+            try writeUnlessExists(directory.fileURL(name), content, console)
         }
-        console.out("Next: `nudge run --data \(url.path)` plans them; see crontab.example to run it every minute.")
+        if notifySend == nil {
+            console.out("Desktop notifications are off: notify-send is not installed (Debian and Ubuntu: "
+                + "apt install libnotify-bin), then set \"deliver\": {\"desktop\": true} in settings.json.")
+        }
+        guard arguments.has("--systemd") else {
+            console.out("Next: `nudge run\(dataOption(directory, arguments))` plans them; run it every minute "
+                + "with `nudge init --systemd` or cron (see `nudge man`).")
+            return .success
+        }
+        try writeUnits(dataDirectory: directory.path, console)
         return .success
     }
 
-    static func starterFiles(zone: String) -> [(String, String)] {
+    /// `nudge.service` and `nudge.timer` in the user unit directory, for this very binary and data directory.
+    private static func writeUnits(dataDirectory: String, _ console: Console) throws {
+        guard let binary = DesktopChannel.executablePath() else {
+            throw CLIError.failure("nudge init: cannot find nudge's own executable for the unit file")
+        }
+        var environment: [String: String] = [:]
+        environment["XDG_CONFIG_HOME"] = ParsedArguments.variable("XDG_CONFIG_HOME")
+        let unitDirectory: String
+        switch UserDirectories.userUnitDirectory(environment: environment, home: ParsedArguments.home()) {
+        case .success(let path): unitDirectory = path
+        case .failure(let problem): throw CLIError.failure("nudge init: \(problem)")
+        }
+        try makeDirectories(unitDirectory, mode: 0o755)
+        let units = [
+            (SystemdUnits.serviceName, SystemdUnits.service(binary: binary, dataDirectory: dataDirectory)),
+            (SystemdUnits.timerName, SystemdUnits.timer),
+        ]
+        for (name, content) in units {
+            try writeUnlessExists(URL(fileURLWithPath: unitDirectory + "/" + name), content, console)
+        }
+        console.out("Enable the timer (it runs `nudge run` every minute):")
+        console.out("  " + SystemdUnits.enableCommand)
+    }
+
+    /// Writes a new file, or says why an existing one is kept: init never overwrites what a person may have edited.
+    private static func writeUnlessExists(_ url: URL, _ content: String, _ console: Console) throws {
+        guard let existing = try? Data(contentsOf: url) else {
+            try AtomicFile.write(Data(content.utf8), to: url)
+            console.out("created  \(url.path)")
+            return
+        }
+        let note = existing == Data(content.utf8) ? "exists" : "exists; delete it to get the starter version"
+        console.out("kept     \(url.path) (\(note))")
+    }
+
+    /// ` --data DIR` when `directory` is not the one nudge finds by itself.
+    private static func dataOption(_ directory: DataDirectory, _ arguments: ParsedArguments) -> String {
+        let found = (try? ParsedArguments().dataDirectory()).map { realPath($0.path) }
+        return found == directory.path ? "" : " --data \(directory.path)"
+    }
+
+    /// `mkdir -p`: the missing parents with mode 0755, the directory itself with `mode`.
+    static func makeDirectories(_ path: String, mode: mode_t) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw CLIError.cannotWrite("nudge init: \(path) exists and is not a directory")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectories(parent, mode: 0o755) }
+        guard mkdir(path, mode) == 0 || errno == EEXIST else { throw AtomicFile.failure("cannot create", path) }
+    }
+
+    /// The absolute path with symbolic links resolved, or `path` made absolute when that fails.
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func starterFiles(zone: String, desktop: Bool) -> [(String, String)] {
         let zoneText = JSONValue.string(zone).compactText
         return [
             ("settings.json", """
             {
               "timeZone": \(zoneText),
               "notifications": { "enabled": true, "sound": true, "badge": true },
+              "deliver": { "desktop": \(desktop) },
               "laundry": { "foldReminderMinutes": 30, "healthWarnAfterDays": 7 }
             }
 

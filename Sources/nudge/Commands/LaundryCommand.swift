@@ -18,7 +18,7 @@ enum LaundryCommand {
         let action = try parseAction(arguments.positionals)
         let petID = arguments.positionals[1]
         let now = arguments.now
-        let directory = DataDirectory(url: arguments.dataDirectory)
+        let directory = DataDirectory(url: try arguments.dataDirectory())
         try directory.requireExists()
         let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
@@ -33,6 +33,7 @@ enum LaundryCommand {
             let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
             console.out(confirmation(action, pet: pet, petID: petID, changed: changed, now: now, clock: clock))
+            try RunCommand.replanAfterEdit(console, directory: directory, now: now)
             return .success
         case .failure(let failure):
             throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })

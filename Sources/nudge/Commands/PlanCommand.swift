@@ -12,7 +12,7 @@ enum PlanCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: arguments.dataDirectory)
+        let directory = DataDirectory(url: try arguments.dataDirectory())
         try directory.requireExists()
         if arguments.values["--now"] != nil {
             let workspace = try Workspace.load(directory)
@@ -29,8 +29,13 @@ enum PlanCommand {
         switch Plan.decode(data) {
         case .success(let plan):
             let zone = TimeZone(identifier: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
-            console.out(arguments.has("--json") ? plan.json.prettyText
-                                                : PlanTable.render(plan, now: arguments.now, zone: zone))
+            guard arguments.has("--json") else {
+                console.out(PlanTable.render(plan, now: arguments.now, zone: zone))
+                return .success
+            }
+            console.out(plan.json.prettyText)
+            // stdout carries only the plan: the stale warning goes where warnings go.
+            StaleRun.warning(lastRunAt: plan.generatedAt, now: arguments.now).map { console.error("nudge: " + $0) }
             return .success
         case .failure(let problem):
             throw CLIError.badData(["\(directory.path)/\(problem)", "nudge: plan.json is rewritten by every `nudge run`"])

@@ -6,7 +6,7 @@ enum PlayCommand {
     static let command = Command(
         name: "play",
         usage: "nudge play GAME [--at T] [--add] [--now T] [--data DIR]",
-        summary: "record a play of GAME in streaks.json (today's streak reminder goes away on the next run)",
+        summary: "record a play of GAME in streaks.json (a streak reminder for the day it was played leaves the plan)",
         options: [
             .option("--at", "T", "when it was played (RFC 3339; default: now)"),
             .flag("--add", "add GAME to the games if it is not there (streak 0)"),
@@ -16,10 +16,11 @@ enum PlayCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: arguments.dataDirectory)
+        let now = arguments.now
+        let directory = DataDirectory(url: try arguments.dataDirectory())
         try directory.requireExists()
         let game = arguments.positionals[0]
-        let at = arguments.values["--at"].flatMap(RFC3339.parse) ?? arguments.now
+        let at = arguments.values["--at"].flatMap(RFC3339.parse) ?? now
         let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.read(UserFile.streaks.fileName)
@@ -29,6 +30,7 @@ enum PlayCommand {
             let settings = directory.userSettings()
             let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             console.out("Recorded a play of \(game) at \(TextFormat.localDateTime(at, clock)).")
+            try RunCommand.replanAfterEdit(console, directory: directory, now: now)
             return .success
         case .failure(let failure):
             throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })

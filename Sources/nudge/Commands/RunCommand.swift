@@ -49,7 +49,7 @@ enum RunCommand {
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: arguments.dataDirectory)
+        let directory = DataDirectory(url: try arguments.dataDirectory())
         try directory.requireExists()
         let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
         let options = Options(arguments)
@@ -103,6 +103,13 @@ enum RunCommand {
             console.error(summary(result, zone: workspace.zone, now: now, dryRun: dryRun))
         }
         return (problems.isEmpty ? .success : .badData, result.plan)
+    }
+
+    /// The pass an editing command runs after its edit, under the lock it holds (SPEC §11.22), so that plan.json
+    /// shows the change at once and whatever fell due meanwhile is delivered. Problems in files are left to
+    /// `nudge run` and `nudge check`: the edit itself succeeded.
+    static func replanAfterEdit(_ console: Console, directory: DataDirectory, now: Date) throws {
+        _ = try pass(Options(), console, directory: directory, now: now, locking: .held, first: false)
     }
 
     /// A line for a person at a terminal (never for cron, whose stderr is no terminal): what happened.

@@ -15,7 +15,8 @@ enum SnoozeCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: arguments.dataDirectory)
+        let now = arguments.now
+        let directory = DataDirectory(url: try arguments.dataDirectory())
         try directory.requireExists()
         let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
@@ -26,12 +27,13 @@ enum SnoozeCommand {
         let settings = workspace.loaded.household.settings
         let minutes = arguments.values["--minutes"].flatMap(Int.init)
             ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)
-        let snooze = SnoozeRule.snooze(original, minutes: minutes, now: arguments.now, existing: state.snoozes)
+        let snooze = SnoozeRule.snooze(original, minutes: minutes, now: now, existing: state.snoozes)
         state.snoozes.append(snooze)
         try directory.write("state.json", state.fileContent)
         let clock = WallClock(zone: workspace.zone)
         console.out("Snoozed \"\(original.title)\" until \(TextFormat.localStamp(snooze.fireAt, clock)) "
             + "(\(snooze.id)).")
+        try RunCommand.replanAfterEdit(console, directory: directory, now: now)
         return .success
     }
 }

@@ -1,0 +1,27 @@
+/// "Did you mean …?" for a mistyped option or key: a misspelt `deliver.comand` must not pass unnoticed.
+public enum Spelling {
+    /// The candidate closest to `word` when it is at most `maximumEdits` edits away (ties: the first).
+    public static func closest(to word: String, among candidates: [String], maximumEdits: Int = 2) -> String? {
+        var best: (candidate: String, edits: Int)?
+        for candidate in candidates {
+            let edits = distance(word, candidate)
+            if edits <= maximumEdits, edits < best?.edits ?? Int.max { best = (candidate, edits) }
+        }
+        return best?.candidate
+    }
+
+    /// Levenshtein distance: insertions, deletions and substitutions of characters.
+    public static func distance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs), b = Array(rhs)
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,32 @@
+/// Where nudge keeps things for a user who names no place (SPEC §1), after the XDG base directory convention:
+/// data in `$XDG_DATA_HOME/nudge`, user units in `$XDG_CONFIG_HOME/systemd/user`.
+public enum UserDirectories {
+    /// Why no default place could be worked out.
+    public struct NoHome: Error, Equatable, CustomStringConvertible {
+        public var description: String {
+            "HOME is not set and XDG_DATA_HOME names no absolute directory: pass --data DIR or set NUDGE_DATA"
+        }
+    }
+
+    /// `$XDG_DATA_HOME/nudge`, else `$HOME/.local/share/nudge`. `home` is `$HOME`, or the account's home
+    /// directory when the environment has none. The convention ignores relative values: they would name a
+    /// different directory in every working directory.
+    public static func dataDirectory(environment: [String: String], home: String?) -> Result<String, NoHome> {
+        base(environment["XDG_DATA_HOME"], home: home, fallback: ".local/share").map { join($0, "nudge") }
+    }
+
+    /// `$XDG_CONFIG_HOME/systemd/user`, else `$HOME/.config/systemd/user`: where systemd looks for user units.
+    public static func userUnitDirectory(environment: [String: String], home: String?) -> Result<String, NoHome> {
+        base(environment["XDG_CONFIG_HOME"], home: home, fallback: ".config").map { join($0, "systemd/user") }
+    }
+
+    private static func base(_ variable: String?, home: String?, fallback: String) -> Result<String, NoHome> {
+        if let variable, variable.hasPrefix("/") { return .success(variable) }
+        guard let home, home.hasPrefix("/") else { return .failure(NoHome()) }
+        return .success(join(home, fallback))
+    }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

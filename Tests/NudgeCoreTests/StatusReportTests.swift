@@ -1,0 +1,87 @@
+import XCTest
+@testable import NudgeCore
+
+/// What `nudge status`, `nudge plan` and the delivery line tell a person (SPEC §11.20, 23, 24).
+final class StatusReportTests: XCTestCase {
+    private let clock = WallClock(zone: Fixtures.berlin)
+
+    private func prayer(on date: String) -> NudgeCore.Notification {
+        AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date(date), settings: Fixtures.settings(),
+                             clock: clock)!
+    }
+
+    private func state(lastRunAt: String) -> RunState {
+        var state = RunState()
+        state.lastRunAt = Fixtures.instant(lastRunAt)
+        state.timeZone = "Europe/Berlin"
+        return state
+    }
+
+    func testDeliveryLineEndsWithTheIdAndTheActionsThatDoSomething() {
+        let delivery = Delivery(notification: prayer(on: "2026-11-21"),
+                                deliveredAt: Fixtures.instant("2026-11-21T04:30:00Z"))
+        XCTAssertEqual(DeliveryLine.text(delivery, clock: clock),
+                       "[2026-11-21 05:30] Morning Prayer Time — Take 15 minutes to pray (critical, alarm.prayer) "
+                       + "→ nudge act alarm.prayer:fajr:2026-11-21 START_TIMER|SNOOZE")
+    }
+
+    func testDeliveryLineOfANotificationWithoutActionsOffersSnooze() {
+        let test = TestRule.notification(now: Fixtures.instant("2026-11-21T08:00:00Z"), settings: Settings())
+        let line = DeliveryLine.text(Delivery(notification: test, deliveredAt: test.fireAt), clock: clock)
+        XCTAssertTrue(line.hasSuffix("→ nudge snooze \(test.id)"), line)
+    }
+
+    func testStaleRunIsNamedAfterFiveMinutesOnly() {
+        let lastRun = Fixtures.instant("2026-11-21T08:00:00Z")
+        XCTAssertNil(StaleRun.warning(lastRunAt: lastRun, now: Fixtures.instant("2026-11-21T08:05:00Z")))
+        XCTAssertNil(StaleRun.warning(lastRunAt: lastRun, now: Fixtures.instant("2026-11-21T07:00:00Z")),
+                     "a clock set back is not a stopped timer")
+        let warning = StaleRun.warning(lastRunAt: lastRun, now: Fixtures.instant("2026-11-22T22:44:00Z"))
+        XCTAssertEqual(warning, "Warning: the last run was 38 h 44 min ago — the timer that runs `nudge run` every "
+                       + "minute may not be running. Check it with `systemctl --user status nudge.timer` "
+                       + "(or `crontab -l` when cron runs nudge).")
+    }
+
+    func testStatusNamesAStaleLastRunRightAfterIt() {
+        let text = StatusReport.text(state(lastRunAt: "2026-11-21T08:00:00Z"), settings: Settings(),
+                                     now: Fixtures.instant("2026-11-21T09:00:00Z"), zone: Fixtures.berlin)
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("Last run: 2026-11-21 09:00 (1 h ago)"), text)
+        XCTAssertTrue(lines[1].hasPrefix("Warning: the last run was 1 h ago"), text)
+        let fresh = StatusReport.text(state(lastRunAt: "2026-11-21T08:00:00Z"), settings: Settings(),
+                                      now: Fixtures.instant("2026-11-21T08:01:00Z"), zone: Fixtures.berlin)
+        XCTAssertFalse(fresh.contains("Warning"), fresh)
+    }
+
+    func testStatusListsTheLastDeliveriesWithTheirIds() {
+        let deliveries = ["2026-11-20", "2026-11-21"].map { date in
+            Delivery(notification: prayer(on: date), deliveredAt: prayer(on: date).fireAt)
+        }
+        let text = StatusReport.text(state(lastRunAt: "2026-11-21T08:00:00Z"), settings: Settings(),
+                                     extras: .init(recentDeliveries: deliveries),
+                                     now: Fixtures.instant("2026-11-21T08:00:00Z"), zone: Fixtures.berlin)
+        XCTAssertTrue(text.contains("""
+            Last deliveries (newest last; `nudge snooze ID` and `nudge act ID ACTION` take an id, a unique prefix \
+            of it, or `last`):
+              Fri 20 Nov 05:30  alarm.prayer:fajr:2026-11-20  Morning Prayer Time
+              Sat 21 Nov 05:30  alarm.prayer:fajr:2026-11-21  Morning Prayer Time
+            """), text)
+        let json = StatusReport.json(state(lastRunAt: "2026-11-21T08:00:00Z"), settings: Settings(),
+                                     extras: .init(recentDeliveries: deliveries),
+                                     now: Fixtures.instant("2026-11-21T08:00:00Z"))
+        XCTAssertEqual(json["recentDeliveries"]?.arrayValue?.compactMap { $0["id"]?.stringValue },
+                       ["alarm.prayer:fajr:2026-11-20", "alarm.prayer:fajr:2026-11-21"])
+        XCTAssertEqual(json["stale"], JSONValue.bool(false))
+    }
+
+    func testUnknownSettingsKeysAreWarnedFirstEvenBeforeAnyRun() {
+        let warnings = ["settings.json: deliver.comand: unknown key (ignored; did you mean command?)"]
+        let text = StatusReport.text(nil, settings: Settings(), extras: .init(settingsWarnings: warnings),
+                                     now: Fixtures.instant("2026-11-21T08:00:00Z"), zone: Fixtures.berlin)
+        XCTAssertEqual(text.split(separator: "\n").first.map(String.init),
+                       "Warning: settings.json: deliver.comand: unknown key (ignored; did you mean command?)")
+        let json = StatusReport.json(nil, settings: Settings(), extras: .init(settingsWarnings: warnings),
+                                     now: Fixtures.instant("2026-11-21T08:00:00Z"))
+        XCTAssertEqual(json["settingsWarnings"], .array(warnings.map(JSONValue.string)))
+    }
+}

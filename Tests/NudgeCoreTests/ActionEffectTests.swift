@@ -114,6 +114,23 @@ final class ActionEffectTests: XCTestCase {
         }
     }
 
+    func testMarkPlayedTakesADerivedStreakAtRiskAndNotADerivedZero() throws {
+        var household = Household()
+        household.streaks = StreakData(
+            games: [Game(id: "wordle", name: "Wordle"), Game(id: "mini", name: "Mini")],
+            plays: [Play(game: "wordle", at: Fixtures.instant("2026-11-20T19:00:00Z")),
+                    Play(game: "mini", at: Fixtures.instant("2026-11-19T19:00:00Z"))])
+        let reminder = try XCTUnwrap(StreakRule.reminder(on: Fixtures.date("2026-11-21"), at: Fixtures.time("19:00"),
+                                                         data: household.streaks, settings: household.settings,
+                                                         clock: clock))
+        XCTAssertEqual(reminder.body, "Don't lose your 1-day Wordle streak!")
+        XCTAssertEqual(try resolve(.markPlayed, reminder, household), .apply(.recordPlays(["wordle"])))
+        household.streaks.plays.append(Play(game: "wordle", at: Fixtures.instant("2026-11-21T08:30:00Z")))
+        guard case .nothing = try resolve(.markPlayed, reminder, household) else {
+            return XCTFail("Wordle was played on the 21st; Mini's streak was lost on the 20th")
+        }
+    }
+
     func testAnActionTheNotificationDoesNotOfferIsRefused() throws {
         let household = laundry(stage: .wash)
         let wash = try finished(.washComplete, in: household)

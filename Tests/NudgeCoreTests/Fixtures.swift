@@ -10,6 +10,8 @@ enum Fixtures {
     static let kolkata = zone("Asia/Kolkata")
     static let tokyo = zone("Asia/Tokyo")
     static let utc = zone("UTC")
+    static let auckland = zone("Pacific/Auckland")
+    static let losAngeles = zone("America/Los_Angeles")
 
     static func zone(_ name: String) -> TimeZone {
         guard let zone = TimeZone(identifier: name) else {

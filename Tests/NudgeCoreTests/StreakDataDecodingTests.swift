@@ -26,7 +26,7 @@ final class StreakDataDecodingTests: XCTestCase {
         XCTAssertEqual(report.unknownKeys, [])
         XCTAssertEqual(data, StreakData(
             games: [Game(id: "wordle", name: "Wordle", streak: 12),
-                    Game(id: "connections", name: "Connections", streak: 0)],
+                    Game(id: "connections", name: "Connections", streak: nil)],
             plays: [Play(game: "wordle", at: Fixtures.instant("2026-11-20T19:42:11Z")),
                     Play(game: "connections", at: Fixtures.instant("2026-11-21T08:00:00.250Z"))],
             achievements: [Achievement(id: "a-100", title: "Centurion", description: "100 days of Wordle",
@@ -79,6 +79,15 @@ final class StreakDataDecodingTests: XCTestCase {
             "streaks.json: games[2].streak: expected a whole number from 0 to 1000000, found a string",
             "streaks.json: games[3].streak: 2.5 is out of range (expected a whole number from 0 to 1000000)",
         ])
+    }
+
+    func testAnAbsentOrNullStreakIsDerivedAndAGivenOneKeptAsGiven() {
+        let (data, report) = decode("""
+        { "games": [ { "id": "a", "name": "A" }, { "id": "b", "name": "B", "streak": null },
+                     { "id": "c", "name": "C", "streak": 0 }, { "id": "d", "name": "D", "streak": 1000000 } ] }
+        """)
+        XCTAssertEqual(report.problems, [])
+        XCTAssertEqual(data?.games.map(\.streak), [nil, nil, 0, 1_000_000])
     }
 
     func testPlaysAndImportsMustNameAKnownGame() {

@@ -25,8 +25,8 @@ final class StreakEditorTests: XCTestCase {
                        .failure(.unknownGame("chess", known: ["wordle"])))
         let added = try JSONParser.parse(StreakEditor.recordPlay(in: original, game: "chess", at: at, addGame: true).get())
         XCTAssertEqual(added["games"]?.arrayValue?.last, .object([
-            JSONMember("id", .string("chess")), JSONMember("name", .string("chess")), JSONMember("streak", .number("0")),
-        ]))
+            JSONMember("id", .string("chess")), JSONMember("name", .string("chess")),
+        ]), "no streak: it is derived from the plays")
     }
 
     func testMissingFileIsCreatedOnlyWithAdd() throws {
@@ -34,6 +34,10 @@ final class StreakEditorTests: XCTestCase {
                        .failure(.unknownGame("wordle", known: [])))
         let created = try JSONParser.parse(StreakEditor.recordPlay(in: nil, game: "wordle", at: at, addGame: true).get())
         XCTAssertEqual(created.objectValue?.map(\.key), ["games", "plays"])
+        XCTAssertEqual(created["games"]?.arrayValue?.first?.objectValue?.map(\.key), ["id", "name"])
+        let decoded = UserFileDecoder.streaks(try StreakEditor.recordPlay(in: nil, game: "wordle", at: at,
+                                                                          addGame: true).get()).0
+        XCTAssertEqual(decoded?.games, [Game(id: "wordle", name: "wordle", streak: nil)])
     }
 
     func testBrokenFileIsNotEdited() {

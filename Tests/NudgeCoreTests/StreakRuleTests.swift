@@ -56,6 +56,40 @@ final class StreakRuleTests: XCTestCase {
                        "Don't lose your 3-day Connections streak!")
     }
 
+    func testReminderBodyUsesTheDerivedStreak() {
+        let derived = Game(id: "wordle", name: "Wordle")
+        let fiveDays = ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"].map {
+            play("wordle", "\($0)T19:00:00Z")
+        }
+        XCTAssertEqual(body([derived], plays: fiveDays), "Don't lose your 5-day Wordle streak!")
+        XCTAssertEqual(body([derived, connections], plays: fiveDays),
+                       "Keep your streaks alive: Wordle and Connections.")
+        XCTAssertNil(body([derived], plays: fiveDays + [play("wordle", "2026-11-21T07:00:00Z")]))
+    }
+
+    func testTomorrowsReminderCountsTodaysPlay() {
+        let data = StreakData(games: [Game(id: "wordle", name: "Wordle")],
+                              plays: [play("wordle", "2026-11-20T19:00:00Z"), play("wordle", "2026-11-21T07:00:00Z")])
+        let sunday = StreakRule.reminder(on: Fixtures.date("2026-11-22"), at: Fixtures.time("19:00"), data: data,
+                                         settings: Settings(), clock: berlin)
+        XCTAssertEqual(sunday?.body, "Don't lose your 2-day Wordle streak!")
+    }
+
+    func testADerivedStreakOfZeroIsNeverAtRisk() {
+        let derived = Game(id: "wordle", name: "Wordle")
+        XCTAssertNil(body([derived]))
+        // Last played the day before yesterday: the streak is lost already.
+        XCTAssertNil(body([derived], plays: [play("wordle", "2026-11-19T19:00:00Z")]))
+        XCTAssertEqual(body([derived, connections], plays: [play("wordle", "2026-11-19T19:00:00Z")]),
+                       "Don't lose your 3-day Connections streak!")
+    }
+
+    func testAGivenZeroIsNotAtRiskWhateverThePlays() {
+        let given = Game(id: "wordle", name: "Wordle", streak: 0)
+        XCTAssertNil(body([given], plays: [play("wordle", "2026-11-19T19:00:00Z"),
+                                           play("wordle", "2026-11-20T19:00:00Z")]))
+    }
+
     func testPlayedGamesAreNotAtRisk() {
         let morning = play("wordle", "2026-11-21T08:00:00Z")
         XCTAssertEqual(body([wordle, connections], plays: [morning]), "Don't lose your 3-day Connections streak!")

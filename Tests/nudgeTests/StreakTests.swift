@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// Streaks (SPEC §5.6, §11.10) end to end: achievements and imports announced once, the daily reminder only
-/// while a streak is at risk (and gone after `nudge play`), and the learned ("smart") reminder time.
+/// while a streak (given or derived from the plays) is at risk (and gone after `nudge play`), and the learned
+/// ("smart") reminder time.
 ///
 /// Europe/Berlin in November is UTC+1: 19:00 local is 18:00Z, and the local day ends at 23:00Z.
 /// 2026-11-20 is a Friday.
@@ -185,6 +186,25 @@ final class StreakTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-20T10:04:00Z"), delivers: [])
         XCTAssertEqual(try planned("streak.reminder:streaks:2026-11-20")["body"] as? String,
                        "Don't lose your 3-day Connections streak!")
+    }
+
+    func testPlayAddOnSuccessiveDaysDerivesTheStreakTheReminderNames() throws {
+        try dir.write("settings.json", berlin)
+        for day in ["2026-11-18", "2026-11-19", "2026-11-20"] {
+            let played = try play("wordle", "--add", now: "\(day)T12:00:00Z")
+            XCTAssertEqual(played.status, 0, played.summary)
+        }
+        let games = try XCTUnwrap(try dir.json("streaks.json")["games"] as? [[String: Any]])
+        XCTAssertEqual(games.map { Set($0.keys) }, [["id", "name"]], "one game, its streak derived")
+        let saturday = "streak.reminder:streaks:2026-11-21"
+
+        // Played on the 18th, 19th and 20th, not yet on the 21st: three days at risk.
+        assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [])
+        XCTAssertEqual(try planned(saturday)["body"] as? String, "Don't lose your 3-day wordle streak!")
+        let result = try dir.run(at: "2026-11-21T18:00:00Z")
+        assertRun(result, delivers: [saturday])
+        XCTAssertEqual(result.jsonLines().first?["body"] as? String, "Don't lose your 3-day wordle streak!")
+        XCTAssertEqual(try dir.outboxIDs(), [saturday], "no reminder while the game was played each day")
     }
 
     // MARK: - Smart reminder time

@@ -19,8 +19,9 @@ public enum StreakEditor {
     }
 
     /// The file's new content: `{"game": GAME, "at": T}` appended to `plays`, and with `addGame` a new
-    /// `{"id": GAME, "name": GAME, "streak": 0}` in `games` when the game is not there. `data` nil means the
-    /// file does not exist yet. The result is validated like any user file; `streak` is never changed.
+    /// `{"id": GAME, "name": GAME}` in `games` when the game is not there — no `streak`, so it is derived from
+    /// the plays. `data` nil means the file does not exist yet. The result is validated like any user file;
+    /// `streak` is never changed.
     public static func recordPlay(in data: Data?, game: String, at: Date, addGame: Bool) -> Result<Data, Failure> {
         var document = JSONValue.object([])
         if let data {
@@ -35,8 +36,7 @@ public enum StreakEditor {
             guard addGame else {
                 return .failure(.unknownGame(game, known: games.compactMap { $0["id"]?.stringValue }))
             }
-            games.append(.object([JSONMember("id", .string(game)), JSONMember("name", .string(game)),
-                                  JSONMember("streak", .number("0"))]))
+            games.append(.object([JSONMember("id", .string(game)), JSONMember("name", .string(game))]))
             document = document.setting("games", to: .array(games))
         }
         let play = JSONValue.object([JSONMember("game", .string(game)), JSONMember("at", .string(RFC3339.format(at)))])

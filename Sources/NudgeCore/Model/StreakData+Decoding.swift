@@ -63,19 +63,20 @@ extension ObjectReader {
 }
 
 extension Game {
-    /// Reads one element of `games`; a missing `streak` is 0 (a game with nothing to lose yet).
+    /// Reads one element of `games`; a missing or `null` `streak` is nil: derived from the plays.
     init?(_ object: ObjectReader) {
         object.checkKeys(["id", "name", "streak", "url"])
         let id = object.identifier("id")
         let name = object.nonEmptyText("name", use: "it names the game in reminders")
-        let streak = object.int("streak", default: 0, in: 0...1_000_000)
+        let isDerived = object.member("streak") == nil
+        let streak = isDerived ? nil : object.int("streak", default: nil, in: 0...1_000_000)
         let url = object.optionalString("url")
         if let url, !Self.isOpenableURL(url) {
             object.report("url", "\"\(url)\" is not a URL (expected http, https or an app's own scheme, such as "
                 + "\"https://www.nytimes.com/games/wordle\")")
             return nil
         }
-        guard let id, let name, let streak else { return nil }
+        guard let id, let name, isDerived || streak != nil else { return nil }
         self.init(id: id, name: name, streak: streak, url: url)
     }
 

@@ -52,9 +52,9 @@ struct Candidates {
                 StreakRule.imported(resultImport, gameName: streaks.game(withID: resultImport.game)?.name
                                         ?? resultImport.game, settings: settings)
             }
+            let calendar = StreakCalendar(streaks, clock: clock)
             result.daily.append { date in
-                StreakRule.reminder(on: date, at: context.streakReminderTime, data: streaks, settings: settings,
-                                    clock: clock)
+                StreakRule.reminder(on: date, at: context.streakReminderTime, calendar: calendar, settings: settings)
             }
         }
         if settings.alarms.enabled {

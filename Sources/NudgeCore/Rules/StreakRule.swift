@@ -14,20 +14,18 @@ public enum StreakRule {
     static let importedActions = ["VIEW_RESULTS"]
     /// Achievements and imports are still worth announcing for a week (SPEC §7).
     static let announcementExpiry: TimeInterval = 7 * 86_400
-    /// How far around a local date a play can lie and still fall on it: offsets differ by at most a day.
-    private static let playMargin: TimeInterval = 2 * 86_400
 
     static func achievementTitle(_ achievement: Achievement) -> String { "Achievement unlocked: \(achievement.title)" }
     static func importedBody(gameName: String, summary: String) -> String { "\(gameName): \(summary)" }
 
-    /// The reminder's body: the games at risk by name, in file order.
-    static func reminderBody(_ games: [Game]) -> String {
-        let names = games.map(\.name)
+    /// The reminder's body: the games at risk by name, in file order, the streak of one alone as its number.
+    static func reminderBody(_ atRisk: [GameStreak]) -> String {
+        let names = atRisk.map(\.game.name)
         switch names.count {
         case 0:
             return ""
         case 1:
-            return "Don't lose your \(games[0].streak)-day \(names[0]) streak!"
+            return "Don't lose your \(atRisk[0].value)-day \(names[0]) streak!"
         case 2, 3:
             // Joined by hand: the generic `joined(separator:)` costs a runtime type lookup on a run's first
             // use (about 0.1 ms, a thirtieth of a run).
@@ -38,31 +36,33 @@ public enum StreakRule {
         }
     }
 
-    /// The games with a streak to lose (`streak` > 0) and no play on the local `date`, in file order.
+    /// Each game's streak on the local date `date` (today, for `nudge status`), in file order: the given
+    /// `streak`, or when the file has none the consecutive local dates with a play ending on `date` if the game
+    /// was played on it, else on the date before (SPEC §5.6, §11.30).
+    public static func streaks(on date: LocalDate, data: StreakData, clock: WallClock) -> [GameStreak] {
+        StreakCalendar(data, clock: clock).streaks(on: date)
+    }
+
+    /// The games with a streak to lose (given or derived, > 0) and no play on the local `date`, in file order.
     ///
     /// Any play on that date counts, also one after the reminder time (SPEC §11.10): the streak is safe for the day.
     public static func gamesAtRisk(on date: LocalDate, data: StreakData, clock: WallClock) -> [Game] {
-        let candidates = data.games.filter { $0.streak > 0 }
-        guard !candidates.isEmpty else { return [] }
-        // Cheap instant bounds first, so only plays near the date cost a zone lookup.
-        let after = clock.startOfDay(date).addingTimeInterval(-playMargin)
-        let before = clock.endOfDay(date).addingTimeInterval(playMargin)
-        var unplayed = Set(candidates.map(\.id))
-        for play in data.plays where play.at >= after && play.at < before && unplayed.contains(play.game) {
-            if clock.localDate(of: play.at) == date {
-                unplayed.remove(play.game)
-                if unplayed.isEmpty { return [] }
-            }
-        }
-        return candidates.filter { unplayed.contains($0.id) }
+        StreakCalendar(data, clock: clock).atRisk(on: date).map(\.game)
     }
 
     /// The reminder for a local date at the reminder time (manual or learned), or nil when no game is at risk.
     /// It expires at the end of that local day (SPEC §7).
     public static func reminder(on date: LocalDate, at time: WallTime, data: StreakData, settings: Settings,
                                 clock: WallClock) -> Notification? {
-        let atRisk = gamesAtRisk(on: date, data: data, clock: clock)
+        reminder(on: date, at: time, calendar: StreakCalendar(data, clock: clock), settings: settings)
+    }
+
+    /// The same from a calendar made once, for the planner, which asks about date after date.
+    static func reminder(on date: LocalDate, at time: WallTime, calendar: StreakCalendar,
+                         settings: Settings) -> Notification? {
+        let atRisk = calendar.atRisk(on: date)
         guard !atRisk.isEmpty else { return nil }
+        let clock = calendar.clock
         return Notification(id: Notification.occurrenceID(.streakReminder, reminderSource, date.description),
                             kind: .streakReminder, source: reminderSource, fireAt: clock.instant(on: date, at: time),
                             expiresAt: clock.endOfDay(date), title: reminderTitle, body: reminderBody(atRisk),

@@ -9,7 +9,7 @@ enum PlayCommand {
         summary: "record a play of GAME in streaks.json (a streak reminder for the day it was played leaves the plan)",
         options: [
             .option("--at", "T", "when it was played (RFC 3339; default: now)"),
-            .flag("--add", "add GAME to the games if it is not there (streak 0)"),
+            .flag("--add", "add GAME to the games if it is not there (its streak is then derived from plays)"),
             .now, .data, .help,
         ],
         positionals: 1...1,

@@ -8,10 +8,13 @@ public enum StatusReport {
         public var settingsWarnings: [String]
         /// The last deliveries from the outbox, oldest first (SPEC §11.20 lists ten).
         public var recentDeliveries: [Delivery]
+        /// Each game's streak today, given in streaks.json or derived from its plays (SPEC §5.6).
+        public var streaks: [GameStreak]
 
-        public init(settingsWarnings: [String] = [], recentDeliveries: [Delivery] = []) {
+        public init(settingsWarnings: [String] = [], recentDeliveries: [Delivery] = [], streaks: [GameStreak] = []) {
             self.settingsWarnings = settingsWarnings
             self.recentDeliveries = recentDeliveries
+            self.streaks = streaks
         }
     }
 
@@ -35,6 +38,9 @@ public enum StatusReport {
         }
         if let budget = state.lastBudget {
             lines.append("Budget: \(budget.pending)/\(budget.limit) \(budget.level.rawValue) — \(budget.message)")
+        }
+        if !extras.streaks.isEmpty {
+            lines.append("Streaks: " + streaksText(extras.streaks))
         }
         if let smart = state.smartReminder {
             lines.append("Streak reminder: \(smartText(smart, clock: clock, now: now))")
@@ -67,6 +73,16 @@ public enum StatusReport {
             lines += state.fileErrors.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "Wordle 12 (given), Connections 3 (derived from plays)".
+    static func streaksText(_ streaks: [GameStreak]) -> String {
+        var text = ""
+        for streak in streaks {
+            if !text.isEmpty { text += ", " }
+            text += "\(streak.game.name) \(streak.value) (\(streak.isDerived ? "derived from plays" : "given"))"
+        }
+        return text
     }
 
     /// One row per delivery: local time, id, title, aligned on the id.
@@ -122,6 +138,13 @@ public enum StatusReport {
             JSONMember("missedTotal", .number(String(state.missedTotal))),
             JSONMember("recentMissed", .array(missed)),
             JSONMember("recentDeliveries", .array(deliveries)),
+            JSONMember("streaks", .array(extras.streaks.map { streak in
+                JSONValue.object([
+                    JSONMember("game", .string(streak.game.id)),
+                    JSONMember("streak", .number(String(streak.value))),
+                    JSONMember("derived", .bool(streak.isDerived)),
+                ])
+            })),
             JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),
             JSONMember("badge", .number(String(state.badge))),
             JSONMember("lastSuppressed", .number(String(state.lastSuppressed))),

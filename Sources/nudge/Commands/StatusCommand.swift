@@ -20,16 +20,27 @@ enum StatusCommand {
         try directory.requireExists()
         let state = try directory.loadState()
         let (settings, report) = settingsFile(directory)
+        let now = arguments.now
+        let zone = SystemZone.resolve(settingsZone: settings.timeZone ?? state?.timeZone)
         let extras = StatusReport.Extras(
             settingsWarnings: report?.warnings ?? [],
-            recentDeliveries: OutboxFile(url: directory.fileURL("outbox.jsonl")).lastDeliveries(deliveriesShown))
+            recentDeliveries: OutboxFile(url: directory.fileURL("outbox.jsonl")).lastDeliveries(deliveriesShown),
+            streaks: streaks(directory, now: now, zone: zone))
         if arguments.has("--json") {
-            console.out(StatusReport.json(state, settings: settings, extras: extras, now: arguments.now).prettyText)
+            console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)
         } else {
-            let zone = SystemZone.resolve(settingsZone: state?.timeZone)
-            console.out(StatusReport.text(state, settings: settings, extras: extras, now: arguments.now, zone: zone))
+            console.out(StatusReport.text(state, settings: settings, extras: extras, now: now, zone: zone))
         }
         return .success
+    }
+
+    /// Each game's streak today in the current zone; none when streaks.json is missing or invalid (its error is
+    /// listed with the files).
+    private static func streaks(_ directory: DataDirectory, now: Date, zone: TimeZone) -> [GameStreak] {
+        guard let data = try? directory.read(UserFile.streaks.fileName),
+              let streaks = UserFileDecoder.streaks(data).0 else { return [] }
+        let clock = WallClock(zone: zone)
+        return StreakRule.streaks(on: clock.localDate(of: now), data: streaks, clock: clock)
     }
 
     /// settings.json as decoded, with its report (nil when the file is missing or unreadable).

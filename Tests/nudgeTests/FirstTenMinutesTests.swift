@@ -72,6 +72,17 @@ final class FirstTenMinutesTests: XCTestCase {
         }
         XCTAssertTrue(ranTest, "the setup lines end with `nudge test`")
 
+        // The manual and completion lines, with ~/.local/bin on PATH as a new login has it.
+        for line in try ReadmeBlock.lines(after: "<!-- manual:") {
+            let result = try shell("PATH=\"$HOME/.local/bin:$PATH\"; " + line)
+            XCTAssertEqual(result.status, 0, "\(line)\n\(result.summary)")
+        }
+        for installed in [".local/share/man/man1/nudge.1", ".local/share/bash-completion/completions/nudge",
+                          ".zfunc/_nudge", ".config/fish/completions/nudge.fish"] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: home.path + "/" + installed))?[.size]
+            XCTAssertGreaterThan((size as? NSNumber)?.intValue ?? 0, 500, installed)
+        }
+
         let data = home.path + "/.local/share/nudge"
         for name in ["settings.json", "alarms.json", "laundry.json"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: data + "/" + name), name)

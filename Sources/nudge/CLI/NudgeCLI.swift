@@ -9,7 +9,13 @@ enum NudgeCLI {
     static let commands: [Command] = [
         RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, TestCommand.command,
         SnoozeCommand.command, ActCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command,
-        InitCommand.command, DesktopWaitCommand.command,
+        InitCommand.command, CompletionsCommand.command, DesktopWaitCommand.command,
+    ]
+
+    /// The options of `nudge` itself, without a command.
+    static let options: [OptionSpec] = [
+        .flag("--help", "show this overview of the commands (also -h and help)"),
+        .flag("--version", "print the version"),
     ]
 
     static func main(_ arguments: [String]) -> Int32 {

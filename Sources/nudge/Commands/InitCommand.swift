@@ -12,6 +12,7 @@ enum InitCommand {
         summary: "write a starter data directory (settings, one alarm, one laundry pet); keeps existing files",
         options: [.data, .help],
         positionals: 0...1,
+        forms: [[.directory]],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

@@ -9,7 +9,7 @@ enum NudgeCLI {
     static let commands: [Command] = [
         RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, TestCommand.command,
         SnoozeCommand.command, ActCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command,
-        InitCommand.command, CompletionsCommand.command, DesktopWaitCommand.command,
+        InitCommand.command, CompletionsCommand.command, ManCommand.command, DesktopWaitCommand.command,
     ]
 
     /// The options of `nudge` itself, without a command.

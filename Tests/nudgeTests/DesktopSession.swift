@@ -64,7 +64,7 @@ final class DesktopSession {
                                         "/org/freedesktop/Notifications",
                                         "org.freedesktop.Notifications.GetServerInformation"]) == true
         }
-        FileManager.default.createFile(atPath: monitorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: monitorLog.path, contents: nil)
         try launch("dbus-monitor", ["--session", "interface='org.freedesktop.Notifications'"], environment: [:],
                    output: FileHandle(forWritingTo: monitorLog))
         try waitUntil("dbus-monitor") { ((try? String(contentsOf: self.monitorLog)) ?? "").contains("NameAcquired") }

@@ -24,7 +24,7 @@ public struct Pet: Equatable, Sendable {
 
 /// One laundry cycle under way. The user (or `nudge laundry …`) moves `stage` on; nudge only reads it.
 public struct LaundryCycle: Equatable, Sendable {
-    public enum Stage: String, Sendable {
+    public enum Stage: String, Sendable, CaseIterable {
         case wash, dry
     }
 

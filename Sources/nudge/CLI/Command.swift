@@ -6,6 +6,9 @@ struct Command {
     let options: [OptionSpec]
     /// How many positional arguments it takes.
     let positionals: ClosedRange<Int>
+    /// The positional words it takes, one list per form (`laundry start PET wash|dry`, `laundry fold PET`, …), for
+    /// completion. A form may be left out where nothing can be completed; a shorter form need not be listed.
+    var forms: [[Positional]] = []
     let run: (ParsedArguments, Console) throws -> ExitCode
     /// Left out of `--help`: nudge starts it itself (the desktop channel's click waiter).
     var hidden = false

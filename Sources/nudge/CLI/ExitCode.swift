@@ -1,11 +1,32 @@
-/// The exit codes of SPEC §9 (sysexits.h values where one fits).
-enum ExitCode: Int32 {
+/// The exit codes of SPEC §9 (sysexits.h values where one fits), in the order they are documented. Each carries
+/// its meaning, the one text that `nudge --help` and the manual's EXIT STATUS both print.
+enum ExitCode: Int32, CaseIterable {
     case success = 0
-    case failure = 1
     case usage = 64
     case badData = 65
     /// A channel that `nudge test` tried could not deliver (EX_UNAVAILABLE).
     case unavailable = 69
     case cannotWrite = 73
     case locked = 75
+    case failure = 1
+
+    var meaning: String {
+        switch self {
+        case .success:
+            return "success"
+        case .usage:
+            return "wrong usage: an unknown command or option, a missing or malformed value"
+        case .badData:
+            return "bad data: a broken user file (the others still plan and deliver), a damaged state.json or "
+                + "plan.json, an unknown pet, game, id or action"
+        case .unavailable:
+            return "a channel that `nudge test` tried could not deliver"
+        case .cannotWrite:
+            return "a file could not be written"
+        case .locked:
+            return "another run holds the data directory's lock (`--wait S` waits up to S seconds)"
+        case .failure:
+            return "anything else, such as a missing data directory"
+        }
+    }
 }

@@ -3,11 +3,19 @@ import Foundation
 /// The command line: picks the command, parses its arguments, runs it, and maps any error to an exit code.
 enum NudgeCLI {
     static let version = "0.1.0"
+    /// What nudge is, in one line: the overview's first line and the manual's NAME.
+    static let tagline = "a local notification planner that a timer runs every minute"
 
     static let commands: [Command] = [
         RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, TestCommand.command,
         SnoozeCommand.command, ActCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command,
-        InitCommand.command, DesktopWaitCommand.command,
+        InitCommand.command, CompletionsCommand.command, ManCommand.command, DesktopWaitCommand.command,
+    ]
+
+    /// The options of `nudge` itself, without a command.
+    static let options: [OptionSpec] = [
+        .flag("--help", "show this overview of the commands (also -h and help)"),
+        .flag("--version", "print the version"),
     ]
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -50,7 +58,7 @@ enum NudgeCLI {
 
     static var overview: String {
         var lines = [
-            "nudge \(version) — a local notification planner run by cron every minute",
+            "nudge \(version) — \(tagline)",
             "",
             "usage: nudge COMMAND [options]   (nudge COMMAND --help for its options)",
             "",
@@ -62,8 +70,12 @@ enum NudgeCLI {
             lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count)
                 + "  " + command.summary)
         }
-        lines += ["", "exit codes: 0 ok, 64 usage, 65 bad data, 69 a channel of `nudge test` failed, 73 cannot write, "
-            + "75 locked, 1 other"]
+        lines += ["", "exit codes:"]
+        let codeWidth = ExitCode.allCases.map { String($0.rawValue).count }.max() ?? 0
+        for code in ExitCode.allCases {
+            let number = String(code.rawValue)
+            lines.append("  " + String(repeating: " ", count: codeWidth - number.count) + number + "  " + code.meaning)
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -10,17 +10,26 @@ struct OptionSpec {
     let name: String
     let value: Value
     let help: String
+    /// What completion offers for the value (an option's value only).
+    var completion = Positional.any
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: .none, help: help)
     }
 
-    static func option(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, value: .argument(placeholder: placeholder), help: help)
+    static func option(_ name: String, _ placeholder: String, _ help: String,
+                       completion: Positional = .any) -> OptionSpec {
+        OptionSpec(name: name, value: .argument(placeholder: placeholder), help: help, completion: completion)
+    }
+
+    /// Whether it is followed by a value (`--data DIR`), which is then no positional word.
+    var takesValue: Bool {
+        if case .argument = value { return true }
+        return false
     }
 
     static let data = option("--data", "DIR", "data directory (default: $NUDGE_DATA, else ~/.local/share/nudge; "
-        + "$XDG_DATA_HOME/nudge when that is set)")
+        + "$XDG_DATA_HOME/nudge when that is set)", completion: .directory)
     static let now = option("--now", "T", "act as if the clock read T (RFC 3339, e.g. 2026-11-21T08:00:00Z)")
     static let json = flag("--json", "print JSON instead of text")
     static let help = flag("--help", "show this help")

@@ -13,7 +13,14 @@ enum ActCommand {
         summary: "apply an action (SNOOZE, COMPLETE_ACTION, START_TIMER, MARK_PLAYED, …) to a delivered notification",
         options: [.now, .data, .help],
         positionals: 2...2,
+        forms: [[.value(suggesting: ["last"]), .word(offeredActions.map(\.rawValue))]],
         run: run)
+
+    /// The actions that do something on some kind of notification, for completion: VIEW_ACHIEVEMENT and
+    /// VIEW_RESULTS have nothing to open on this machine (SPEC §7.2), so `act` refuses them everywhere.
+    static let offeredActions = NotificationAction.allCases.filter { action in
+        NotificationKind.allCases.contains { action.label(on: $0) != nil }
+    }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = DataDirectory(url: try arguments.dataDirectory())

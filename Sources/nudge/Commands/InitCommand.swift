@@ -17,6 +17,7 @@ enum InitCommand {
             .data, .help,
         ],
         positionals: 0...1,
+        forms: [[.directory]],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

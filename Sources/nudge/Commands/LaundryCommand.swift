@@ -12,6 +12,11 @@ enum LaundryCommand {
         summary: "start a wash or dry, fold, or stop PET's laundry cycle in laundry.json",
         options: [.now, .data, .help],
         positionals: 2...3,
+        forms: [
+            [.word(["start"]), .any, .word(LaundryCycle.Stage.allCases.map(\.rawValue))],
+            [.word(["fold"]), .any],
+            [.word(["stop"]), .any],
+        ],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

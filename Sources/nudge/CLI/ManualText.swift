@@ -1,0 +1,336 @@
+import NudgeCore
+
+/// The manual's prose: everything `nudge man` prints that is not made from the command table. Written in the
+/// markup of `ManualBlock` (`code` in backticks). Defaults are read from `Settings()` and kinds from
+/// `NotificationKind`, so they cannot drift from the code.
+enum ManualText {
+    static let description: [ManualBlock] = [
+        .paragraph("""
+            nudge plans and delivers notifications on one Linux machine, privately: no network, no daemon. cron or a \
+            systemd timer runs `nudge run` every minute. Each run reads the JSON files of the data directory, works \
+            out what should notify and when (laundry stages, commute leave-times, daily prayer alarms, a daily \
+            reminder to keep game streaks, a morning message, achievements and imported results), rewrites the \
+            pending plan `plan.json`, and delivers, exactly once, everything that fell due since the previous run. \
+            Between runs all memory is in files.
+            """),
+        .paragraph("""
+            You write the user files (`settings.json`, `laundry.json`, `trips.json`, `alarms.json`, \
+            `streaks.json`) by hand or through the editing commands; nudge writes `plan.json`, `state.json` and \
+            `outbox.jsonl`. A missing user file means nothing of that kind. A broken one is reported with its path \
+            and the exact place (line and column, or a key path such as `alarms[1].time`) and the run exits 65, so \
+            cron mails it; its kind keeps being planned from its last valid version while every other file plans \
+            and delivers as usual.
+            """),
+        .subsection("What falls due"),
+        .paragraph("""
+            A one-off event (a laundry stage, a health warning, a trip, an achievement, an import, a snooze, a \
+            prayer timer) is delivered once its time has come, unless it was delivered before or has expired: a \
+            wash recorded late, already finished, is announced at once. A daily repeat (an alarm, the morning \
+            message, the streak reminder) must also have fallen due after the previous run: an alarm created at \
+            05:40 for 05:30 waits for tomorrow.
+            """),
+        .paragraph("""
+            After downtime each due occurrence is delivered late, once, with how late it is (`lateSeconds`); of a \
+            daily repeat only the latest. What expired meanwhile is not delivered but recorded as missed and shown \
+            by `nudge status`. The first run ever (no `state.json`) delivers only what is due exactly then and \
+            records older events as seen. A notification expires:
+            """),
+        .entry("wash or dry complete", "6 hours after it is due"),
+        .entry("almost done", "when the stage it announces completes"),
+        .entry("fold reminder, health warning", "24 hours after it is due"),
+        .entry("leave-time", "at the arrival"),
+        .entry("alarm", "after its `durationMinutes`, at least 30 minutes"),
+        .entry("morning message, streak reminder", "at the end of that local day"),
+        .entry("achievement, import", "7 days after it is due"),
+        .entry("snooze", "after the original's span, counted from the snooze"),
+        .entry("test", "after 10 minutes"),
+        .subsection("Exactly once"),
+        .paragraph("""
+            Every occurrence has an id that names the event, not its time (`alarm.prayer:fajr:2026-11-21`, \
+            `laundry.washComplete:snowy:c-1042`), so a time that moves never brings an event back. The ledger in \
+            `state.json` holds every delivered, seen and missed id. A run appends its deliveries to `outbox.jsonl` \
+            and flushes it before it saves `state.json`, and the next run completes a run killed in between: a \
+            kill at any instant neither loses nor repeats a delivery (only a line a killed run already printed is \
+            not printed again). One run at a time holds the lock `.lock`; another exits 75 at once, or waits with \
+            `--wait`.
+            """),
+        .subsection("Channels"),
+        .paragraph("Each delivery goes, in this order, to:"),
+        .entry("`outbox.jsonl`", """
+            the record with `deliveredAt` and `lateSeconds`, appended and flushed first: the record of truth.
+            """),
+        .entry("standard output", """
+            a line per notification for people; with `--json` the outbox object, one per line; with `--quiet` \
+            nothing. Notices, warnings and errors go to standard error.
+            """),
+        .entry("the desktop", """
+            with `deliver.desktop`, a freedesktop notification through `notify-send`: urgency from the priority \
+            (`critical` stays until dismissed), a sound unless `sound` is false, an icon per kind, and a button for \
+            each action that does something on this machine. A click applies it as `nudge act ID ACTION` does. A \
+            small process waits for the click and ends when the notification closes or expires; the run never \
+            waits.
+            """),
+        .entry("the command", """
+            with `deliver.command`, an argv template run without a shell: `{id}`, `{kind}`, `{title}`, `{body}` \
+            and `{deepLink}` are replaced inside its arguments, the record is in its environment (see \
+            ENVIRONMENT), and it gets 10 seconds.
+            """),
+        .paragraph("""
+            A desktop notification or command that fails is reported on standard error and by `nudge status`, and \
+            tried again by later runs until the notification expires; nothing is retried while notifications are \
+            switched off. The badge counts the delivered notifications with `badge` true since the last \
+            `nudge ack`.
+            """),
+        .subsection("Time"),
+        .paragraph("""
+            The zone is `settings.timeZone`, else `TZ`, else `/etc/localtime`, else UTC. Instants are RFC 3339 \
+            with an offset or `Z` (`2026-11-21T08:00:00Z`), fractional seconds allowed, between the years 2000 and \
+            2200; nudge writes them in UTC. Times of day are `HH:MM` (24 hours), weekdays `mon` to `sun`. Daily \
+            times follow the local clock: a time that does not exist that day (spring forward) fires at the first \
+            instant after the gap, a time that exists twice (fall back) fires once, at the first; no date is \
+            skipped or rings twice, also after a change of zone. Laundry timers are instants and do not move with \
+            the zone. `--now` replaces the clock for a dry run or a test.
+            """),
+        .paragraph("""
+            cron wakes once a minute; `nudge run --linger 59` stays up to 59 seconds, sleeping without the lock, \
+            and delivers each notification that falls due meanwhile at its own second.
+            """),
+    ]
+
+    static let commands: [ManualBlock] = [
+        .paragraph("""
+            Every command takes `--help`; those that read the data directory take `--data DIR`, and those whose \
+            result depends on the time take `--now T`. The editing commands (`laundry`, `play`, `snooze`, `act`, \
+            `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, keep every \
+            key of a file they do not mean to change, and plan again at once. An `ID` is a full occurrence id, \
+            `last` (the latest delivery) or a unique prefix of one; `nudge status` lists the last ten.
+            """),
+    ]
+
+    static let files: [ManualBlock] = [
+        .paragraph("""
+            The data directory is `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` \
+            (`~/.local/share/nudge` when `XDG_DATA_HOME` is not set). `nudge init` writes a starter one. In it:
+            """),
+        .entry("`settings.json`", "your preferences (see SETTINGS)"),
+        .entry("`laundry.json`", "your laundry \"pets\" and the cycle under way; `nudge laundry` edits it"),
+        .entry("`trips.json`", "your trips and their observed travel times"),
+        .entry("`alarms.json`", "your daily prayer alarms"),
+        .entry("`streaks.json`", "your games, plays, achievements and imports; `nudge play` adds plays"),
+        .entry("`plan.json`", "the pending plan, rewritten by every run"),
+        .entry("`state.json`", "the previous run, the delivery ledger, snoozes, timers and counters"),
+        .entry("`outbox.jsonl`", "one JSON object per delivered notification, appended"),
+        .entry("`.last-good/`", "the last valid copy of each user file, planned from while the file is broken"),
+        .entry("`.lock`", "the lock each run and editing command holds"),
+        .paragraph("""
+            nudge writes its files atomically (a temporary file in the same directory, flushed, renamed) with mode \
+            0600: they hold personal data. A user file that is a symbolic link is read and edited through the \
+            link. The user files are UTF-8 JSON objects; an optional top-level `"version": 1` is accepted, `null` \
+            for an optional key means the same as leaving it out, and unknown keys are ignored and listed as \
+            warnings by `nudge check`. Ids are 1 to 100 letters, digits, `.`, `_` or `-`.
+            """),
+    ]
+
+    private static let defaults = Settings()
+
+    static let settings: [ManualBlock] = [
+        .paragraph("`settings.json` is one object; every key is optional."),
+        setting("timeZone", "IANA zone name", "the system zone", "the zone of every time of day"),
+        setting("notifications.enabled", "boolean", defaults.notifications.enabled, """
+            the master switch: off, nudge still writes the plan but delivers nothing, says so, and records what \
+            fell due as suppressed, never to be delivered later (`nudge test` still delivers)
+            """),
+        setting("notifications.sound", "boolean", defaults.notifications.sound, "copied into every record"),
+        setting("notifications.badge", "boolean", defaults.notifications.badge, "copied into every record"),
+        setting("maxPending", "1 to 10000", defaults.maxPending, """
+            the budget: the plan holds at most this many records, the highest priority first, then the soonest, \
+            then by id; the rest are listed as deferred and come in as slots free up. It limits the plan, never \
+            delivery.
+            """),
+        setting("quietHours.start, quietHours.end", "HH:MM", "none", """
+            medium and low notifications that fall from start (inclusive) to end (exclusive) move to the end; \
+            critical and high never move. The span may wrap past midnight; equal times mean none.
+            """),
+        setting("deliver.desktop", "boolean", defaults.deliverDesktop, "show each delivery on the desktop"),
+        setting("deliver.command", "array of strings", "none", """
+            a program and its arguments to run for each delivery, such as \
+            `["notify-send", "{title}", "{body}"]`
+            """),
+        setting("laundry.enabled", "boolean", defaults.laundry.enabled, "plan laundry notifications"),
+        setting("laundry.warnBeforeMinutes", "0 to 120", defaults.laundry.warnBeforeMinutes, """
+            \"Almost done\" that many minutes before a wash or dry completes; 0 is off
+            """),
+        setting("laundry.foldReminderMinutes", "1 to 1440", defaults.laundry.foldReminderMinutes, """
+            \"Still waiting to be folded\" that long after the dry completes
+            """),
+        setting("laundry.healthWarnAfterDays", "1 to 365", defaults.laundry.healthWarnAfterDays, """
+            \"needs laundry\" when a pet with no cycle was last completed that many days ago (at 10:00 at the \
+            earliest)
+            """),
+        setting("commute.enabled", "boolean", defaults.commute.enabled, "plan leave-times"),
+        setting("commute.defaultBufferMinutes", "0 to 720", defaults.commute.defaultBufferMinutes, """
+            how long before leaving a trip without `bufferMinutes` reminds you
+            """),
+        setting("personalized.enabled", "boolean", defaults.personalized.enabled, """
+            a \"Good morning\" message every day, with a text for each weekday
+            """),
+        setting("personalized.firstName", "string", "none", "the name it greets; required when enabled"),
+        setting("personalized.time", "HH:MM", defaults.personalized.time, "when it comes"),
+        setting("alarms.enabled", "boolean", defaults.alarms.enabled, "plan prayer alarms"),
+        setting("alarms.snoozeMinutes", "1 to 1440", defaults.alarms.snoozeMinutes, """
+            how long `nudge snooze` and a Snooze button wait, except for laundry (10)
+            """),
+        setting("streaks.enabled", "boolean", defaults.streaks.enabled, "plan streak reminders"),
+        setting("streaks.time", "HH:MM", defaults.streaks.time, "when the streak reminder comes"),
+        setting("streaks.smart", "boolean", defaults.streaks.smart, """
+            learn the time instead: 30 minutes before the two hours with the most plays in the last 30 days, \
+            between 06:00 and 22:00, worked out again every two days (shown by `nudge status`)
+            """),
+    ]
+
+    static let formats: [ManualBlock] = [
+        .paragraph("""
+            The keys of each file. Minutes are whole numbers; instants, times of day and weekdays are written as \
+            under Time above. Example files are in the `data/` directory of nudge's source.
+            """),
+        .subsection("laundry.json"),
+        .paragraph("`pets`: a list of objects with"),
+        .entry("`id`", "required"),
+        .entry("`name`", "shown in the notifications; default: the id"),
+        .entry("`washMinutes`, `dryMinutes`", "1 to 1440; default 45 and 60"),
+        .entry("`lastCompletedAt`", "instant of the last fold; the health warning counts from it"),
+        .entry("`cycle`", """
+            the laundry under way, absent when there is none: `stage` (`wash` or `dry`), `startedAt` (instant) \
+            and `id` (default: the `startedAt` instant). A wash announces "Wash Complete!" at `startedAt` plus \
+            `washMinutes`, a dry "Dry Complete!" at `startedAt` plus `dryMinutes` and then the fold reminder, \
+            until `nudge laundry fold` or `stop` removes the cycle.
+            """),
+        .example("""
+            { "pets": [ { "id": "snowy", "name": "Snowy", "washMinutes": 45, "dryMinutes": 60,
+                          "cycle": { "id": "c-1042", "stage": "wash", "startedAt": "2026-11-21T07:30:00Z" } } ] }
+            """),
+        .subsection("alarms.json"),
+        .paragraph("`alarms`: a list of objects with"),
+        .entry("`id`", "required"),
+        .entry("`title`", "required; `Morning Prayer` rings as \"Morning Prayer Time\""),
+        .entry("`time`", "required, `HH:MM` local"),
+        .entry("`durationMinutes`", "1 to 1440, default 15: the prayer's length and the timer of Start Timer"),
+        .entry("`enabled`", "default true"),
+        .entry("`weekdays`", "a non-empty list; default every day"),
+        .subsection("trips.json"),
+        .paragraph("`trips`: a list of objects with"),
+        .entry("`id`, `destination`", "required"),
+        .entry("`arriveBy` and `weekdays`", """
+            a recurring trip: `HH:MM` local on those weekdays (default every day)
+            """),
+        .entry("`arriveAt`", "a one-off trip: an instant; a trip has either this or `arriveBy`"),
+        .entry("`travelMinutes`", "required, 0 to 1440: the travel time until observations say otherwise"),
+        .entry("`bufferMinutes`", "0 to 720; default `settings.commute.defaultBufferMinutes`"),
+        .entry("`enabled`", "default true"),
+        .entry("`observations`", "a list of past journeys: `departedAt` (instant) and `minutes` (1 to 1440)"),
+        .paragraph("""
+            "Time to Leave" comes at the arrival minus the predicted travel time minus the buffer. The prediction \
+            is the 80th percentile (nearest rank) of the observations of the last 56 days that departed on the \
+            same kind of day (weekday or weekend) within 60 minutes of the usual departure; with fewer than three \
+            of those, of all observations of the 56 days; with none, `travelMinutes`. A planned reminder moves \
+            only when the prediction moves it by more than 2 minutes.
+            """),
+        .subsection("streaks.json"),
+        .entry("`games`", """
+            `id`, `name` (required), `streak` (0 or more, used as given; when absent nudge counts it from the \
+            plays: the consecutive local dates with a play, ending today if played today, else yesterday) and \
+            `url` (optional: http, https or an app's own scheme, opened by Play Now)
+            """),
+        .entry("`plays`", "`game` (an id of `games`) and `at` (instant)"),
+        .entry("`achievements`", "`id`, `title`, `description` and `unlockedAt` (instant)"),
+        .entry("`imports`", "`id`, `game`, `importedAt` (instant) and `summary`"),
+        .paragraph("""
+            At most one "Streaks at risk" reminder comes a day, at `settings.streaks.time` or the learned time, and \
+            only when a game with a streak above 0 has no play that local day. Each achievement and each import \
+            is announced once.
+            """),
+        .subsection("plan.json"),
+        .paragraph("""
+            `generatedAt`, `timeZone`, `budget` (`pending`, `limit`, `status`: `healthy`, `warning`, `critical` or \
+            `atLimit`, and a `message`), `pending` (the next occurrence of each source, sorted by `fireAt`, then \
+            `id`), `deferred` (what the budget left out, each with `"reason": "budget"`) and `nextWakeAt` (the \
+            earliest `fireAt`, or null). The same files, state and `--now` give the same bytes. Each record has:
+            """),
+        .entry("`id`", "the occurrence id"),
+        .entry("`kind`", NotificationKind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")),
+        .entry("`source`", "the id of the pet, trip, alarm, game, achievement or import it comes from"),
+        .entry("`fireAt`, `expiresAt`", "when it is due, and after which delivering it is pointless"),
+        .entry("`title`, `body`", "the text you read"),
+        .entry("`priority`", Priority.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")),
+        .entry("`category`, `actions`", "its category and the actions it offers (see `nudge act`)"),
+        .entry("`sound`, `badge`", "from `settings.notifications`"),
+        .entry("`deepLink`", "`nudge://FAMILY/SOURCE`, such as `nudge://laundry/snowy`"),
+        .subsection("state.json"),
+        .paragraph("""
+            Written by nudge; delete it only to start afresh (the next run is then a first run, and ids already in \
+            `outbox.jsonl` are still never delivered again). A damaged one stops the run with exit 65 rather than \
+            risk a second delivery. It holds `version` (1), the previous run (`lastRunAt`, `timeZone`, \
+            `lastDelivered`, `lastMissed`, `lastBudget`, `lastSuppressed`), the counters `deliveredTotal` and \
+            `missedTotal`, `recentMissed` (the last 50), `fileErrors`, `lastGood` (a hash of each copy in \
+            `.last-good/`), `outboxBytes` (how much of the outbox the ledger reflects), `badge`, `snoozes`, \
+            `timers`, `appliedActions`, the queue of desktop and command deliveries still to make \
+            (`commandQueue`) with the recent failures (`commandFailures`), the learned `smartReminder`, \
+            `plannedLeaveTimes`, and the `ledger`: each occurrence id with its `outcome` (`delivered`, `seen`, \
+            `missed` or `suppressed`), `kind`, `fireAt`, `expiresAt` and `at`.
+            """),
+        .subsection("outbox.jsonl"),
+        .paragraph("""
+            One JSON object per line and delivery: the record plus `deliveredAt` (UTC) and `lateSeconds` (0 when \
+            on time). nudge only appends to it; rotating, truncating or deleting it never causes a second \
+            delivery.
+            """),
+    ]
+
+    static let environment: [ManualBlock] = [
+        .entry("`NUDGE_DATA`", "the data directory, when `--data` is not given"),
+        .entry("`XDG_DATA_HOME`", "the default data directory is `$XDG_DATA_HOME/nudge`; unset, `~/.local/share/nudge`"),
+        .entry("`XDG_CONFIG_HOME`", """
+            `nudge init --systemd` writes the user units `nudge.service` and `nudge.timer` to \
+            `$XDG_CONFIG_HOME/systemd/user/`; unset, `~/.config/systemd/user/`
+            """),
+        .entry("`TZ`", """
+            the zone when `settings.timeZone` is not set: an IANA name, or a POSIX rule nudge can read exactly; \
+            otherwise `nudge check` and `nudge status` warn and name the zone used instead
+            """),
+        .entry("`DBUS_SESSION_BUS_ADDRESS`", """
+            the session bus that desktop notifications go through. cron sets none; nudge then uses \
+            `$XDG_RUNTIME_DIR/bus`, else `/run/user/UID/bus`, if it is a socket of yours. Without a bus a desktop \
+            delivery fails with "no desktop session bus: not logged in to a desktop?" and is tried again later.
+            """),
+        .entry("`XDG_RUNTIME_DIR`", "where the session bus is looked for when its address is not set"),
+        .entry("`NUDGE_ID`, `NUDGE_KIND`, `NUDGE_TITLE`, `NUDGE_BODY`, `NUDGE_DEEPLINK`, `NUDGE_PRIORITY`", """
+            given to `deliver.command`: the fields of the record being delivered
+            """),
+        .entry("`NUDGE_BADGE`", "given to `deliver.command`: the badge count, this notification included"),
+    ]
+
+    static let examples: [ManualBlock] = [
+        .paragraph("A starter data directory, checked, then planned once:"),
+        .example("""
+            nudge init
+            nudge check
+            nudge run && nudge plan
+            """),
+        .paragraph("The crontab line (`crontab -e`); nudge locks the data directory itself:"),
+        .example("* * * * * $HOME/.local/bin/nudge run --quiet --linger 59"),
+        .paragraph("Installing the shell completion and this page for one user:"),
+        .example("""
+            nudge completions bash > ~/.local/share/bash-completion/completions/nudge
+            nudge completions fish > ~/.config/fish/completions/nudge.fish
+            nudge man > ~/.local/share/man/man1/nudge.1
+            """),
+    ]
+
+    static let seeAlso = ["notify-send(1)", "crontab(5)", "systemd.timer(5)"]
+
+    /// One key of settings.json: its path, what it takes, its default (from `Settings()`) and what it does.
+    private static func setting(_ key: String, _ type: String, _ value: Any, _ meaning: String) -> ManualBlock {
+        .entry(key.split(separator: ",").map { "`\(String($0).trimmingWhitespace)`" }.joined(separator: ", ")
+                + " (\(type); default \(value))", meaning)
+    }
+}

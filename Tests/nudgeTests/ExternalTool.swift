@@ -26,9 +26,10 @@ enum ExternalTool {
         throw XCTSkip("\(name) is not installed (Debian: apt install \(package ?? name)); .ci/run installs it")
     }
 
-    /// Runs `executable ARGUMENTS` with the test's environment plus `environment`, and waits up to `timeout`
-    /// seconds for it.
+    /// Runs `executable ARGUMENTS` with the test's environment plus `environment` (or exactly
+    /// `exactEnvironment`), in `workingDirectory` (else a fresh empty one), and waits up to `timeout` seconds.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                    exactEnvironment: [String: String]? = nil, workingDirectory: URL? = nil,
                     timeout: TimeInterval = 60) throws -> Result {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("nudge-tool-\(UUID().uuidString)", isDirectory: true)
@@ -43,8 +44,8 @@ enum ExternalTool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = directory
+        process.environment = exactEnvironment ?? ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = workingDirectory ?? directory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err

@@ -43,13 +43,14 @@ final class FirstTenMinutesTests: XCTestCase {
         return environment
     }
 
-    private func shell(_ line: String) throws -> NudgeResult {
-        try ProgramRun.run("/bin/bash", ["-euo", "pipefail", "-c", line], workingDirectory: checkout,
-                           environment: login())
+    private func shell(_ line: String) throws -> ExternalTool.Result {
+        try ExternalTool.run("/bin/bash", ["-euo", "pipefail", "-c", line], exactEnvironment: login(),
+                             workingDirectory: checkout)
     }
 
-    private func installed(_ arguments: String...) throws -> NudgeResult {
-        try ProgramRun.run(home.path + "/.local/bin/nudge", arguments, workingDirectory: home, environment: login())
+    private func installed(_ arguments: String...) throws -> ExternalTool.Result {
+        try ExternalTool.run(home.path + "/.local/bin/nudge", arguments, exactEnvironment: login(),
+                             workingDirectory: home)
     }
 
     func testTheReadmeSetupLinesWorkInAnEmptyHome() throws {
@@ -113,7 +114,7 @@ final class FirstTenMinutesTests: XCTestCase {
             return String(cString: pointer)
         })
         XCTAssertTrue(service.contains("ExecStart=\(binary) run --quiet --linger 59 --data "), service)
-        guard let analyze = ProgramRun.find("systemd-analyze") else {
+        guard let analyze = try? ExternalTool.require("systemd-analyze", package: "systemd") else {
             print("FirstTenMinutesTests: systemd-analyze is not installed; the unit files were not verified")
             return
         }
@@ -122,14 +123,14 @@ final class FirstTenMinutesTests: XCTestCase {
                                                 attributes: [.posixPermissions: 0o700])
         var environment = login()
         environment["XDG_RUNTIME_DIR"] = runtime.path
-        let result = try ProgramRun.run(analyze, ["verify", "--user", "--man=no", units + "/nudge.service",
-                                                  units + "/nudge.timer"], environment: environment)
+        let result = try ExternalTool.run(analyze, ["verify", "--user", "--man=no", units + "/nudge.service",
+                                                    units + "/nudge.timer"], exactEnvironment: environment)
         XCTAssertEqual(result.status, 0, result.summary)
         XCTAssertEqual(result.stderr, "", "systemd warns about the units")
     }
 
     func testTheReadmeTemplateUnitsForManyUsersPassSystemdAnalyze() throws {
-        guard let analyze = ProgramRun.find("systemd-analyze") else {
+        guard let analyze = try? ExternalTool.require("systemd-analyze", package: "systemd") else {
             throw XCTSkip("systemd-analyze is not installed (Debian package systemd)")
         }
         let blocks = try ReadmeBlock.iniBlocks()
@@ -148,9 +149,9 @@ final class FirstTenMinutesTests: XCTestCase {
             try FileManager.default.createSymbolicLink(atPath: units.path + "/nudge@\(user).\(suffix)",
                                                        withDestinationPath: "nudge@.\(suffix)")
         }
-        let result = try ProgramRun.run(analyze, ["verify", "--man=no", units.path + "/nudge@\(user).service",
-                                                  units.path + "/nudge@\(user).timer"],
-                                        environment: ["PATH": "/usr/bin:/bin"])
+        let result = try ExternalTool.run(analyze, ["verify", "--man=no", units.path + "/nudge@\(user).service",
+                                                    units.path + "/nudge@\(user).timer"],
+                                          exactEnvironment: ["PATH": "/usr/bin:/bin"])
         XCTAssertEqual(result.status, 0, result.summary)
         XCTAssertEqual(result.stderr, "", "systemd warns about the template units")
     }

@@ -2,22 +2,28 @@ import XCTest
 @testable import NudgeCore
 
 final class OutboxRecoveryTests: XCTestCase {
-    private func line(_ id: String) -> String {
-        #"{"id":"\#(id)","kind":"alarm.prayer","fireAt":"2026-11-21T04:30:00Z","expiresAt":"2026-11-21T05:00:00Z","deliveredAt":"2026-11-21T04:30:00Z","lateSeconds":0}"#
-            + "\n"
+    private let clock = WallClock(zone: Fixtures.berlin)
+
+    /// The outbox line a run writes for the alarm `id` on 2026-11-21 (05:30 Berlin = 04:30Z), delivered at `at`.
+    private func line(_ id: String, deliveredAt at: String = "2026-11-21T04:30:00Z") -> String {
+        let alarm = AlarmRule.occurrence(of: Fixtures.alarm(id), on: Fixtures.date("2026-11-21"),
+                                         settings: Fixtures.settings(), clock: clock)!
+        return Delivery(notification: alarm, deliveredAt: Fixtures.instant(at)).outboxLine
     }
 
     func testLinesWrittenByACrashedRunEnterTheLedgerAsDelivered() {
         var state = RunState()
+        state.lastRunAt = Fixtures.instant("2026-11-21T04:29:00Z")
         state.outboxBytes = 100
         let tail = line("a") + line("b")
         let outcome = OutboxRecovery.recover(tail: Data(tail.utf8), into: &state)
-        XCTAssertEqual(outcome.recoveredIDs, ["a", "b"])
+        XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
         XCTAssertEqual(outcome.completeLength, 100 + tail.utf8.count)
-        XCTAssertEqual(state.ledger["a"]?.outcome, .delivered)
-        XCTAssertEqual(state.ledger["b"]?.fireAt, Fixtures.instant("2026-11-21T04:30:00Z"))
+        XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
+        XCTAssertEqual(state.ledger["alarm.prayer:b:2026-11-21"]?.fireAt, Fixtures.instant("2026-11-21T04:30:00Z"))
         XCTAssertEqual(state.deliveredTotal, 2)
         XCTAssertEqual(state.outboxBytes, 100 + tail.utf8.count)
+        XCTAssertEqual(state.outboxLastLine, ContentHash.of(Data(line("b").utf8)))
     }
 
     func testTornLastLineIsNotCountedAndMarkedForCutting() {
@@ -25,8 +31,69 @@ final class OutboxRecoveryTests: XCTestCase {
         let whole = line("a")
         let torn = String(line("b").prefix(30))
         let outcome = OutboxRecovery.recover(tail: Data((whole + torn).utf8), into: &state)
-        XCTAssertEqual(outcome.recoveredIDs, ["a"])
+        XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
         XCTAssertEqual(outcome.completeLength, whole.utf8.count)
-        XCTAssertNil(state.ledger["b"])
+        XCTAssertNil(state.ledger["alarm.prayer:b:2026-11-21"])
+    }
+
+    func testARecoveredDeliveryIsCountedForTheBadgeAndQueuedForEveryChannel() {
+        var state = RunState()
+        state.lastRunAt = Fixtures.instant("2026-11-21T04:29:00Z")
+        state.badge = 3
+        _ = OutboxRecovery.recover(tail: Data((line("a") + line("b")).utf8), into: &state,
+                                   channels: [.desktop, .command])
+        XCTAssertEqual(state.badge, 5)
+        XCTAssertEqual(state.commandQueue.map(\.delivery.notification.id),
+                       ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
+        XCTAssertEqual(state.commandQueue.map(\.channels), [[.desktop, .command], [.desktop, .command]])
+        XCTAssertEqual(state.commandQueue.map(\.delivery.badge), [4, 5], "NUDGE_BADGE counts each as delivered")
+    }
+
+    func testAnIdAlreadyDeliveredIsNeitherCountedNorQueuedAgain() {
+        var state = RunState()
+        state.lastRunAt = Fixtures.instant("2026-11-21T04:29:00Z")
+        _ = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &state, channels: [.desktop])
+        var again = state
+        again.outboxBytes = 0
+        let outcome = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &again, channels: [.desktop])
+        XCTAssertEqual(outcome.recoveredIDs, [])
+        XCTAssertEqual(again.deliveredTotal, 1)
+        XCTAssertEqual(again.commandQueue.count, 1)
+        XCTAssertEqual(again.badge, 1)
+    }
+
+    func testWithoutAnyStateTheOutboxIsHistoryNotACrashedRun() {
+        var state = RunState()
+        let outcome = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &state, channels: [.desktop])
+        XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
+        XCTAssertEqual(state.commandQueue, [], "state.json deleted to start afresh: nothing is shown again")
+        XCTAssertEqual(state.badge, 0)
+    }
+
+    func testAnOldFilePutBackIsRecordedButNeitherCountedNorShownAgain() {
+        var state = RunState()
+        state.lastRunAt = Fixtures.instant("2026-11-25T08:00:00Z")
+        let outcome = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &state, channels: [.desktop])
+        XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
+        XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
+        XCTAssertEqual(state.deliveredTotal, 0)
+        XCTAssertEqual(state.badge, 0)
+        XCTAssertEqual(state.commandQueue, [])
+    }
+
+    func testRecallTakesBackDeliveredIdsTheLedgerStillNeedsAfterAClockSetFarBack() {
+        var state = RunState()
+        state.lastRunAt = Fixtures.instant("2026-11-26T08:00:00Z")
+        state.latestRunAt = state.lastRunAt
+        let earlier = Fixtures.instant("2026-11-21T04:00:00Z")
+        XCTAssertFalse(OutboxRecall.isNeeded(state, now: Fixtures.instant("2026-11-24T09:00:00Z")),
+                       "less than two days back: the ledger still holds all that matters")
+        XCTAssertTrue(OutboxRecall.isNeeded(state, now: earlier))
+        let recalled = OutboxRecall.recall(Data((line("a") + line("b")).utf8), into: &state, now: earlier)
+        XCTAssertEqual(recalled, 2)
+        XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
+        XCTAssertEqual(state.deliveredTotal, 0, "recalled, not delivered again")
+        XCTAssertFalse(OutboxRecall.isNeeded(state, now: earlier.addingTimeInterval(60)), "once per step back")
+        XCTAssertTrue(OutboxRecall.isNeeded(state, now: earlier.addingTimeInterval(-86_400)), "a further step back")
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Finishes the bookkeeping of a run that died after appending to `outbox.jsonl` but before saving
-/// `state.json`: the outbox is written first, so every line in it counts as delivered (SPEC §8).
+/// `state.json` (killed, or the disk full when the state was written): the outbox is written first, so every
+/// line in it counts as delivered (SPEC §8), and every channel after it still owes the person that delivery
+/// (SPEC §7): it is counted for the badge and queued for the desktop and the command like any delivery.
 public enum OutboxRecovery {
     /// What recovery found in the outbox's unaccounted tail.
     public struct Outcome: Equatable, Sendable {
@@ -11,30 +13,51 @@ public enum OutboxRecovery {
         public var completeLength: Int
     }
 
-    /// Reads the bytes of the outbox from `state.outboxBytes` on and records their ids in the ledger.
-    public static func recover(tail: Data, into state: inout RunState) -> Outcome {
+    /// Reads the bytes of the outbox from `state.outboxBytes` on and records their ids in the ledger; each one
+    /// delivered by the run that died is also counted for the badge and queued for `channels`.
+    ///
+    /// A line delivered before the previous saved run (`deliveredAt` earlier than `lastRunAt`), or found with
+    /// no state at all (state.json deleted to start afresh), is history, not a run that died: its id is
+    /// recorded, nothing else. The test notification is never shown late (a test says at once whether it got
+    /// through).
+    public static func recover(tail: Data, into state: inout RunState, channels: [DeliveryChannel] = [])
+        -> Outcome {
         let bytes = [UInt8](tail)
         var recovered: [String] = []
         var lineStart = 0
         var completeEnd = 0
         for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            let line = Array(bytes[lineStart..<index])
+            let line = bytes[lineStart...index]
             lineStart = index + 1
             completeEnd = lineStart
-            guard let record = try? JSONParser.parse(line),
-                  let id = record["id"]?.stringValue,
-                  let kind = record["kind"]?.stringValue,
-                  let fireAt = record["fireAt"]?.stringValue.flatMap(RFC3339.parse),
-                  let expiresAt = record["expiresAt"]?.stringValue.flatMap(RFC3339.parse),
-                  let deliveredAt = record["deliveredAt"]?.stringValue.flatMap(RFC3339.parse) else { continue }
-            if state.ledger[id]?.outcome != .delivered {
-                state.ledger[id] = LedgerEntry(outcome: .delivered, kind: kind, fireAt: fireAt, expiresAt: expiresAt,
-                                               at: deliveredAt)
-                state.deliveredTotal += 1
-                recovered.append(id)
+            guard let record = try? JSONParser.parse(Array(line.dropLast())),
+                  let delivery = Delivery(record: record) else { continue }
+            let notification = delivery.notification
+            guard state.ledger[notification.id]?.outcome != .delivered else { continue }
+            state.ledger[notification.id] = LedgerEntry(outcome: .delivered, kind: notification.kind.rawValue,
+                                                        fireAt: notification.fireAt,
+                                                        expiresAt: notification.expiresAt, at: delivery.deliveredAt)
+            recovered.append(notification.id)
+            guard let lastRun = state.lastRunAt, delivery.deliveredAt >= lastRun else { continue }
+            state.deliveredTotal += 1
+            if notification.badge { state.badge += 1 }
+            if !channels.isEmpty && notification.kind != .test {
+                var queued = delivery
+                queued.badge = state.badge
+                state.commandQueue.append(CommandAttempt(delivery: queued, channels: channels))
             }
         }
-        state.outboxBytes += completeEnd
+        if completeEnd > 0 {
+            state.outboxBytes += completeEnd
+            state.outboxLastLine = lastLineHash(bytes[..<completeEnd])
+        }
         return Outcome(recoveredIDs: recovered, completeLength: state.outboxBytes)
+    }
+
+    /// The hash of the last line of `bytes`, which end with a newline: what `RunState.outboxLastLine` holds.
+    public static func lastLineHash(_ bytes: ArraySlice<UInt8>) -> String {
+        let body = bytes.dropLast()
+        let start = body.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
+        return ContentHash.of(Data(bytes[start...]))
     }
 }

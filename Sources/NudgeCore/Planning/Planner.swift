@@ -109,6 +109,15 @@ public enum Planner {
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,
                         deferred: deferred)
 
+        // Behind the latest run, the clock keeps that run's time and how far the outbox was recalled
+        // (OutboxRecall); level with it or ahead, there is nothing to recall.
+        let latest = state.latestRunAt ?? previous?.lastRunAt ?? now
+        if now >= latest {
+            state.latestRunAt = now
+            state.outboxRecalledFrom = nil
+        } else {
+            state.latestRunAt = latest
+        }
         state.lastRunAt = now
         state.timeZone = zone.identifier
         state.missedTotal += missedRecords.count

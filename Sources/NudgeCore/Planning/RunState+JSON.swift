@@ -31,6 +31,8 @@ extension RunState {
         return .object([
             JSONMember("version", number(Self.formatVersion)),
             JSONMember("lastRunAt", instant(lastRunAt)),
+            JSONMember("latestRunAt", instant(latestRunAt)),
+            JSONMember("outboxRecalledFrom", instant(outboxRecalledFrom)),
             JSONMember("timeZone", timeZone.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", number(lastDelivered)),
             JSONMember("lastMissed", number(lastMissed)),
@@ -43,6 +45,7 @@ extension RunState {
                 lastGood[file].map { JSONMember(file.fileName, .string($0)) }
             })),
             JSONMember("outboxBytes", number(outboxBytes)),
+            JSONMember("outboxLastLine", outboxLastLine.map(JSONValue.string) ?? .null),
             JSONMember("badge", number(badge)),
             JSONMember("lastSuppressed", number(lastSuppressed)),
             JSONMember("snoozes", .array(snoozes.map(\.json))),
@@ -99,6 +102,8 @@ extension RunState {
         }
         var state = RunState()
         state.lastRunAt = root.instant("lastRunAt", required: false)
+        state.latestRunAt = root.instant("latestRunAt", required: false)
+        state.outboxRecalledFrom = root.instant("outboxRecalledFrom", required: false)
         state.timeZone = root.optionalString("timeZone")
         state.lastDelivered = root.int("lastDelivered", default: 0, in: 0...Int.max) ?? 0
         state.lastMissed = root.int("lastMissed", default: 0, in: 0...Int.max) ?? 0
@@ -124,6 +129,7 @@ extension RunState {
             }
         }
         state.outboxBytes = root.int("outboxBytes", default: 0, in: 0...Int.max) ?? 0
+        state.outboxLastLine = root.optionalString("outboxLastLine")
         state.badge = root.int("badge", default: 0, in: 0...Int.max) ?? 0
         state.lastSuppressed = root.int("lastSuppressed", default: 0, in: 0...Int.max) ?? 0
         for element in root.elements("snoozes") {

@@ -13,6 +13,12 @@ public struct RunState: Equatable, Sendable {
 
     /// The previous run's `now`: daily repeats fall due after it.
     public var lastRunAt: Date?
+    /// The latest `now` any run has had: the ledger was pruned against it, so a clock set back further than
+    /// `ledgerRetention` behind it must recall delivered ids from the outbox (`OutboxRecall`).
+    public var latestRunAt: Date?
+    /// The `now` down to which delivered ids were recalled from the outbox since the clock went back; nil while
+    /// the clock is not behind `latestRunAt`.
+    public var outboxRecalledFrom: Date?
     /// The zone of the previous run, to notice travel.
     public var timeZone: String?
     /// Occurrence id → what happened to it.
@@ -20,6 +26,9 @@ public struct RunState: Equatable, Sendable {
     /// Bytes of `outbox.jsonl` whose lines are already in the ledger; anything beyond was written by a run
     /// that died before saving this file, and is taken into the ledger by the next run.
     public var outboxBytes = 0
+    /// Hash of the outbox's line that ends at `outboxBytes`: a rotated or truncated outbox that has grown as
+    /// long again no longer holds that line there, so recovery then reads the new file from its start.
+    public var outboxLastLine: String?
     public var deliveredTotal = 0
     public var missedTotal = 0
     public var recentMissed: [MissedRecord] = []
@@ -54,16 +63,35 @@ public struct RunState: Equatable, Sendable {
 
     public init() {}
 
+    /// Accounts for `text`, whole lines just appended to the outbox: its length and the hash of its last line.
+    public mutating func noteOutboxAppend(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return }
+        outboxBytes += bytes.count
+        outboxLastLine = OutboxRecovery.lastLineHash(bytes[...])
+    }
+
     /// True when the occurrence was delivered, seen or missed: it must never be delivered (again).
     public func isHandled(_ id: String) -> Bool {
         ledger[id] != nil
     }
 
-    /// After the clock went back to `now`: forgets the missed and seen outcomes recorded under the later clock.
-    /// A clock that ran ahead marked real future occurrences as missed; once it is corrected they must ring
-    /// when their time truly comes. Deliveries are kept: those really happened and must not repeat.
+    /// After the clock went back to `now`: forgets the outcomes a later clock recorded for occurrences that are
+    /// still to come at `now`. A clock that ran ahead marked real future occurrences as missed (or seen, or
+    /// suppressed); once it is corrected they must ring when their time truly comes, and a missed one leaves
+    /// the missed list and its count. What was already due at `now` keeps its outcome whatever the clock did:
+    /// an achievement seen two days ago, or an alarm suppressed while notifications were off, must stay silent.
+    /// Deliveries are always kept: those really happened and must not repeat.
     mutating func forgetUndeliveredRecorded(after now: Date) {
-        ledger = ledger.filter { $0.value.outcome == .delivered || $0.value.at <= now }
+        var forgottenMissed = Set<String>()
+        ledger = ledger.filter { id, entry in
+            let keep = entry.outcome == .delivered || entry.at <= now || entry.fireAt <= now
+            if !keep && entry.outcome == .missed { forgottenMissed.insert(id) }
+            return keep
+        }
+        guard !forgottenMissed.isEmpty else { return }
+        missedTotal = max(0, missedTotal - forgottenMissed.count)
+        recentMissed.removeAll { forgottenMissed.contains($0.id) }
     }
 
     /// Drops entries whose occurrence expired more than `ledgerRetention` before `now`: an expired occurrence

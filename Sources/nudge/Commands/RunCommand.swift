@@ -147,7 +147,7 @@ enum RunCommand {
         for delivery in result.deliveries { lines += delivery.outboxLine }
         if !lines.isEmpty {
             try outbox.append(lines)
-            result.state.outboxBytes += lines.utf8.count
+            result.state.noteOutboxAppend(lines)
         }
         try directory.write("state.json", result.state.fileContent, durability: lines.isEmpty ? .oldOrNew : .durable)
     }

@@ -35,7 +35,7 @@ enum TestCommand {
         let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
         if let length = workspace.outboxRepairLength { try outbox.truncate(to: length) }
         try outbox.append(delivery.outboxLine)
-        state.outboxBytes += delivery.outboxLine.utf8.count
+        state.noteOutboxAppend(delivery.outboxLine)
         try directory.write("state.json", state.fileContent)
 
         let outcome = Channels.deliverQueued(&state, household: household, directory: directory, now: now,

@@ -23,4 +23,25 @@ extension OutboxFile {
             window *= 4
         }
     }
+
+    /// Whether the line that ends at `offset` has the hash `expected`: the file is still the one whose first
+    /// `offset` bytes state.json accounts for. True at offset 0 and when no hash was kept (a state written
+    /// before hashes were), where the length alone is all there is to go by.
+    func lineEnding(at offset: Int, hashes expected: String?) -> Bool {
+        guard offset > 0, let expected else { return true }
+        var window = 4_096
+        while true {
+            let start = max(0, offset - window)
+            guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+            defer { try? handle.close() }
+            guard (try? handle.seek(toOffset: UInt64(start))) != nil,
+                  let bytes = try? handle.read(upToCount: offset - start), bytes.count == offset - start,
+                  bytes.last == UInt8(ascii: "\n") else { return false }
+            let body = bytes.dropLast()
+            if body.lastIndex(of: UInt8(ascii: "\n")) != nil || start == 0 {
+                return OutboxRecovery.lastLineHash(ArraySlice(bytes)) == expected
+            }
+            window *= 4
+        }
+    }
 }

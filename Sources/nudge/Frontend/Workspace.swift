@@ -28,23 +28,6 @@ struct Workspace {
     static func load(_ directory: DataDirectory, collectingLastGoodUpdates: Bool = false) throws -> Workspace {
         try directory.requireExists()
         var state = try directory.loadState()
-        var repairLength: Int?
-        let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
-        var recovering = state ?? RunState()
-        let size = outbox.size()
-        if recovering.outboxBytes > size {
-            // Rotated or truncated by hand: read it all again; ids already in the ledger are not counted twice.
-            recovering.outboxBytes = 0
-        }
-        let tail = recovering.outboxBytes < size ? try outbox.tail(from: recovering.outboxBytes) : Data()
-        if !tail.isEmpty {
-            let outcome = OutboxRecovery.recover(tail: tail, into: &recovering)
-            if outcome.completeLength < size { repairLength = outcome.completeLength }
-            state = recovering
-        } else if state != nil {
-            state = recovering
-        }
-
         let (files, unreadable) = directory.userFiles()
         // Each file is hashed at most once (a pass over the bytes: 40 ms for 37 MB).
         var hashes: [UserFile: String] = [:]
@@ -65,8 +48,34 @@ struct Workspace {
             return state?.lastGood[file] == digest ? nil : LastGoodUpdate(file: file, data: data, hash: digest)
         }
         let zone = SystemZone.resolve(settingsZone: loaded.household.settings.timeZone)
+        let repairLength = try recover(&state, directory: directory,
+                                       channels: loaded.household.settings.deliveryChannels)
         return Workspace(directory: directory, state: state, outboxRepairLength: repairLength,
                          lastGoodUpdates: updates, loaded: loaded, zone: zone)
+    }
+
+    /// Finishes the bookkeeping of a run that died after writing the outbox (`OutboxRecovery`): reads the
+    /// outbox past what state.json accounts for. When the file is no longer the one state.json describes —
+    /// rotated, truncated or replaced, even by one that has grown as long again — it is read from its start;
+    /// ids already in the ledger are not counted twice. Returns the length to cut a torn last line back to.
+    private static func recover(_ state: inout RunState?, directory: DataDirectory,
+                                channels: [DeliveryChannel]) throws -> Int? {
+        let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
+        var recovering = state ?? RunState()
+        let size = outbox.size()
+        if recovering.outboxBytes > size || !outbox.lineEnding(at: recovering.outboxBytes,
+                                                                hashes: recovering.outboxLastLine) {
+            recovering.outboxBytes = 0
+            recovering.outboxLastLine = nil
+        }
+        let tail = recovering.outboxBytes < size ? try outbox.tail(from: recovering.outboxBytes) : Data()
+        guard !tail.isEmpty else {
+            if state != nil { state = recovering }
+            return nil
+        }
+        let outcome = OutboxRecovery.recover(tail: tail, into: &recovering, channels: channels)
+        state = recovering
+        return outcome.completeLength < size ? outcome.completeLength : nil
     }
 
     /// One stderr line per problem, naming the file by its path, and what nudge does about it.
@@ -83,7 +92,15 @@ struct Workspace {
         return lines
     }
 
+    /// Plans at `now`. When the clock is set back further than the ledger remembers, the delivered ids that
+    /// still matter are first recalled from the whole outbox (a rare, one-off read).
     func plan(now: Date) -> PlanResult {
-        Planner.plan(loaded.household, previous: state, now: now, zone: zone)
+        var previous = state
+        if var recalled = state, OutboxRecall.isNeeded(recalled, now: now),
+           let outbox = try? directory.read("outbox.jsonl") {
+            OutboxRecall.recall(outbox, into: &recalled, now: now)
+            previous = recalled
+        }
+        return Planner.plan(loaded.household, previous: previous, now: now, zone: zone)
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import XCTest
+
+/// Exactly once through every channel (SPEC §7): after a run that died or met a full disk before saving its
+/// state, after the outbox was rotated, and whatever the clock did (issue 16, points 1, 2, 5, 6, 7).
+final class ExactlyOnceTests: DataDirectoryTestCase {
+    private let alarm = "alarm.prayer:fajr:2026-11-21"
+
+    /// A desktop command that appends `NUDGE_ID NUDGE_BADGE` to `calls.log` in its own directory.
+    private func settingsWithCommand(in directory: TemporaryDataDirectory) throws -> String {
+        let script = directory.fileURL("record.sh")
+        try Data("#!/bin/sh\nprintf '%s %s\\n' \"$NUDGE_ID\" \"$NUDGE_BADGE\" >> '\(directory.path)/calls.log'\n".utf8)
+            .write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return #"{ "timeZone": "UTC", "deliver": { "command": ["\#(script.path)"] } }"#
+    }
+
+    private func calls(_ directory: TemporaryDataDirectory) -> [String] {
+        ((try? directory.text("calls.log")) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    // MARK: - 1. A run that died after its outbox line
+
+    /// Every prefix of the save order (plan.json, outbox.jsonl, state.json) as a kill or a full disk leaves it:
+    /// the next run must hand each delivery to the command exactly once and count it for the badge once.
+    func testEveryChannelAndTheBadgeGetADeliveryOnceAfterAKillOrAFullDiskAtEachWrite() throws {
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 30))
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T07:15:00Z"))  // due 08:00
+        try dir.write("settings.json", Fixture.settings())
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+        let before = try dir.snapshot()
+        let due = [alarm, "laundry.washComplete:snowy:c-1"]
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: due)
+        let after = try dir.snapshot()
+
+        let order = ["plan.json", "outbox.jsonl", "state.json"]
+        for steps in 0..<order.count {
+            let copy = try makeDirectory()
+            for (name, entry) in after where entry.content != nil {
+                let source = order.prefix(steps).contains(name) || !order.contains(name) ? after : before
+                guard let content = source[name]?.content else { continue }
+                try FileManager.default.createDirectory(at: copy.fileURL(name).deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+                try content.write(to: copy.fileURL(name))
+            }
+            // The died run never reached its channels; the command is set up now to watch the next runs.
+            try copy.write("settings.json", try settingsWithCommand(in: copy))
+            _ = try copy.run(at: "2026-11-21T08:01:00Z")
+            _ = try copy.run(at: "2026-11-21T08:02:00Z")
+            XCTAssertEqual(try copy.outboxIDs().sorted(), due.sorted(), "died after \(steps) write(s)")
+            XCTAssertEqual(calls(copy).map { String($0.split(separator: " ")[0]) }.sorted(), due.sorted(),
+                           "died after \(steps) write(s): the command gets each delivery once")
+            XCTAssertEqual(calls(copy).map { String($0.split(separator: " ")[1]) }.sorted(), ["1", "2"],
+                           "NUDGE_BADGE counts each delivery")
+            XCTAssertEqual(try copy.status()["badge"] as? Int, 2, "died after \(steps) write(s)")
+        }
+    }
+
+    // MARK: - 2. A rotated outbox
+
+    /// Each way a person or logrotate rotates a log, then a delivering run that dies before its state save:
+    /// the run after it must not deliver those lines again, however long the new file has grown.
+    func testEveryWayOfRotatingTheOutboxThenAKilledRunDeliversNothingTwice() throws {
+        let rotations: [(String, (TemporaryDataDirectory) throws -> Void)] = [
+            ("moved away", { try FileManager.default.moveItem(at: $0.fileURL("outbox.jsonl"),
+                                                             to: $0.fileURL("outbox.jsonl.1")) }),
+            ("deleted", { try $0.remove("outbox.jsonl") }),
+            ("truncated in place", { try Data().write(to: $0.fileURL("outbox.jsonl")) }),
+            ("copied and truncated (logrotate copytruncate)", { directory in
+                try FileManager.default.copyItem(at: directory.fileURL("outbox.jsonl"),
+                                                 to: directory.fileURL("outbox.jsonl.1"))
+                let handle = try FileHandle(forWritingTo: directory.fileURL("outbox.jsonl"))
+                try handle.truncate(atOffset: 0)
+                try handle.close()
+            }),
+        ]
+        for (way, rotate) in rotations {
+            let copy = try makeDirectory()
+            try copy.write("settings.json", Fixture.settings())
+            // Two alarms a day: the first day fills the outbox with two lines, the second day's two lines in
+            // the new file are as long as the old file was.
+            try copy.write("alarms.json", """
+                { "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "08:00", "durationMinutes": 60 },
+                              { "id": "dhuhr", "title": "Noon Prayer", "time": "08:00", "durationMinutes": 60 } ] }
+                """)
+            assertRun(try copy.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+            XCTAssertEqual(try copy.run(at: "2026-11-21T08:00:00Z").deliveredIDs().count, 2, way)
+            assertRun(try copy.run(at: "2026-11-22T07:59:00Z"), delivers: [])
+            try rotate(copy)
+            let stateBefore = try copy.data("state.json")
+            XCTAssertEqual(try copy.run(at: "2026-11-22T08:00:00Z").deliveredIDs().count, 2, way)
+            try stateBefore.write(to: copy.fileURL("state.json"))  // killed before its state save
+            assertRun(try copy.run(at: "2026-11-22T08:01:00Z"), delivers: [])
+            assertRun(try copy.run(at: "2026-11-22T08:02:00Z"), delivers: [])
+            XCTAssertEqual(try copy.outboxIDs(), ["alarm.prayer:dhuhr:2026-11-22", "alarm.prayer:fajr:2026-11-22"]
+                .sorted(), way)
+        }
+    }
+
+    // MARK: - 5, 6, 7. The clock set back
+
+    func testAStepBackOfOneSecondReplaysNothingThatWasSeenOrSuppressed() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("streaks.json", """
+            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 3 } ],
+              "achievements": [ { "id": "a-1", "title": "Centurion", "description": "100 days",
+                                  "unlockedAt": "2026-11-19T08:00:00Z" } ] }
+            """)
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T06:00:00Z"))  // done 06:45
+        assertRun(try dir.run(at: "2026-11-21T07:00:00Z"), delivers: [])  // first run: both seen
+        assertRun(try dir.run(at: "2026-11-21T06:59:59Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T07:01:00Z"), delivers: [])
+        XCTAssertEqual(try dir.outboxIDs(), [])
+
+        // An alarm suppressed while notifications were off stays silent once they are on again.
+        try dir.write("alarms.json", Fixture.alarm(time: "07:30", durationMinutes: 60))
+        try dir.write("settings.json", #"{ "timeZone": "UTC", "notifications": { "enabled": false } }"#)
+        assertRun(try dir.run(at: "2026-11-21T07:30:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T07:40:00Z"), delivers: [])
+        try dir.write("settings.json", Fixture.settings())
+        assertRun(try dir.run(at: "2026-11-21T07:39:59Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T07:41:00Z"), delivers: [])
+        XCTAssertEqual(try dir.outboxIDs(), [])
+    }
+
+    func testWhatWasMissedUnderAClockThatRanAheadRingsAndLeavesTheMissedList() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 15))
+        assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
+        // The clock jumps a day ahead: today's 09:30 looks long expired and is recorded as missed.
+        assertRun(try dir.run(at: "2026-11-22T09:00:00Z"), delivers: [])
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
+        // Corrected: the alarm rings at its true time and is no longer missed.
+        assertRun(try dir.run(at: "2026-11-21T09:01:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T09:30:00Z"), delivers: [alarm])
+        let status = try dir.status()
+        XCTAssertEqual(status["missedTotal"] as? Int, 0)
+        XCTAssertEqual((status["recentMissed"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [])
+    }
+
+    func testAClockSetBackMoreThanTwoDaysNeverDeliversTwice() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 60))  // expires 10:30
+        assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [alarm])
+        // Days of normal runs prune the ledger entry of the 21st…
+        assertRun(try dir.run(at: "2026-11-24T09:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [])
+        XCTAssertNil((try dir.json("state.json")["ledger"] as? [String: Any])?[alarm], "pruned")
+        // …then the clock is set back five days, to before the 21st's alarm expired.
+        assertRun(try dir.run(at: "2026-11-21T09:45:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T10:15:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-22T09:30:00Z"), delivers: ["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(try dir.outboxIDs().filter { $0 == alarm }, [alarm])
+    }
+}

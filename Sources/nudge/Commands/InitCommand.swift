@@ -66,8 +66,13 @@ enum InitCommand {
     }
 
     /// Writes a new file, or says why an existing one is kept: init never overwrites what a person may have edited.
+    /// A symbolic link counts as existing even when it points nowhere: writing would replace the link.
     private static func writeUnlessExists(_ url: URL, _ content: String, _ console: Console) throws {
-        guard let existing = try? Data(contentsOf: url) else {
+        if case .success(.dangling(let target)) = SymbolicLink.resolve(url.path) {
+            console.out("kept     \(url.path) (\(FileAccessProblem.danglingLink(target: target)))")
+            return
+        }
+        guard let existing = try? DataDirectory.contents(of: url.path).get() else {
             try AtomicFile.write(Data(content.utf8), to: url)
             console.out("created  \(url.path)")
             return

@@ -32,6 +32,7 @@ extension RunState {
             JSONMember("version", number(Self.formatVersion)),
             JSONMember("lastRunAt", instant(lastRunAt)),
             JSONMember("timeZone", timeZone.map(JSONValue.string) ?? .null),
+            JSONMember("zoneWarning", zoneWarning.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", number(lastDelivered)),
             JSONMember("lastMissed", number(lastMissed)),
             JSONMember("lastBudget", budget),
@@ -100,6 +101,7 @@ extension RunState {
         var state = RunState()
         state.lastRunAt = root.instant("lastRunAt", required: false)
         state.timeZone = root.optionalString("timeZone")
+        state.zoneWarning = root.optionalString("zoneWarning")
         state.lastDelivered = root.int("lastDelivered", default: 0, in: 0...Int.max) ?? 0
         state.lastMissed = root.int("lastMissed", default: 0, in: 0...Int.max) ?? 0
         if let budget = root.object("lastBudget"),

@@ -23,9 +23,11 @@ enum InitCommand {
         let given = try arguments.positionals.first.map { URL(fileURLWithPath: $0) } ?? arguments.dataDirectory()
         try makeDirectories(given.path, mode: 0o700)
         let directory = DataDirectory(url: URL(fileURLWithPath: realPath(given.path)))
-        let zone = SystemZone.resolve(settingsZone: nil).identifier
+        let zone = SystemZone.choose(settingsZone: nil)
+        if let warning = zone.warning { console.error("nudge: warning: \(warning)") }
         let notifySend = ChildProcess.find("notify-send", path: ParsedArguments.variable("PATH"))
-        for (name, content) in starterFiles(zone: zone, desktop: notifySend != nil) {
+        let settingsZone = ZoneChoice.settingsName(for: zone.zone)
+        for (name, content) in starterFiles(zone: settingsZone, desktop: notifySend != nil) {
             try writeUnlessExists(directory.fileURL(name), content, console)
         }
         if notifySend == nil {
@@ -108,12 +110,13 @@ enum InitCommand {
         return String(cString: resolved)
     }
 
-    static func starterFiles(zone: String, desktop: Bool) -> [(String, String)] {
-        let zoneText = JSONValue.string(zone).compactText
+    /// The starter files; settings.json names `zone` (an IANA name), or no zone when there is none to name: then
+    /// nudge follows `TZ` as it finds it.
+    static func starterFiles(zone: String?, desktop: Bool) -> [(String, String)] {
+        let zoneLine = zone.map { "\n  \"timeZone\": \(JSONValue.string($0).compactText)," } ?? ""
         return [
             ("settings.json", """
-            {
-              "timeZone": \(zoneText),
+            {\(zoneLine)
               "notifications": { "enabled": true, "sound": true, "badge": true },
               "deliver": { "desktop": \(desktop) },
               "laundry": { "foldReminderMinutes": 30, "healthWarnAfterDays": 7 }

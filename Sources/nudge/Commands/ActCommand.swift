@@ -34,7 +34,8 @@ enum ActCommand {
         defer { withExtendedLifetime(lock) {} }
         let workspace = try Workspace.load(directory)
         var state = workspace.state ?? RunState()
-        let notification = try DeliveredRecord.find(idText, state: state, directory: directory, command: "act")
+        let notification = try DeliveredRecord.find(idText, state: state, directory: directory, command: "act",
+                                                    zone: workspace.zone)
         let household = workspace.loaded.household
         let clock = WallClock(zone: workspace.zone)
         let resolution: ActionResolver.Resolution

@@ -219,6 +219,27 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
         XCTAssertTrue(current.stdout.contains("alarm.prayer:fajr:2026-11-26:snooze-1"), current.summary)
     }
 
+    /// SPEC §6: a kind switched off leaves plan and delivery, its snoozes included. Like the kind's own
+    /// one-offs the snooze is held: switched back on before it expires, it rings, once.
+    func testASnoozeOfAKindSwitchedOffDoesNotRingUntilTheKindIsBackOn() throws {
+        try deliverFajr()
+        XCTAssertEqual(try snooze(fajr, now: "2026-11-21T08:01:00Z").status, 0)   // 08:06, expires 08:36
+        XCTAssertEqual(try dir.plannedIDs(), ["\(fajr):snooze-1"])
+
+        try dir.write("settings.json", "{ \"timeZone\": \"UTC\", \"alarms\": { \"enabled\": false } }\n")
+        assertRun(try dir.run(at: "2026-11-21T08:02:00Z"), delivers: [])
+        XCTAssertEqual(try dir.plannedIDs(), [])
+        assertRun(try dir.run(at: "2026-11-21T08:06:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T08:07:00Z"), delivers: [])
+
+        try dir.write("settings.json", Fixture.settings())
+        let backOn = try dir.run(at: "2026-11-21T08:10:00Z")
+        assertRun(backOn, delivers: ["\(fajr):snooze-1"])
+        XCTAssertEqual(backOn.jsonLines().first?["lateSeconds"] as? Int, 240)
+        assertRun(try dir.run(at: "2026-11-21T08:11:00Z"), delivers: [])
+        XCTAssertEqual(try dir.outboxIDs(), [fajr, "\(fajr):snooze-1"])
+    }
+
     // MARK: - ack
 
     func testAckResetsTheBadgeAndPrintsThePreviousCount() throws {

@@ -255,7 +255,8 @@ final class PlannerTests: XCTestCase {
         var off = household(alarms: [alarm])
         off.settings.alarms.enabled = false
 
-        let whileOff = Planner.plan(off, previous: previous, now: Fixtures.instant("2026-11-21T04:40:00Z"), zone: berlin)
+        let whileOff = Planner.plan(off, previous: previous, now: Fixtures.instant("2026-11-21T04:40:00Z"),
+                                    zone: berlin)
         XCTAssertEqual(whileOff.deliveries, [])
         XCTAssertEqual(whileOff.plan.pending, [])
         XCTAssertEqual(whileOff.missed, [])
@@ -290,7 +291,8 @@ final class PlannerTests: XCTestCase {
                                               existing: [])]        // 08:26Z, expires 14:26Z
         var off = household(pets: [washingPet()])
         off.settings.laundry.enabled = false
-        let whileOff = Planner.plan(off, previous: previous, now: Fixtures.instant("2026-11-21T09:00:00Z"), zone: berlin)
+        let whileOff = Planner.plan(off, previous: previous, now: Fixtures.instant("2026-11-21T09:00:00Z"),
+                                    zone: berlin)
         XCTAssertEqual(whileOff.deliveries, [])
         let backOn = Planner.plan(household(pets: [washingPet()]), previous: whileOff.state,
                                   now: Fixtures.instant("2026-11-21T15:00:00Z"), zone: berlin)

@@ -197,7 +197,8 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(noID.stderrLines, [tooOld], noID.summary)
         let act = try dir.nudge("act", now: "2026-11-24T09:01:00Z", "last", "START_TIMER")
         XCTAssertEqual(act.status, 65, act.summary)
-        XCTAssertEqual(act.stderrLines, ["nudge act: \(fajr) was delivered on 2026-11-21 08:00, too long ago to act on"])
+        XCTAssertEqual(act.stderrLines,
+                       ["nudge act: \(fajr) was delivered on 2026-11-21 08:00, too long ago to act on"])
         XCTAssertEqual(try dir.snapshot(), before)
     }
 

@@ -152,7 +152,8 @@ final class SymlinkedUserFileTests: DataDirectoryTestCase {
 
         let run = try dir.run(at: "2026-11-21T07:30:00Z")
         assertRun(run, exit: 65, delivers: [])
-        XCTAssertEqual(run.stderrLines, [problem, "nudge: using the last good version of alarms.json until it is fixed"])
+        XCTAssertEqual(run.stderrLines,
+                       [problem, "nudge: using the last good version of alarms.json until it is fixed"])
         XCTAssertEqual(try dir.plannedIDs(), ["alarm.prayer:fajr:2026-11-21"])
         // Its alarm still rings.
         assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), exit: 65, delivers: ["alarm.prayer:fajr:2026-11-21"])
@@ -181,7 +182,8 @@ final class SymlinkedUserFileTests: DataDirectoryTestCase {
 
         let play = try dir.nudge("play", now: "2026-11-20T07:30:00Z", "wordle", "--add")
         XCTAssertEqual(play.status, 65, play.summary)
-        XCTAssertEqual(play.stderrLines, ["\(dir.path)/streaks.json: a symbolic link to \(target), which does not exist"])
+        XCTAssertEqual(play.stderrLines,
+                       ["\(dir.path)/streaks.json: a symbolic link to \(target), which does not exist"])
         XCTAssertEqual(linkText(dir.fileURL("streaks.json").path), target)
 
         let laundry = try dir.nudge("laundry", now: "2026-11-20T07:30:00Z", "start", "snowy", "wash")

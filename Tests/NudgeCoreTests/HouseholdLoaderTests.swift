@@ -38,10 +38,19 @@ final class HouseholdLoaderTests: XCTestCase {
 
     func testUnreadableFileIsReportedAndFallsBackLikeABrokenOne() {
         let loaded = HouseholdLoader.load(current: [.laundry: goodPets], lastGood: [.alarms: goodAlarms],
-                                          unreadable: [.alarms: "it is a directory"])
+                                          unreadable: [.alarms: .unreadable(reason: "it is a directory")])
         XCTAssertEqual(loaded.problems.map(\.description), ["alarms.json: cannot be read: it is a directory"])
         XCTAssertEqual(loaded.fallbacks, [.alarms])
         XCTAssertEqual(loaded.household.alarms.map(\.id), ["fajr"])
         XCTAssertEqual(loaded.household.pets.map(\.id), ["snowy"])
+    }
+
+    func testDanglingLinkIsAProblemOfItsFileNotAMissingFile() {
+        let loaded = HouseholdLoader.load(current: [:], lastGood: [.alarms: goodAlarms],
+                                          unreadable: [.alarms: .danglingLink(target: "/mnt/dotfiles/alarms.json")])
+        XCTAssertEqual(loaded.problems.map(\.description),
+                       ["alarms.json: a symbolic link to /mnt/dotfiles/alarms.json, which does not exist"])
+        XCTAssertEqual(loaded.fallbacks, [.alarms])
+        XCTAssertEqual(loaded.household.alarms.map(\.id), ["fajr"])
     }
 }

@@ -6,6 +6,7 @@ final class RunStateTests: XCTestCase {
         var state = RunState()
         state.lastRunAt = Fixtures.instant("2026-11-21T08:00:00Z")
         state.timeZone = "Europe/Berlin"
+        state.zoneWarning = "TZ=\"CET-1CEST,M3.5.0,M10.5.0/3\" is a POSIX rule nudge cannot follow exactly"
         state.ledger["alarm.prayer:fajr:2026-11-21"] = LedgerEntry(
             outcome: .delivered, kind: "alarm.prayer", fireAt: Fixtures.instant("2026-11-21T04:30:00Z"),
             expiresAt: Fixtures.instant("2026-11-21T05:00:00Z"), at: Fixtures.instant("2026-11-21T04:30:00Z"))

@@ -84,4 +84,18 @@ final class StatusReportTests: XCTestCase {
                                      now: Fixtures.instant("2026-11-21T08:00:00Z"))
         XCTAssertEqual(json["settingsWarnings"], .array(warnings.map(JSONValue.string)))
     }
+
+    func testAZoneWarningIsShownNearTheTopAndInJSON() {
+        var state = RunState()
+        state.lastRunAt = Fixtures.instant("2026-11-21T07:59:00Z")
+        let warning = "TZ=\"CET-1CEST,M3.5.0,M10.5.0/3\" is a POSIX rule nudge cannot follow exactly"
+        let text = StatusReport.text(state, settings: Settings(), extras: .init(zoneWarning: warning),
+                                     now: Fixtures.instant("2026-11-21T08:00:00Z"), zone: Fixtures.berlin)
+        XCTAssertEqual(text.split(separator: "\n").first.map(String.init), "Warning: " + warning)
+        let json = StatusReport.json(state, settings: Settings(), extras: .init(zoneWarning: warning),
+                                     now: Fixtures.instant("2026-11-21T08:00:00Z"))
+        XCTAssertEqual(json["zoneWarning"], .string(warning))
+        XCTAssertEqual(StatusReport.json(nil, settings: Settings(), now: Fixtures.instant("2026-11-21T08:00:00Z"))[
+            "zoneWarning"], .null)
+    }
 }

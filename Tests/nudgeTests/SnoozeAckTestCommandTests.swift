@@ -179,6 +179,68 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.outboxIDs(), [fajr, "\(fajr):snooze-1", "\(fajr):snooze-2"])
     }
 
+    /// Its ledger entry is pruned two days after it expired (08:30 on the 21st): a run on the 24th drops it, but
+    /// the outbox still holds it. Snooze and act say what is true, for the full id, `last` and a prefix.
+    func testSnoozingADeliveryWhoseLedgerEntryWasPrunedSaysItIsTooOldAndChangesNoFile() throws {
+        try deliverFajr()
+        try dir.write("alarms.json", Fixture.noAlarms)
+        assertRun(try dir.run(at: "2026-11-24T09:00:00Z"), delivers: [])
+        let before = try dir.snapshot()
+
+        let tooOld = "nudge snooze: \(fajr) was delivered on 2026-11-21 08:00, too long ago to snooze"
+        for id in [fajr, "last", "alarm.prayer:fa"] {
+            let result = try snooze(id, now: "2026-11-24T09:01:00Z")
+            XCTAssertEqual(result.status, 65, result.summary)
+            XCTAssertEqual(result.stderr, tooOld + "\n", result.summary)
+        }
+        let noID = try NudgeProcess.run(["snooze", "--data", dir.path, "--now", "2026-11-24T09:01:00Z"])
+        XCTAssertEqual(noID.stderrLines, [tooOld], noID.summary)
+        let act = try dir.nudge("act", now: "2026-11-24T09:01:00Z", "last", "START_TIMER")
+        XCTAssertEqual(act.status, 65, act.summary)
+        XCTAssertEqual(act.stderrLines,
+                       ["nudge act: \(fajr) was delivered on 2026-11-21 08:00, too long ago to act on"])
+        XCTAssertEqual(try dir.snapshot(), before)
+    }
+
+    /// A prefix names a delivery that can still be snoozed before older ones of the same alarm; when only old
+    /// ones match, the latest is named.
+    func testAPrefixPrefersACurrentDeliveryAndNamesTheLatestOfOldOnes() throws {
+        try deliverFajr()
+        assertRun(try dir.run(at: "2026-11-22T07:59:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-22T08:00:00Z"), delivers: ["alarm.prayer:fajr:2026-11-22"])
+        assertRun(try dir.run(at: "2026-11-26T07:59:00Z"), delivers: [])  // both entries pruned
+        let old = try snooze("alarm.prayer:fajr", now: "2026-11-26T07:59:30Z")
+        XCTAssertEqual(old.status, 65, old.summary)
+        XCTAssertEqual(old.stderrLines, ["nudge snooze: alarm.prayer:fajr matches only 2 deliveries too long ago to "
+            + "snooze (the latest: alarm.prayer:fajr:2026-11-22, delivered on 2026-11-22 08:00)"])
+
+        assertRun(try dir.run(at: "2026-11-26T08:00:00Z"), delivers: ["alarm.prayer:fajr:2026-11-26"])
+        let current = try snooze("alarm.prayer:fajr", now: "2026-11-26T08:01:00Z")
+        XCTAssertEqual(current.status, 0, current.summary)
+        XCTAssertTrue(current.stdout.contains("alarm.prayer:fajr:2026-11-26:snooze-1"), current.summary)
+    }
+
+    /// SPEC §6: a kind switched off leaves plan and delivery, its snoozes included. Like the kind's own
+    /// one-offs the snooze is held: switched back on before it expires, it rings, once.
+    func testASnoozeOfAKindSwitchedOffDoesNotRingUntilTheKindIsBackOn() throws {
+        try deliverFajr()
+        XCTAssertEqual(try snooze(fajr, now: "2026-11-21T08:01:00Z").status, 0)   // 08:06, expires 08:36
+        XCTAssertEqual(try dir.plannedIDs(), ["\(fajr):snooze-1"])
+
+        try dir.write("settings.json", "{ \"timeZone\": \"UTC\", \"alarms\": { \"enabled\": false } }\n")
+        assertRun(try dir.run(at: "2026-11-21T08:02:00Z"), delivers: [])
+        XCTAssertEqual(try dir.plannedIDs(), [])
+        assertRun(try dir.run(at: "2026-11-21T08:06:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T08:07:00Z"), delivers: [])
+
+        try dir.write("settings.json", Fixture.settings())
+        let backOn = try dir.run(at: "2026-11-21T08:10:00Z")
+        assertRun(backOn, delivers: ["\(fajr):snooze-1"])
+        XCTAssertEqual(backOn.jsonLines().first?["lateSeconds"] as? Int, 240)
+        assertRun(try dir.run(at: "2026-11-21T08:11:00Z"), delivers: [])
+        XCTAssertEqual(try dir.outboxIDs(), [fajr, "\(fajr):snooze-1"])
+    }
+
     // MARK: - ack
 
     func testAckResetsTheBadgeAndPrintsThePreviousCount() throws {

@@ -18,16 +18,17 @@ public enum HouseholdLoader {
 
     /// `current` holds the files that exist (a missing file means "nothing of that kind"); `lastGood` the saved
     /// copies of earlier valid versions.
-    /// `unreadable` holds files that exist but could not be read (a directory, no permission), with the reason:
-    /// they are reported like a broken file and fall back to their last good version too.
+    /// `unreadable` holds files that are there but could not be read (a directory, no permission, a symbolic link
+    /// that points nowhere), with the reason: they are reported like a broken file and fall back to their last
+    /// good version too.
     public static func load(current: [UserFile: Data], lastGood: [UserFile: Data] = [:],
-                            unreadable: [UserFile: String] = [:]) -> Loaded {
+                            unreadable: [UserFile: FileAccessProblem] = [:]) -> Loaded {
         var loaded = Loaded()
         for file in UserFile.allCases {
             let report: FileReport
-            if let reason = unreadable[file] {
+            if let problem = unreadable[file] {
                 report = FileReport(file: file, problems: [DataProblem(file: file.fileName, place: .file,
-                                                                       message: "cannot be read: \(reason)")])
+                                                                       message: problem.description)])
             } else if let data = current[file] {
                 report = apply(file, data, to: &loaded.household)
             } else {

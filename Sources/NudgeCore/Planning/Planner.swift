@@ -69,10 +69,11 @@ public enum Planner {
         for candidate in candidates.oneOffs {
             _ = consider(candidate)
         }
-        for snooze in state.snoozes {
+        // Snoozes and timers obey their kind's switch like the kind's own records: held while it is off.
+        for snooze in state.snoozes where household.isSwitchedOn(snooze) {
             _ = consider(snooze)
         }
-        for timer in state.timers {
+        for timer in state.timers where household.isSwitchedOn(timer) {
             _ = consider(timer)
         }
         // A daily series is walked date by date only up to its next undelivered occurrence: 10,000 alarms

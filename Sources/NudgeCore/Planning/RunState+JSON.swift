@@ -34,6 +34,7 @@ extension RunState {
             JSONMember("latestRunAt", instant(latestRunAt)),
             JSONMember("outboxRecalledFrom", instant(outboxRecalledFrom)),
             JSONMember("timeZone", timeZone.map(JSONValue.string) ?? .null),
+            JSONMember("zoneWarning", zoneWarning.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", number(lastDelivered)),
             JSONMember("lastMissed", number(lastMissed)),
             JSONMember("lastBudget", budget),
@@ -105,6 +106,7 @@ extension RunState {
         state.latestRunAt = root.instant("latestRunAt", required: false)
         state.outboxRecalledFrom = root.instant("outboxRecalledFrom", required: false)
         state.timeZone = root.optionalString("timeZone")
+        state.zoneWarning = root.optionalString("zoneWarning")
         state.lastDelivered = root.int("lastDelivered", default: 0, in: 0...Int.max) ?? 0
         state.lastMissed = root.int("lastMissed", default: 0, in: 0...Int.max) ?? 0
         if let budget = root.object("lastBudget"),

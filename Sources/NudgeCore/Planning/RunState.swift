@@ -21,6 +21,8 @@ public struct RunState: Equatable, Sendable {
     public var outboxRecalledFrom: Date?
     /// The zone of the previous run, to notice travel.
     public var timeZone: String?
+    /// Why the previous run's zone is not exactly what `TZ` asked for (SPEC §11.26), for `status`.
+    public var zoneWarning: String?
     /// Occurrence id → what happened to it.
     public var ledger: [String: LedgerEntry] = [:]
     /// Bytes of `outbox.jsonl` whose lines are already in the ledger; anything beyond was written by a run

@@ -6,13 +6,17 @@ public enum StatusReport {
     public struct Extras: Sendable {
         /// The warning lines for unknown keys in settings.json (SPEC §11.24).
         public var settingsWarnings: [String]
+        /// Why the zone is not exactly what `TZ` asks for (SPEC §11.26); nil when it is.
+        public var zoneWarning: String?
         /// The last deliveries from the outbox, oldest first (SPEC §11.20 lists ten).
         public var recentDeliveries: [Delivery]
         /// Each game's streak today, given in streaks.json or derived from its plays (SPEC §5.6).
         public var streaks: [GameStreak]
 
-        public init(settingsWarnings: [String] = [], recentDeliveries: [Delivery] = [], streaks: [GameStreak] = []) {
+        public init(settingsWarnings: [String] = [], zoneWarning: String? = nil, recentDeliveries: [Delivery] = [],
+                    streaks: [GameStreak] = []) {
             self.settingsWarnings = settingsWarnings
+            self.zoneWarning = zoneWarning
             self.recentDeliveries = recentDeliveries
             self.streaks = streaks
         }
@@ -21,7 +25,7 @@ public enum StatusReport {
     public static func text(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date,
                             zone: TimeZone) -> String {
         let noRun = "No run yet — run `nudge run` (every minute: `nudge init --systemd`, or cron)."
-        var lines = extras.settingsWarnings.map { "Warning: \($0)" }
+        var lines = (extras.settingsWarnings + [extras.zoneWarning].compactMap { $0 }).map { "Warning: \($0)" }
         guard let state else { return (lines + [noRun]).joined(separator: "\n") }
         let clock = WallClock(zone: zone)
         if !settings.notifications.enabled {
@@ -108,7 +112,8 @@ public enum StatusReport {
     public static func json(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date) -> JSONValue {
         let enabled = JSONMember("notificationsEnabled", .bool(settings.notifications.enabled))
         let warnings = JSONMember("settingsWarnings", .array(extras.settingsWarnings.map(JSONValue.string)))
-        guard let state else { return .object([JSONMember("lastRunAt", .null), enabled, warnings]) }
+        let zoneWarning = JSONMember("zoneWarning", extras.zoneWarning.map(JSONValue.string) ?? .null)
+        guard let state else { return .object([JSONMember("lastRunAt", .null), enabled, warnings, zoneWarning]) }
         let deliveries = extras.recentDeliveries.map { delivery in
             JSONValue.object([
                 JSONMember("id", .string(delivery.notification.id)),
@@ -131,6 +136,7 @@ public enum StatusReport {
             JSONMember("stale", .bool(state.lastRunAt.flatMap { StaleRun.warning(lastRunAt: $0, now: now) } != nil)),
             enabled,
             warnings,
+            zoneWarning,
             JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", .number(String(state.lastDelivered))),
             JSONMember("lastMissed", .number(String(state.lastMissed))),

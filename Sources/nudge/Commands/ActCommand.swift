@@ -41,7 +41,8 @@ enum ActCommand {
         defer { withExtendedLifetime(lock) {} }
         let workspace = try Workspace.load(directory)
         var state = workspace.state ?? RunState()
-        let notification = try DeliveredRecord.find(idText, state: state, directory: directory, command: "act")
+        let notification = try DeliveredRecord.find(idText, state: state, directory: directory, command: "act",
+                                                    zone: workspace.zone)
         let household = workspace.loaded.household
         let clock = WallClock(zone: workspace.zone)
         let resolution: ActionResolver.Resolution
@@ -75,10 +76,10 @@ enum ActCommand {
             return "Snoozed \"\(notification.title)\" until \(TextFormat.localStamp(snooze.fireAt, clock)) "
                 + "(\(snooze.id))."
         case let .laundry(edit, petID):
-            let current = try directory.read(UserFile.laundry.fileName)
+            let current = try directory.readUserFile(.laundry)
             switch LaundryEditor.apply(edit, toPet: petID, in: current, now: now) {
             case .success(let content):
-                try directory.write(UserFile.laundry.fileName, content)
+                try directory.writeUserFile(.laundry, content)
                 let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
                 return LaundryCommand.confirmation(edit, pet: pet, petID: petID, changed: true, now: now, clock: clock)
             case .failure(let failure):
@@ -88,7 +89,7 @@ enum ActCommand {
             state.timers.append(timer)
             return "Timer started: \"\(timer.title)\" at \(TextFormat.localStamp(timer.fireAt, clock)) (\(timer.id))."
         case .recordPlays(let games):
-            var content = try directory.read(UserFile.streaks.fileName)
+            var content = try directory.readUserFile(.streaks)
             for game in games {
                 switch StreakEditor.recordPlay(in: content, game: game, at: now, addGame: false) {
                 case .success(let edited): content = edited
@@ -96,7 +97,7 @@ enum ActCommand {
                     throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
                 }
             }
-            if let content { try directory.write(UserFile.streaks.fileName, content) }
+            if let content { try directory.writeUserFile(.streaks, content) }
             let names = games.map { id in household.streaks.games.first { $0.id == id }?.name ?? id }
             return "Recorded a play of \(names.joined(separator: ", ")) at \(TextFormat.localDateTime(now, clock))."
         case .remindTomorrow:

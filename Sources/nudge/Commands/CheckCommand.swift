@@ -21,6 +21,9 @@ enum CheckCommand {
         }
         let problems = loaded.problems
         problems.forEach { console.error("\(directory.path)/\($0)") }
+        if let warning = SystemZone.choose(settingsZone: loaded.household.settings.timeZone).warning {
+            console.error("nudge: warning: \(warning)")
+        }
         if loaded.household.settings.deliverDesktop { desktopNotes().forEach(console.error) }
         let checked = loaded.reports.map(\.file.fileName)
         if problems.isEmpty {

@@ -24,9 +24,11 @@ enum InitCommand {
         let given = try arguments.positionals.first.map { URL(fileURLWithPath: $0) } ?? arguments.dataDirectory()
         try makeDirectories(given.path, mode: 0o700)
         let directory = DataDirectory(url: URL(fileURLWithPath: realPath(given.path)))
-        let zone = SystemZone.resolve(settingsZone: nil).identifier
+        let zone = SystemZone.choose(settingsZone: nil)
+        if let warning = zone.warning { console.error("nudge: warning: \(warning)") }
         let notifySend = ChildProcess.find("notify-send", path: ParsedArguments.variable("PATH"))
-        for (name, content) in starterFiles(zone: zone, desktop: notifySend != nil) {
+        let settingsZone = ZoneChoice.settingsName(for: zone.zone)
+        for (name, content) in starterFiles(zone: settingsZone, desktop: notifySend != nil) {
             try writeUnlessExists(directory.fileURL(name), content, console)
         }
         if notifySend == nil {
@@ -67,8 +69,13 @@ enum InitCommand {
     }
 
     /// Writes a new file, or says why an existing one is kept: init never overwrites what a person may have edited.
+    /// A symbolic link counts as existing even when it points nowhere: writing would replace the link.
     private static func writeUnlessExists(_ url: URL, _ content: String, _ console: Console) throws {
-        guard let existing = try? Data(contentsOf: url) else {
+        if case .success(.dangling(let target)) = SymbolicLink.resolve(url.path) {
+            console.out("kept     \(url.path) (\(FileAccessProblem.danglingLink(target: target)))")
+            return
+        }
+        guard let existing = try? DataDirectory.contents(of: url.path).get() else {
             try AtomicFile.write(Data(content.utf8), to: url)
             console.out("created  \(url.path)")
             return
@@ -104,12 +111,13 @@ enum InitCommand {
         return String(cString: resolved)
     }
 
-    static func starterFiles(zone: String, desktop: Bool) -> [(String, String)] {
-        let zoneText = JSONValue.string(zone).compactText
+    /// The starter files; settings.json names `zone` (an IANA name), or no zone when there is none to name: then
+    /// nudge follows `TZ` as it finds it.
+    static func starterFiles(zone: String?, desktop: Bool) -> [(String, String)] {
+        let zoneLine = zone.map { "\n  \"timeZone\": \(JSONValue.string($0).compactText)," } ?? ""
         return [
             ("settings.json", """
-            {
-              "timeZone": \(zoneText),
+            {\(zoneLine)
               "notifications": { "enabled": true, "sound": true, "badge": true },
               "deliver": { "desktop": \(desktop) },
               "laundry": { "foldReminderMinutes": 30, "healthWarnAfterDays": 7 }

@@ -27,12 +27,12 @@ enum LaundryCommand {
         try directory.requireExists()
         let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
-        let current = try directory.read(UserFile.laundry.fileName)
+        let current = try directory.readUserFile(.laundry)
         switch LaundryEditor.apply(action, toPet: petID, in: current, now: now) {
         case .success(let content):
             let changed = content != current
             if changed {
-                try directory.write(UserFile.laundry.fileName, content)
+                try directory.writeUserFile(.laundry, content)
             }
             let settings = directory.userSettings()
             let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))

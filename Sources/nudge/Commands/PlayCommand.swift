@@ -23,10 +23,10 @@ enum PlayCommand {
         let at = arguments.values["--at"].flatMap(RFC3339.parse) ?? now
         let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
-        let current = try directory.read(UserFile.streaks.fileName)
+        let current = try directory.readUserFile(.streaks)
         switch StreakEditor.recordPlay(in: current, game: game, at: at, addGame: arguments.has("--add")) {
         case .success(let content):
-            try directory.write(UserFile.streaks.fileName, content)
+            try directory.writeUserFile(.streaks, content)
             let settings = directory.userSettings()
             let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             console.out("Recorded a play of \(game) at \(TextFormat.localDateTime(at, clock)).")

@@ -80,6 +80,7 @@ enum RunCommand {
         var result = workspace.plan(now: now)
         let problems = workspace.problemLines
         result.state.fileErrors = workspace.loaded.problems.map(\.description)
+        result.state.zoneWarning = workspace.zoneWarning
 
         if !dryRun {
             try save(result: &result, workspace: workspace)

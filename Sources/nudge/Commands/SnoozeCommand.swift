@@ -24,7 +24,7 @@ enum SnoozeCommand {
         let workspace = try Workspace.load(directory)
         var state = workspace.state ?? RunState()
         let original = try DeliveredRecord.find(arguments.positionals.first, state: state, directory: directory,
-                                                command: "snooze")
+                                                command: "snooze", zone: workspace.zone)
         let settings = workspace.loaded.household.settings
         let minutes = arguments.values["--minutes"].flatMap(Int.init)
             ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)

@@ -24,6 +24,7 @@ enum StatusCommand {
         let zone = SystemZone.resolve(settingsZone: settings.timeZone ?? state?.timeZone)
         let extras = StatusReport.Extras(
             settingsWarnings: report?.warnings ?? [],
+            zoneWarning: zoneWarning(settings: settings, state: state),
             recentDeliveries: OutboxFile(url: directory.fileURL("outbox.jsonl")).lastDeliveries(deliveriesShown),
             streaks: streaks(directory, now: now, zone: zone))
         if arguments.has("--json") {
@@ -32,6 +33,14 @@ enum StatusCommand {
             console.out(StatusReport.text(state, settings: settings, extras: extras, now: now, zone: zone))
         }
         return .success
+    }
+
+    /// Why the zone of the last run was not exactly what `TZ` asked for; before any run, why this one's would
+    /// not be (SPEC §11.26). None once settings.json names a zone: it wins over `TZ`.
+    private static func zoneWarning(settings: Settings, state: RunState?) -> String? {
+        guard settings.timeZone == nil else { return nil }
+        guard let state, state.lastRunAt != nil else { return SystemZone.choose(settingsZone: nil).warning }
+        return state.zoneWarning
     }
 
     /// Each game's streak today in the current zone; none when streaks.json is missing or invalid (its error is

@@ -76,28 +76,78 @@ struct DataDirectory {
         return .success(data)
     }
 
-    /// Every user file that exists, and those that exist but cannot be read with the reason: one unreadable
-    /// file must not silence the others (SPEC §8).
-    func userFiles() -> (files: [UserFile: Data], unreadable: [UserFile: String]) {
+    /// Every user file that exists, and those that are there but cannot be read with the reason: one unreadable
+    /// file must not silence the others (SPEC §8). A file may be a symbolic link (dotfiles) and is read through
+    /// it; a link that points nowhere is not a missing file but a problem of that file (SPEC §11.25), so that its
+    /// kind keeps its last good version and `check` and `run` name it.
+    func userFiles() -> (files: [UserFile: Data], unreadable: [UserFile: FileAccessProblem]) {
         var files: [UserFile: Data] = [:]
-        var unreadable: [UserFile: String] = [:]
+        var unreadable: [UserFile: FileAccessProblem] = [:]
         for file in UserFile.allCases {
             let path = filePath(file.fileName)
             var info = stat()
             guard stat(path, &info) == 0 else {
-                if errno != ENOENT { unreadable[file] = String(cString: strerror(errno)) }
+                if errno != ENOENT {
+                    unreadable[file] = .unreadable(reason: String(cString: strerror(errno)))
+                } else if case .success(.dangling(let target)) = SymbolicLink.resolve(path) {
+                    unreadable[file] = .danglingLink(target: target)
+                }
                 continue
             }
             guard info.st_mode & S_IFMT == S_IFREG else {
-                unreadable[file] = info.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file"
+                unreadable[file] = .unreadable(reason: info.st_mode & S_IFMT == S_IFDIR ? "it is a directory"
+                                                                                      : "it is not a regular file")
                 continue
             }
             switch Self.contents(of: path) {
             case .success(let data): files[file] = data
-            case .failure(let error): unreadable[file] = error.reason
+            case .failure(let error): unreadable[file] = .unreadable(reason: error.reason)
             }
         }
         return (files, unreadable)
+    }
+
+    /// A user file's bytes for an editing command, read through a symbolic link; nil when there is no file.
+    ///
+    /// - Throws: `CLIError.badData` (exit 65) for a link that points nowhere: editing would otherwise start
+    ///   afresh and replace the link, cutting the file off from its dotfiles.
+    func readUserFile(_ file: UserFile) throws -> Data? {
+        let path = try editablePath(file)
+        switch Self.contents(of: path) {
+        case .success(let data): return data
+        case .failure(let error) where error.code == ENOENT: return nil
+        case .failure(let error): throw CLIError.failure("nudge: cannot read \(path): \(error.reason)")
+        }
+    }
+
+    /// Writes a user file atomically. When it is a symbolic link (a chain of them too), the link's final target
+    /// is replaced, by a temporary file in the target's own directory, and the link stays (SPEC §11.25).
+    func writeUserFile(_ file: UserFile, _ data: Data) throws {
+        let path = try editablePath(file)
+        let target = URL(fileURLWithPath: path)
+        let folder = target.deletingLastPathComponent().path
+        if folder != self.path {
+            // Outside the data directory `run` does not clean up after an edit that was killed; under the lock
+            // no other nudge of this directory is writing one.
+            let prefix = "." + file.fileName + ".tmp-"
+            for name in Self.names(in: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+        }
+        try AtomicFile.write(data, to: target)
+    }
+
+    /// The path an edit of `file` reads and replaces: the file itself, or the final target of its link.
+    private func editablePath(_ file: UserFile) throws -> String {
+        let path = filePath(file.fileName)
+        switch SymbolicLink.resolve(path) {
+        case .success(.plain(let plain)): return plain
+        case .success(.linked(let target)): return target
+        case .success(.dangling(let target)):
+            let problem = DataProblem(file: file.fileName, place: .file,
+                                      message: FileAccessProblem.danglingLink(target: target).description)
+            throw CLIError.badData(["\(self.path)/\(problem)"])
+        case .failure(let error):
+            throw CLIError.failure("nudge: cannot read \(path): \(error.reason)")
+        }
     }
 
     /// Removes the temporary files of a run that was killed before it could rename them. Call only while

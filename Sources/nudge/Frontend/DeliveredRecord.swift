@@ -4,46 +4,101 @@ import NudgeCore
 /// Finds a delivered notification from what a person types (SPEC §11.20): its full occurrence id, `last` (the
 /// most recent delivery), or a unique prefix of an id. The record is read back from `outbox.jsonl`, or from the
 /// snoozes and timers kept in state.
+///
+/// A delivery can be acted on while its ledger entry lasts: the entry, and the actions applied to it, are pruned
+/// two days after the notification expired (`RunState.prune`). After that the id is still in the outbox, but
+/// nothing would stop an action from applying twice or a new snooze from reusing the id of an old one: such a
+/// delivery is named with its date as too old (SPEC §11.13), never as one that was not delivered.
 enum DeliveredRecord {
-    /// The delivered record `text` names; nil `text` means the most recent delivery.
+    /// The delivered record `text` names; nil `text` means the most recent delivery. `zone` is for the date of
+    /// a delivery too old to act on.
     ///
-    /// - Throws: `CLIError.badData` (exit 65) when nothing delivered matches, or a prefix matches several.
-    static func find(_ text: String?, state: RunState, directory: DataDirectory, command: String) throws
-        -> NudgeCore.Notification {
-        let records = try outboxRecords(directory)
+    /// - Throws: `CLIError.badData` (exit 65) when nothing delivered matches, a prefix matches several, or the
+    ///   delivery is too old.
+    static func find(_ text: String?, state: RunState, directory: DataDirectory, command: String,
+                     zone: TimeZone) throws -> NudgeCore.Notification {
+        let deliveries = try outboxDeliveries(directory)
         let delivered = { (id: String) in state.ledger[id]?.outcome == .delivered }
         let wanted = text ?? "last"
         let id: String
         if wanted == "last" {
-            guard let last = records.last(where: { delivered($0.id) }) else {
+            guard let last = deliveries.last?.notification.id ?? newestInLedger(state) else {
                 throw CLIError.badData(["nudge \(command): nothing was delivered yet"])
             }
-            id = last.id
-        } else if delivered(wanted) {
+            id = last
+        } else if delivered(wanted) || deliveries.contains(where: { $0.notification.id == wanted }) {
             id = wanted
         } else {
-            let matches = Set(state.ledger.keys.filter { $0.hasPrefix(wanted) && delivered($0) }).sorted()
-            guard let only = matches.first else {
-                throw CLIError.badData(["nudge \(command): \(wanted) matches no delivered notification "
-                    + "(`nudge status` lists the last deliveries; `last` names the most recent)"])
-            }
-            guard matches.count == 1 else {
-                throw CLIError.badData(["nudge \(command): \(wanted) matches \(matches.count) delivered "
-                    + "notifications: \(matches.prefix(5).joined(separator: ", "))\(matches.count > 5 ? ", …" : ""); "
-                    + "type more of the id"])
-            }
-            id = only
+            id = try matching(prefix: wanted, state: state, deliveries: deliveries, command: command, zone: zone)
         }
-        if let record = records.last(where: { $0.id == id }) { return record }
+        guard delivered(id) else { throw tooOld(id, deliveries: deliveries, command: command, zone: zone) }
+        if let record = deliveries.last(where: { $0.notification.id == id }) { return record.notification }
         if let kept = (state.snoozes + state.timers).first(where: { $0.id == id }) { return kept }
         throw CLIError.badData(["nudge \(command): \(id) was delivered, but its record is no longer in outbox.jsonl"])
     }
 
-    /// Every record in the outbox, oldest first.
-    static func outboxRecords(_ directory: DataDirectory) throws -> [NudgeCore.Notification] {
+    /// The one delivery whose id starts with `prefix`: among those that can still be acted on, else among the
+    /// older ones in the outbox, to say that they are too old.
+    private static func matching(prefix: String, state: RunState, deliveries: [Delivery], command: String,
+                                 zone: TimeZone) throws -> String {
+        let current = Set(state.ledger.keys.filter { $0.hasPrefix(prefix) && state.ledger[$0]?.outcome == .delivered })
+        let matches = current.sorted()
+        if matches.count > 1 {
+            throw CLIError.badData(["nudge \(command): \(prefix) matches \(matches.count) delivered "
+                + "notifications: \(matches.prefix(5).joined(separator: ", "))\(matches.count > 5 ? ", …" : ""); "
+                + "type more of the id"])
+        }
+        if let only = matches.first { return only }
+        var older: Set<String> = []
+        var latest: String?
+        for delivery in deliveries where delivery.notification.id.hasPrefix(prefix) {
+            older.insert(delivery.notification.id)
+            latest = delivery.notification.id
+        }
+        guard let latest else {
+            throw CLIError.badData(["nudge \(command): \(prefix) matches no delivered notification "
+                + "(`nudge status` lists the last deliveries; `last` names the most recent)"])
+        }
+        if older.count > 1 {
+            let when = deliveredAt(latest, deliveries: deliveries, zone: zone)
+            throw CLIError.badData(["nudge \(command): \(prefix) matches only \(older.count) deliveries too long ago "
+                + "\(purpose(command)) (the latest: \(latest), delivered on \(when))"])
+        }
+        return latest
+    }
+
+    /// The error for a delivery whose ledger entry was pruned.
+    private static func tooOld(_ id: String, deliveries: [Delivery], command: String, zone: TimeZone) -> CLIError {
+        guard deliveries.contains(where: { $0.notification.id == id }) else {
+            return CLIError.badData(["nudge \(command): \(id) matches no delivered notification "
+                + "(`nudge status` lists the last deliveries; `last` names the most recent)"])
+        }
+        return CLIError.badData(["nudge \(command): \(id) was delivered on "
+            + "\(deliveredAt(id, deliveries: deliveries, zone: zone)), too long ago \(purpose(command))"])
+    }
+
+    /// "to snooze", "to act on".
+    private static func purpose(_ command: String) -> String {
+        command == "snooze" ? "to snooze" : "to act on"
+    }
+
+    /// When `id` was last delivered, in local time: "2026-11-18 05:30".
+    private static func deliveredAt(_ id: String, deliveries: [Delivery], zone: TimeZone) -> String {
+        guard let delivery = deliveries.last(where: { $0.notification.id == id }) else { return "an unknown date" }
+        return TextFormat.localDateTime(delivery.deliveredAt, WallClock(zone: zone))
+    }
+
+    /// The most recent delivery the ledger knows, for `last` when the outbox was rotated away.
+    private static func newestInLedger(_ state: RunState) -> String? {
+        state.ledger.filter { $0.value.outcome == .delivered }
+            .max { ($0.value.at, $0.key) < ($1.value.at, $1.key) }?.key
+    }
+
+    /// Every delivery in the outbox, oldest first.
+    static func outboxDeliveries(_ directory: DataDirectory) throws -> [Delivery] {
         guard let outbox = try directory.read("outbox.jsonl") else { return [] }
         return outbox.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            (try? JSONParser.parse(Data(line))).flatMap(Delivery.init(record:))?.notification
+            (try? JSONParser.parse(Data(line))).flatMap(Delivery.init(record:))
         }
     }
 }

@@ -1,31 +1,99 @@
 import Foundation
+import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The zone nudge works in: `settings.timeZone`, else `TZ`, else `/etc/localtime`, else UTC (SPEC §2).
+/// The zone nudge works in: `settings.timeZone`, else `TZ`, else `/etc/localtime`, else UTC (SPEC §2). The
+/// choice itself is `ZoneChoice`'s; this reads what it needs from the environment and the zoneinfo files.
 enum SystemZone {
-    /// `environment` defaults to the process's, read only when the settings name no zone.
+    /// Where tzdata installs the zone files.
+    static let zoneinfo = "/usr/share/zoneinfo"
+    /// The folders of the zoneinfo tree searched for a zone that follows a POSIX rule, most people first.
+    static let regions = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian",
+                          "Antarctica"]
+
     static func resolve(settingsZone: String?, environment: [String: String]? = nil) -> TimeZone {
-        if let name = settingsZone, let zone = TimeZone(identifier: name) { return zone }
-        if var name = (environment ?? ProcessInfo.processInfo.environment)["TZ"], !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let zone = zone(named: name) { return zone }
-        }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-           let zone = zone(named: target) {
-            return zone
-        }
+        choose(settingsZone: settingsZone, environment: environment).zone
+    }
+
+    /// The zone, and a warning when `TZ` asks for one nudge cannot follow exactly. `environment` defaults to the
+    /// process's, read only when the settings name no zone.
+    static func choose(settingsZone: String?, environment: [String: String]? = nil) -> ZoneChoice {
+        if let name = settingsZone, let zone = TimeZone(identifier: name) { return ZoneChoice(zone: zone) }
+        return ZoneChoice.choose(settingsZone: nil, tz: (environment ?? ProcessInfo.processInfo.environment)["TZ"],
+                                 system: system, file: zone(inFile:), following: zone(following:))
+    }
+
+    /// The zone of /etc/localtime (a link into the zoneinfo tree), else /etc/timezone, else UTC.
+    static func system() -> TimeZone {
+        if let zone = zone(inFile: "/etc/localtime") { return zone }
         if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
-           let zone = zone(named: name.trimmingCharacters(in: .whitespacesAndNewlines)) {
+           let zone = TimeZone(identifier: name.trimmingCharacters(in: .whitespacesAndNewlines)) {
             return zone
         }
         return TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
     }
 
-    /// A zone from an IANA name or a path into a zoneinfo tree (`/usr/share/zoneinfo/Europe/Berlin`).
-    private static func zone(named name: String) -> TimeZone? {
-        var identifier = name
-        if let range = name.range(of: "zoneinfo/") {
-            identifier = String(name[range.upperBound...])
+    /// The zone a zone file names: its path inside a zoneinfo tree, as its link says or after following every
+    /// link (`/etc/localtime` → `/usr/share/zoneinfo/Europe/Berlin`); a relative path is one inside the tree. A
+    /// file elsewhere counts when its rule is a fixed offset.
+    static func zone(inFile path: String) -> TimeZone? {
+        let full = path.hasPrefix("/") ? path : zoneinfo + "/" + path
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full),
+           let zone = zone(namedBy: target) {
+            return zone
+        }
+        guard let resolved = realpath(full, nil) else { return nil }
+        let target = String(cString: resolved)
+        free(resolved)
+        if let zone = zone(namedBy: target) { return zone }
+        return (try? DataDirectory.contents(of: target).get())
+            .flatMap(PosixTimeZone.footer(ofTZif:)).flatMap(PosixTimeZone.parse)?.fixedZone
+    }
+
+    /// The zone of a path inside a zoneinfo tree (`…/zoneinfo/posix/Europe/Berlin` too).
+    private static func zone(namedBy path: String) -> TimeZone? {
+        guard let range = path.range(of: "zoneinfo/") else { return nil }
+        var identifier = String(path[range.upperBound...])
+        for variant in ["posix/", "right/"] where identifier.hasPrefix(variant) {
+            identifier.removeFirst(variant.count)
         }
         return TimeZone(identifier: identifier)
+    }
+
+    /// A zone that keeps the same time as `rule` today: the system zone when its rule is the same, else the
+    /// first such zone of the zoneinfo tree. Only read when `TZ` holds a rule with daylight time.
+    static func zone(following rule: PosixTimeZone) -> TimeZone? {
+        func follows(_ path: String) -> Bool {
+            guard let data = try? DataDirectory.contents(of: path).get(),
+                  let footer = PosixTimeZone.footer(ofTZif: data), let theirs = PosixTimeZone.parse(footer) else {
+                return false
+            }
+            return theirs.keepsTheSameTime(as: rule)
+        }
+        if follows("/etc/localtime"), let zone = zone(inFile: "/etc/localtime") { return zone }
+        for region in regions {
+            for name in zoneNames(under: region) where follows(zoneinfo + "/" + name) {
+                if let zone = TimeZone(identifier: name) { return zone }
+            }
+        }
+        return nil
+    }
+
+    /// The zone names under a folder of the zoneinfo tree, sorted, subfolders included (`America/Indiana/…`).
+    private static func zoneNames(under folder: String) -> [String] {
+        var names: [String] = []
+        for entry in DataDirectory.names(in: zoneinfo + "/" + folder).sorted() where !entry.hasPrefix(".") {
+            let name = folder + "/" + entry
+            var info = stat()
+            guard stat(zoneinfo + "/" + name, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                names += zoneNames(under: name)
+            } else {
+                names.append(name)
+            }
+        }
+        return names
     }
 }

@@ -15,6 +15,8 @@ struct Workspace {
     let lastGoodUpdates: [LastGoodUpdate]
     let loaded: HouseholdLoader.Loaded
     let zone: TimeZone
+    /// Why `zone` is not exactly what `TZ` asks for (SPEC §11.26); nil when it is.
+    let zoneWarning: String?
 
     /// A file's bytes and their hash, to become its last good copy.
     struct LastGoodUpdate {
@@ -47,11 +49,11 @@ struct Workspace {
             let digest = hash(file, data)
             return state?.lastGood[file] == digest ? nil : LastGoodUpdate(file: file, data: data, hash: digest)
         }
-        let zone = SystemZone.resolve(settingsZone: loaded.household.settings.timeZone)
+        let zone = SystemZone.choose(settingsZone: loaded.household.settings.timeZone)
         let repairLength = try recover(&state, directory: directory,
                                        channels: loaded.household.settings.deliveryChannels)
         return Workspace(directory: directory, state: state, outboxRepairLength: repairLength,
-                         lastGoodUpdates: updates, loaded: loaded, zone: zone)
+                         lastGoodUpdates: updates, loaded: loaded, zone: zone.zone, zoneWarning: zone.warning)
     }
 
     /// Finishes the bookkeeping of a run that died after writing the outbox (`OutboxRecovery`): reads the

@@ -1,0 +1,15 @@
+/// Which `enabled` switch of settings.json governs each kind (SPEC §6).
+extension Settings {
+    /// Whether `kind` is switched on: `laundry.enabled` for laundry stages and warnings, `alarms.enabled` for
+    /// prayer alarms and their timers, and so on. `nudge test` has no switch.
+    public func isSwitchedOn(_ kind: NotificationKind) -> Bool {
+        switch kind {
+        case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return laundry.enabled
+        case .leave: return commute.enabled
+        case .personalized: return personalized.enabled
+        case .prayer, .timerDone: return alarms.enabled
+        case .streakReminder, .achievement, .imported: return streaks.enabled
+        case .test: return true
+        }
+    }
+}

@@ -154,4 +154,17 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-22T09:30:00Z"), delivers: ["alarm.prayer:fajr:2026-11-22"])
         XCTAssertEqual(try dir.outboxIDs().filter { $0 == alarm }, [alarm])
     }
+
+    func testAClockSetBackFarAfterARotationReadsTheRotatedCopyToo() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 60))
+        assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [alarm])
+        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [])
+        // logrotate (delaycompress) or `mv`: the 21st's line is only in outbox.jsonl.1 now.
+        try FileManager.default.moveItem(at: dir.fileURL("outbox.jsonl"), to: dir.fileURL("outbox.jsonl.1"))
+        assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T09:30:00Z"), delivers: [])
+        XCTAssertFalse(dir.exists("outbox.jsonl"), "nothing was delivered again")
+    }
 }

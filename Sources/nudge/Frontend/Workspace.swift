@@ -95,11 +95,13 @@ struct Workspace {
     }
 
     /// Plans at `now`. When the clock is set back further than the ledger remembers, the delivered ids that
-    /// still matter are first recalled from the whole outbox (a rare, one-off read).
+    /// still matter are first recalled from the whole outbox and its last rotated copy (a rare, one-off read).
     func plan(now: Date) -> PlanResult {
         var previous = state
-        if var recalled = state, OutboxRecall.isNeeded(recalled, now: now),
-           let outbox = try? directory.read("outbox.jsonl") {
+        if var recalled = state, OutboxRecall.isNeeded(recalled, now: now) {
+            // `outbox.jsonl.1` is what logrotate (with delaycompress) and a plain `mv` leave of the last period.
+            let outbox = ["outbox.jsonl.1", "outbox.jsonl"].compactMap { try? directory.read($0) }
+                .reduce(into: Data()) { $0.append($1) }
             OutboxRecall.recall(outbox, into: &recalled, now: now)
             previous = recalled
         }

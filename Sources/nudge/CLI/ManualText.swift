@@ -119,7 +119,11 @@ enum ManualText {
         .entry("`streaks.json`", "your games, plays, achievements and imports; `nudge play` adds plays"),
         .entry("`plan.json`", "the pending plan, rewritten by every run"),
         .entry("`state.json`", "the previous run, the delivery ledger, snoozes, timers and counters"),
-        .entry("`outbox.jsonl`", "one JSON object per delivered notification, appended"),
+        .entry("`outbox.jsonl`", """
+            one JSON object per delivered notification, appended. It may be rotated at any time (moved, \
+            deleted, truncated, copied and truncated); keep the last rotated copy uncompressed as \
+            `outbox.jsonl.1`, which nudge reads back only when the clock is set back more than two days
+            """),
         .entry("`.last-good/`", "the last valid copy of each user file, planned from while the file is broken"),
         .entry("`.lock`", "the lock each run and editing command holds"),
         .paragraph("""

@@ -5,7 +5,9 @@
 #   (a) every file nudge wrote parses (plan.json, state.json, .last-good/*, each outbox line) and no temporary
 #       file is left behind,
 #   (b) every occurrence that fell due while a run completed is in outbox.jsonl, and
-#   (c) no id is in outbox.jsonl twice.
+#   (c) no id is in outbox.jsonl twice,
+#   (d) the desktop command got every delivery exactly once, and
+#   (e) the badge counts every delivery once.
 #
 # usage: scripts/crash-test.sh [RUNS] [BINARY]
 #   RUNS    simulated cron runs (default 300)
@@ -153,7 +155,17 @@ while date <= FINAL.date():
 # Only occurrences from the first run on can ever be announced (the first run ever records older ones as seen).
 universe = {oid: v for oid, v in universe.items() if PRIME <= v[0] <= FINAL}
 
-settings = {"timeZone": "UTC", "notifications": {"enabled": True, "sound": True, "badge": True}, "maxPending": 64}
+# The desktop command records each call (id, NUDGE_BADGE, and the pid of the nudge that ran it) outside the data
+# directory, so the channels after the outbox are checked too (SPEC §7: each gets every delivery exactly once).
+CALLS_DIRECTORY = tempfile.mkdtemp(prefix="nudge-crash-calls-")
+CALLS_LOG = os.path.join(CALLS_DIRECTORY, "calls.log")
+RECORDER = os.path.join(CALLS_DIRECTORY, "record.sh")
+with open(RECORDER, "w") as handle:
+    handle.write(f"#!/bin/sh\nprintf '%s %s %s\\n' \"$NUDGE_ID\" \"$NUDGE_BADGE\" \"$PPID\" >> '{CALLS_LOG}'\n")
+os.chmod(RECORDER, 0o755)
+
+settings = {"timeZone": "UTC", "notifications": {"enabled": True, "sound": True, "badge": True}, "maxPending": 64,
+            "deliver": {"command": [RECORDER]}}
 
 
 def make_directory():
@@ -270,6 +282,8 @@ for m in range(9):
     write_starts.append((os.stat(os.path.join(probe, "plan.json")).st_mtime_ns - began_ns) / 1e9)
     write_ends.append((os.stat(os.path.join(probe, "state.json")).st_mtime_ns - began_ns) / 1e9)
 shutil.rmtree(probe, ignore_errors=True)
+if os.path.exists(CALLS_LOG):
+    os.remove(CALLS_LOG)     # the probe's own calls
 run_seconds = statistics.median(durations)
 write_start = min(max(statistics.median(write_starts), 0.0), run_seconds)
 write_end = min(max(statistics.median(write_ends), write_start), run_seconds)
@@ -288,6 +302,7 @@ def kill_delay():
 # The simulated day.
 
 completed = [PRIME]          # the `now` of every run that exited 0
+killed_pids = set()          # the runs that died of SIGKILL
 kills_attempted = kills_landed = 0
 landed_before_write = landed_mid_write = landed_after_save = 0
 mid_write_kinds = {}
@@ -320,6 +335,7 @@ for m in range(RUNS):
 
     if code == -signal.SIGKILL:
         kills_landed += 1
+        killed_pids.add(process.pid)
         state = read_state(data) or {}
         changed = sorted(n for n in after if n != ".lock" and before.get(n) != after[n])
         if state.get("lastRunAt") == stamp(now):
@@ -421,6 +437,39 @@ for text in outside_window:
 for name in leftovers:
     violation(f"leftover temporary file: {name} (never removed by any later run)")
 
+# (d) the channel after the outbox: the command gets every delivery that a completed run could still hand it
+# (one that ran between its delivery and its expiry), and each exactly once, also when the run that started it
+# was killed before it could record the answer (the call logs the pid of the nudge that made it).
+calls = []
+if os.path.exists(CALLS_LOG):
+    with open(CALLS_LOG) as handle:
+        calls = [line.split() for line in handle if line.strip()]
+calls_by_id = {}
+for call in calls:
+    calls_by_id.setdefault(call[0], []).append(call)
+command_lost, command_duplicates = [], []
+for record in records:
+    delivered, expires = parse_instant(record["deliveredAt"]), parse_instant(record["expiresAt"])
+    owed = any(delivered <= now <= expires for now in completed)
+    made = calls_by_id.get(record["id"], [])
+    if not made and owed:
+        command_lost.append(record["id"])
+    if len(made) > 1:
+        command_duplicates.append(f"{record['id']} ({len(made)} calls, by the runs with pids "
+                                  f"{', '.join(call[2] for call in made if len(call) > 2)}; killed: "
+                                  f"{', '.join(str(pid) for pid in sorted(killed_pids) if str(pid) in [c[2] for c in made if len(c) > 2]) or 'none'})")
+for oid in command_lost:
+    violation(f"command lost: {oid} is in outbox.jsonl, but the desktop command never got it")
+for text in command_duplicates:
+    violation(f"command duplicate: {text}")
+
+# (e) the badge counts every delivery once (no `nudge ack` in this test).
+final_state = read_state(data) or {}
+badge_expected = sum(1 for record in records if record.get("badge"))
+if final_state.get("badge") != badge_expected:
+    violation(f"badge: state.json says {final_state.get('badge')}, the outbox holds {badge_expected} deliveries "
+              "with badge: true")
+
 by_kind = {}
 for record in records:
     by_kind[record["kind"]] = by_kind.get(record["kind"], 0) + 1
@@ -437,6 +486,9 @@ summary = {
     "deliveries": len(records), "deliveriesByKind": by_kind, "duplicates": len(duplicates), "lost": len(lost),
     "unexpected": len(unexpected), "outsideWindow": len(outside_window), "leftoverTemporaryFiles": leftovers,
     "unparsable": unparsable,
+    "commandCalls": len(calls), "commandLost": len(command_lost), "commandDuplicates": len(command_duplicates),
+    "badge": final_state.get("badge"),
+    "badgeExpected": badge_expected,
     "unkilledFailures": unkilled_failures, "violations": len(violations), "seconds": round(elapsed, 1),
 }
 
@@ -455,6 +507,8 @@ print(f"  occurrences           {len(universe)} in the span; {len(expected)} rea
       f"{legitimately_missed} expired between completed runs")
 print(f"  deliveries            {len(records)} {json.dumps(by_kind, sort_keys=True)}")
 print(f"  duplicates            {len(duplicates)}")
+print(f"  command calls         {len(calls)}: lost {len(command_lost)}, duplicates {len(command_duplicates)}")
+print(f"  badge                 {final_state.get('badge')} (outbox: {badge_expected})")
 print(f"  lost                  {len(lost)}")
 print(f"  unexpected/outside    {len(unexpected)}/{len(outside_window)}")
 print(f"  leftover temp files   {len(leftovers)}" + (f": {', '.join(leftovers[:8])}" + (" …" if len(leftovers) > 8 else "") if leftovers else ""))
@@ -471,6 +525,10 @@ if KEEP:
     print(f"  data directory kept at {data}")
 else:
     shutil.rmtree(data, ignore_errors=True)
+if not KEEP:
+    shutil.rmtree(CALLS_DIRECTORY, ignore_errors=True)
+else:
+    print(f"  command calls kept at {CALLS_LOG}")
 print("SUMMARY " + json.dumps(summary, sort_keys=True))
 sys.exit(1 if violations else 0)
 PYTHON

@@ -63,6 +63,11 @@ final class CrashTests: DataDirectoryTestCase {
         XCTAssertEqual(run.int("unexpected"), 0, report)
         XCTAssertEqual(run.int("outsideWindow"), 0, report)
         XCTAssertEqual(run.int("unkilledFailures"), 0, report)
+        // The channel after the outbox and the badge: every delivery once, also across kills.
+        XCTAssertEqual(run.int("commandLost"), 0, report)
+        XCTAssertEqual(run.int("commandDuplicates"), 0, report)
+        XCTAssertGreaterThan(run.int("commandCalls") ?? 0, 40, report)
+        XCTAssertEqual(run.int("badge"), run.int("badgeExpected"), report)
         // Only leftover temporary files may make the script fail here; they have their own test below.
         let leftovers = (run.summary["leftoverTemporaryFiles"] as? [Any])?.count ?? 0
         XCTAssertEqual(run.int("violations"), leftovers, report)

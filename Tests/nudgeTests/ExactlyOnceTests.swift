@@ -167,4 +167,39 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-21T09:30:00Z"), delivers: [])
         XCTAssertFalse(dir.exists("outbox.jsonl"), "nothing was delivered again")
     }
+
+    // MARK: - A run killed while its channel program runs
+
+    func testARunKilledWhileTheCommandRunsLeavesItRunningAndTheNextRunsNeverStartItAgain() throws {
+        let log = dir.fileURL("calls.log").path
+        let script = dir.fileURL("slow.sh")
+        try Data("#!/bin/sh\nsleep 1\nprintf '%s\\n' \"$NUDGE_ID\" >> '\(log)'\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try dir.write("settings.json", #"{ "timeZone": "UTC", "deliver": { "command": ["\#(script.path)"] } }"#)
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 60))
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+
+        let run = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:00Z"],
+                                   workingDirectory: dir.url)
+        let notes = dir.fileURL(".channel-starts").path
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []).isEmpty && Date() < deadline {
+            usleep(2_000)
+        }
+        XCTAssertFalse(((try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []).isEmpty,
+                       "the command's start was noted")
+        run.kill()
+
+        // The command is still running on its own: the next run leaves it alone…
+        assertRun(try dir.run(at: "2026-11-21T08:00:30Z"), delivers: [])
+        XCTAssertEqual((try dir.json("state.json")["commandQueue"] as? [Any])?.count, 1, "still owed to the command")
+        usleep(1_300_000)
+        // …and once it has finished, counts it as delivered instead of starting it again.
+        assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T08:02:00Z"), delivers: [])
+        XCTAssertEqual(try dir.text("calls.log"), alarm + "\n")
+        XCTAssertEqual((try dir.json("state.json")["commandQueue"] as? [Any])?.count, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: notes), [], "notes settled")
+        XCTAssertEqual(try run.waitForExit().status, SIGKILL, "killed")
+    }
 }

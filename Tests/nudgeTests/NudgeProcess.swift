@@ -138,6 +138,13 @@ final class NudgeProcess {
         }
     }
 
+    /// Kills the process with SIGKILL, as a crash or the OOM killer would; the programs it started live on.
+    /// Returns once it is gone, without waiting for its output: a program it started may still hold its pipes.
+    func kill() {
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Waits for the process (killing it after `timeout` seconds) and returns what it printed and its status.
     func waitForExit(timeout: TimeInterval = 30) throws -> NudgeResult {
         let deadline = Date().addingTimeInterval(timeout)

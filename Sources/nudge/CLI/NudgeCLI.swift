@@ -10,6 +10,7 @@ enum NudgeCLI {
         RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, TestCommand.command,
         SnoozeCommand.command, ActCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command,
         InitCommand.command, CompletionsCommand.command, ManCommand.command, DesktopWaitCommand.command,
+        ChannelExecCommand.command,
     ]
 
     /// The options of `nudge` itself, without a command.

@@ -92,10 +92,12 @@ enum RunCommand {
             console.error("nudge: notifications are switched off (settings.json notifications.enabled): "
                 + "\(result.suppressed.count) due notification(s) recorded, not delivered")
         }
-        if !dryRun, Channels.deliverQueued(&result.state, household: workspace.loaded.household,
-                                           directory: directory, now: now, zone: workspace.zone,
-                                           console: console).changed {
-            try directory.write("state.json", result.state.fileContent)
+        if !dryRun {
+            let outcome = Channels.deliverQueued(&result.state, household: workspace.loaded.household,
+                                                 directory: directory, now: now, zone: workspace.zone,
+                                                 console: console)
+            if outcome.changed { try directory.write("state.json", result.state.fileContent) }
+            ChannelProgram(directory: directory).settle(queue: result.state.commandQueue)
         }
         console.flush()
         guard first else { return (problems.isEmpty ? .success : .badData, result.plan) }

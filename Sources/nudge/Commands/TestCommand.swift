@@ -45,6 +45,7 @@ enum TestCommand {
         if outcome.changed || !outcome.failures.isEmpty {
             try directory.write("state.json", state.fileContent)
         }
+        ChannelProgram(directory: directory).settle(queue: state.commandQueue)
         if outcome.failures.isEmpty {
             Channels(console: console, json: arguments.has("--json"), quiet: false,
                      clock: WallClock(zone: workspace.zone)).print([delivery])

@@ -29,6 +29,10 @@ struct Channels {
     /// each channel in turn, and records how they went. A failure is reported on stderr and never changes the
     /// exit code of `run`; while notifications are switched off nothing is retried, and `only` limits the
     /// attempts to those ids (`nudge test`).
+    ///
+    /// Each program notes its own start (`ChannelStart`), so that a run that dies while it goes through the
+    /// queue leaves the next one to count what it started instead of starting it again. The caller saves the
+    /// state, then removes the notes it records (`ChannelProgram.settle`).
     static func deliverQueued(_ state: inout RunState, household: Household, directory: DataDirectory, now: Date,
                               zone: TimeZone, console: Console, only: Set<String>? = nil) -> Outcome {
         let settings = household.settings
@@ -49,14 +53,30 @@ struct Channels {
         // The command gets the session bus too, so a notify-send of the user's own finds it from cron.
         let commandEnvironment = (try? DesktopChannel.sessionEnvironment(environment).get()) ?? environment
         let command = settings.deliverCommand.map { DesktopCommand(template: $0, environment: commandEnvironment) }
+        let notes = ChannelProgram(directory: directory)
         for attempt in state.commandsToTry(now: now) {
             let id = attempt.delivery.notification.id
             if let only, !only.contains(id) { continue }
             for channel in attempt.channels {
+                if let earlier = notes.noted(attempt, channel, queuedEarlier: attempt.delivery.deliveredAt != now
+                                                || attempt.attempts > 0) {
+                    // Started by a run that died while it waited: never a second start while the first may
+                    // have shown it (ChannelStart).
+                    switch earlier.fate(bootID: ChannelProgram.bootID, isRunning: ChannelProgram.isRunning(earlier)) {
+                    case .running:
+                        continue
+                    case .finished:
+                        state.recordCommand(id, channel: channel, error: nil, now: now)
+                        continue
+                    case .lostWithTheMachine:
+                        break
+                    }
+                }
+                let started = { (arguments: [String]) in notes.wrapped(arguments, for: attempt, channel) }
                 let error: String?
                 switch channel {
-                case .desktop: error = desktop.show(attempt.delivery)
-                case .command: error = command?.run(attempt.delivery)
+                case .desktop: error = desktop.show(attempt.delivery, wrap: started)
+                case .command: error = command?.run(attempt.delivery, wrap: started)
                 }
                 state.recordCommand(id, channel: channel, error: error, now: now)
                 if let error {
@@ -67,6 +87,7 @@ struct Channels {
             }
         }
         DesktopChannel.reapWaiters()
+
         outcome.changed = outcome.changed || state.commandQueue != queueBefore
             || state.commandFailures != failuresBefore
         return outcome

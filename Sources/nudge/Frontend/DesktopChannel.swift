@@ -23,7 +23,7 @@ struct DesktopChannel {
     let now: Date
 
     /// Shows the delivery; nil when it is on screen, else what went wrong in words.
-    func show(_ delivery: Delivery) -> String? {
+    func show(_ delivery: Delivery, wrap: ([String]) -> [String]? = { $0 }) -> String? {
         let session: [String: String]
         switch Self.sessionEnvironment(environment) {
         case .success(let filled): session = filled
@@ -37,9 +37,11 @@ struct DesktopChannel {
             ? NotificationAction.buttons(for: notification, canPlay: canPlay(notification)) : []
         let arguments = [notifySend] + DesktopNotification.arguments(notification, buttons: buttons)
         guard !buttons.isEmpty else {
-            switch ChildProcess.spawn(arguments, environment: session, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
+            guard let started = wrap(arguments) else { return "cannot start notify-send: cannot note its start" }
+            switch ChildProcess.spawn(started, environment: session, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
             case .failure(let error): return "cannot start notify-send: \(error.reason)"
-            case .success(let pid): return ChildProcess.wait(for: pid, program: "notify-send", timeout: Self.answerTimeout)
+            case .success(let pid):
+                return ChildProcess.wait(for: pid, program: "notify-send", timeout: Self.answerTimeout)
             }
         }
         return startWaiter(notification, arguments: arguments, environment: session)

@@ -15,13 +15,18 @@ struct DesktopCommand {
     let environment: [String: String]
 
     /// Runs the command; nil when it exited 0, else what went wrong. The command's standard output goes to
-    /// nudge's standard error, so `--json` output stays clean.
-    func run(_ delivery: Delivery) -> String? {
+    /// nudge's standard error, so `--json` output stays clean. `wrap` may put another program in front (the
+    /// run starts it through `nudge channel-exec`, which notes the start).
+    func run(_ delivery: Delivery, wrap: ([String]) -> [String]? = { $0 }) -> String? {
         let arguments = CommandTemplate.arguments(template, for: delivery)
         guard let program = arguments.first else { return "deliver.command is empty" }
         var environment = environment
         for (name, value) in CommandTemplate.environment(for: delivery) { environment[name] = value }
-        switch ChildProcess.spawn(arguments, environment: environment, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
+        guard ChildProcess.find(program, path: environment["PATH"]) != nil else {
+            return "cannot start \(program): \(String(cString: strerror(ENOENT)))"
+        }
+        guard let started = wrap(arguments) else { return "cannot start \(program): cannot note its start" }
+        switch ChildProcess.spawn(started, environment: environment, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
         case .failure(let error):
             return "cannot start \(program): \(error.reason)"
         case .success(let pid):

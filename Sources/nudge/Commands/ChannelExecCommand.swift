@@ -24,6 +24,9 @@ enum ChannelExecCommand {
         run: run,
         hidden: true)
 
+    /// The environment variable that tells the started program where its note is.
+    static let noteVariable = "NUDGE_START_NOTE"
+
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         guard let note = arguments.values["--note"], let id = arguments.values["--id"],
               let channel = arguments.values["--channel"].flatMap(DeliveryChannel.init(rawValue:)),
@@ -37,6 +40,8 @@ enum ChannelExecCommand {
         // boot id, and the program is started again whatever the note says.
         try AtomicFile.write(start.fileContent, to: URL(fileURLWithPath: note), durability: .derived)
         let program = arguments.positionals
+        // The click waiter removes the note when it could not show its notification, so the next run tries again.
+        setenv(noteVariable, note, 1)
         let argv = program.map { strdup($0) } + [nil]
         execvp(program[0], argv)
         let reason = String(cString: strerror(errno))

@@ -72,6 +72,9 @@ enum DesktopWaitCommand {
             dup2(null, STDOUT_FILENO)
             close(null)
         }
+        if !text.hasPrefix("shown"), let note = getenv(ChannelExecCommand.noteVariable) {
+            unlink(note)  // not shown: the delivery is still owed to the desktop
+        }
         guard written != line.count, text.hasPrefix("shown") else { return }
         guard let lock = try? DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait),
               var state = try? directory.loadState() else { return }

@@ -44,20 +44,24 @@ struct DesktopChannel {
                 return ChildProcess.wait(for: pid, program: "notify-send", timeout: Self.answerTimeout)
             }
         }
-        return startWaiter(notification, arguments: arguments, environment: session)
+        return startWaiter(notification, arguments: arguments, environment: session, wrap: wrap)
     }
 
     /// Starts `nudge desktop-wait` in a session of its own and reads its one-line answer: "shown ID" once the
     /// server shows the notification, or "failed: REASON".
     private func startWaiter(_ notification: NudgeCore.Notification, arguments: [String],
-                             environment: [String: String]) -> String? {
+                             environment: [String: String], wrap: ([String]) -> [String]?) -> String? {
         guard let nudge = Self.executablePath() else { return "cannot find nudge's own executable to wait for a click" }
         guard let answer = ChildProcess.pipe() else { return "cannot make a pipe: \(String(cString: strerror(errno)))" }
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { close(null) }
-        let waiter = [nudge, DesktopWaitCommand.command.name, "--data", directory.path, "--id", notification.id,
-                      "--now", RFC3339.format(now), "--until", RFC3339.format(notification.expiresAt), "--"]
-            + arguments
+        // Started through `nudge channel-exec` like every channel program: the next run must not show it again
+        // while this waiter has it on the screen, even when this run dies before it hears the answer.
+        guard let waiter = wrap([nudge, DesktopWaitCommand.command.name, "--data", directory.path,
+                                 "--id", notification.id, "--now", RFC3339.format(now),
+                                 "--until", RFC3339.format(notification.expiresAt), "--"] + arguments) else {
+            return "cannot start the click waiter: cannot note its start"
+        }
         let spawned = ChildProcess.spawn(waiter, environment: environment, stdout: answer.write, stderr: null,
                                          placement: .ownSession)
         close(answer.write)

@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+
+/// The randomized soak of `scripts/soak.sh` (SPEC §7, §8): minute-by-minute runs with edits, zone changes, clock
+/// steps, suspends and kills, every promise checked after every run. `swift test` runs a short, eventful version
+/// (six simulated hours with every kind of event made frequent); `NUDGE_SOAK_DAYS=30` (set by `.ci/run`) runs a
+/// month at the script's natural rates.
+final class SoakTests: XCTestCase {
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/soak.sh")
+
+    private func soak(days: String, environment extra: [String: String]) throws -> [String: Any] {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: Self.script.path), "no \(Self.script.path)")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed")
+        var environment = NudgeProcess.environment(extra)
+        environment["SOAK_KEEP"] = nil
+        let result = try ExternalTool.run("/bin/bash", [Self.script.path, days, try NudgeProcess.executableURL().path],
+                                          exactEnvironment: environment, timeout: 3 * 3600)
+        print(result.stdout)
+        let line = try XCTUnwrap(result.stdout.components(separatedBy: "\n").last { $0.hasPrefix("SUMMARY ") },
+                                 "soak.sh printed no SUMMARY line:\n\(result.summary)")
+        let summary = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(line.dropFirst("SUMMARY ".count).utf8)) as? [String: Any])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(summary["violations"] as? Int, 0, result.stdout)
+        XCTAssertEqual(summary["commandDuplicates"] as? Int, 0, result.stdout)
+        XCTAssertEqual(summary["processesLeft"] as? Int, 0, result.stdout)
+        XCTAssertEqual(summary["badge"] as? Int, summary["badgeExpected"] as? Int, result.stdout)
+        return summary
+    }
+
+    func testSixEventfulHoursOfRunsKeepEveryPromise() throws {
+        let summary = try soak(days: "0.25", environment: ["SOAK_EVENTS": "60", "SOAK_KILL_SHARE": "0.1"])
+        // The short soak really went through each kind of trouble.
+        for key in ["killsLanded", "edits", "suspends", "clockBack", "zoneChanges", "deliveries",
+                    "alarmMinutesChecked"] {
+            XCTAssertGreaterThan(summary[key] as? Int ?? 0, 0, "no \(key) in the short soak: \(summary)")
+        }
+    }
+
+    func testAMonthOfRunsKeepsEveryPromise() throws {
+        guard let days = ProcessInfo.processInfo.environment["NUDGE_SOAK_DAYS"], !days.isEmpty else {
+            throw XCTSkip("the month-long soak runs with NUDGE_SOAK_DAYS=30 (.ci/run sets it; scripts/soak.sh 30 "
+                + "runs it by hand)")
+        }
+        let summary = try soak(days: days, environment: [:])
+        XCTAssertGreaterThan(summary["runs"] as? Int ?? 0, 1_000)
+    }
+}

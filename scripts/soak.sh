@@ -1,0 +1,420 @@
+#!/usr/bin/env bash
+# Soak test for nudge (SPEC §7 and §8): simulates DAYS of minute-by-minute `nudge run`s on one data directory,
+# with random edits through nudge's own commands (laundry cycles started, moved to the dryer, folded and
+# stopped; plays; achievements added by hand), zone changes, the clock stepped back (a second to three days)
+# and forward, suspends of hours and days, and random SIGKILLs of runs. After every run it checks the promises:
+#   - no file torn: state.json, plan.json and every outbox line parse; no temporary file stays behind;
+#   - exactly once per channel: no id twice in outbox.jsonl, no id twice in the desktop command's calls;
+#   - nothing lost: a run that follows the previous one by one minute (same zone, no clock step) has delivered
+#     every alarm whose local time fell in that minute, and every laundry stage that a completed run saw inside
+#     its window is in the outbox and was handed to the command;
+#   - the badge counts every delivery once;
+#   - no process left behind once the runs are over.
+#
+# usage: scripts/soak.sh [DAYS] [BINARY]
+#   DAYS    simulated days (default 30); a day is 1,440 runs plus edits
+#   BINARY  the nudge executable (default: `swift build -c release`, then .build/release/nudge)
+# environment:
+#   SOAK_SEED=N           random seed (printed; reuse it to replay)
+#   SOAK_KILL_SHARE=0.03  share of the runs killed with SIGKILL at a random instant
+#   SOAK_EVENTS=1         multiplies how often edits, suspends, clock steps and zone changes come (a short soak
+#                         raises it so that every kind of event happens)
+#   SOAK_KEEP=1           keep the data directory (its path is printed)
+#
+# Exit 0 when every check holds, 1 on any violation, 2 on a usage or setup problem. The last line is
+# `SUMMARY {json}` with every figure.
+set -euo pipefail
+
+DAYS="${1:-30}"
+BINARY="${2:-}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+case "$DAYS" in
+    ''|*[!0-9.]*) echo "usage: scripts/soak.sh [DAYS] [BINARY]" >&2; exit 2 ;;
+esac
+if [ -z "$BINARY" ]; then
+    (cd "$ROOT" && swift build -c release >&2)
+    BINARY="$ROOT/.build/release/nudge"
+fi
+[ -x "$BINARY" ] || { echo "soak: no executable at $BINARY" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "soak: python3 is required" >&2; exit 2; }
+
+exec python3 - "$DAYS" "$BINARY" <<'PYTHON'
+import datetime as dt
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from zoneinfo import ZoneInfo
+
+DAYS = float(sys.argv[1])
+BINARY = os.path.abspath(sys.argv[2])
+SEED = int(os.environ.get("SOAK_SEED") or random.SystemRandom().randrange(1 << 31))
+KILL_SHARE = float(os.environ.get("SOAK_KILL_SHARE", "0.03"))
+KEEP = os.environ.get("SOAK_KEEP") == "1"
+EVENTS = float(os.environ.get("SOAK_EVENTS", "1"))
+rng = random.Random(SEED)
+UTC = dt.timezone.utc
+MINUTE = dt.timedelta(minutes=1)
+# From 20 March: a month crosses Europe's spring forward (29 March) and Lord Howe's 30-minute fall back (5 April).
+START = dt.datetime(2026, 3, 20, 0, 0, tzinfo=UTC)
+STEPS = int(DAYS * 1440)
+ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"]
+ALARMS = [("fajr", "02:30"), ("dhuhr", "12:00"), ("isha", "19:45")]   # 02:30 does not exist on Berlin's 29 March
+PETS = ["p0", "p1", "p2"]
+ENV = {k: v for k, v in os.environ.items() if k not in ("NUDGE_DATA", "TZ")}
+ENV["TZ"] = "UTC"
+
+
+def stamp(moment):
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_instant(text):
+    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+work = tempfile.mkdtemp(prefix="nudge-soak-")
+data = os.path.join(work, "data")
+os.mkdir(data)
+calls_log = os.path.join(work, "calls.log")
+recorder = os.path.join(work, "record.sh")
+with open(recorder, "w") as handle:
+    handle.write(f"#!/bin/sh\nprintf '%s %s\\n' \"$NUDGE_ID\" \"$NUDGE_BADGE\" >> '{calls_log}'\n")
+os.chmod(recorder, 0o755)
+
+
+def write_json(name, content):
+    with open(os.path.join(data, name), "w") as handle:
+        json.dump(content, handle, indent=1)
+        handle.write("\n")
+
+
+zone = "Europe/Berlin"
+write_json("settings.json", {"timeZone": zone, "deliver": {"command": [recorder]}})
+write_json("alarms.json", {"alarms": [{"id": a, "title": a.title(), "time": t, "durationMinutes": 30}
+                                      for a, t in ALARMS]})
+write_json("laundry.json", {"pets": [{"id": p, "name": p.upper(), "washMinutes": 45, "dryMinutes": 60} for p in PETS]})
+write_json("streaks.json", {"games": [{"id": "wordle", "name": "Wordle"}], "plays": [], "achievements": []})
+
+violations = []
+
+
+def violation(text):
+    violations.append(text)
+
+
+def nudge(arguments, now, kill_after=None):
+    """Runs nudge; returns (exit code, stderr). kill_after: seconds after which it gets SIGKILL."""
+    process = subprocess.Popen([BINARY] + arguments + ["--data", data, "--now", stamp(now)],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               env=ENV, cwd=work)
+    if kill_after is not None:
+        time.sleep(kill_after)
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+    _, stderr = process.communicate()
+    return process.returncode, stderr.decode(errors="replace")
+
+
+def local_instant(date, hhmm, zone_name):
+    """The instant of local `hhmm` on `date` by SPEC §2: a time in a gap fires at the first instant after the
+    gap, a repeated time at the first of the two."""
+    zone_info = ZoneInfo(zone_name)
+    hour, minute = map(int, hhmm.split(":"))
+    wall = dt.datetime(date.year, date.month, date.day, hour, minute)
+    first = wall.replace(tzinfo=zone_info, fold=0)
+    if first.astimezone(UTC).astimezone(zone_info).replace(tzinfo=None) == wall:
+        return first.astimezone(UTC)
+    # In a gap: the first whole minute (UTC) whose local time is at or after the wall time.
+    probe = wall.replace(tzinfo=zone_info, fold=0).astimezone(UTC) - dt.timedelta(hours=3)
+    probe = probe.replace(second=0, microsecond=0)
+    while probe.astimezone(zone_info).replace(tzinfo=None) < wall:
+        probe += MINUTE
+    return probe
+
+
+# Incremental readers of the outbox and the calls log.
+outbox_offset = 0
+outbox_ids = {}
+outbox_records = []
+calls_offset = 0
+call_counts = {}
+
+
+def read_new_outbox(context):
+    global outbox_offset
+    path = os.path.join(data, "outbox.jsonl")
+    if not os.path.exists(path):
+        return
+    size = os.path.getsize(path)
+    if size < outbox_offset:
+        violation(f"{context}: outbox.jsonl shrank from {outbox_offset} to {size} bytes")
+        outbox_offset = 0
+    with open(path, "rb") as handle:
+        handle.seek(outbox_offset)
+        chunk = handle.read()
+    complete = chunk.rfind(b"\n") + 1
+    for raw in chunk[:complete].split(b"\n")[:-1]:
+        try:
+            record = json.loads(raw)
+        except Exception as error:
+            violation(f"{context}: outbox line does not parse: {error}: {raw[:100]!r}")
+            continue
+        if record["id"] in outbox_ids:
+            violation(f"{context}: duplicate in outbox.jsonl: {record['id']}")
+        record["_step"] = current_step
+        outbox_ids[record["id"]] = record
+        outbox_records.append(record)
+    outbox_offset += complete
+
+
+def read_new_calls(context):
+    global calls_offset
+    if not os.path.exists(calls_log):
+        return
+    with open(calls_log) as handle:
+        handle.seek(calls_offset)
+        chunk = handle.read()
+    complete = chunk.rfind("\n") + 1
+    for line in chunk[:complete].splitlines():
+        oid = line.split(" ")[0]
+        call_counts[oid] = call_counts.get(oid, 0) + 1
+        if call_counts[oid] == 2:
+            violation(f"{context}: the desktop command got {oid} twice")
+    calls_offset += complete
+
+
+ledger = {}
+
+
+def check_files(context):
+    global ledger
+    for name in ("state.json", "plan.json"):
+        path = os.path.join(data, name)
+        if os.path.exists(path):
+            try:
+                with open(path) as handle:
+                    content = json.load(handle)
+                if name == "state.json":
+                    ledger = content.get("ledger", {})
+            except Exception as error:
+                violation(f"{context}: {name} does not parse: {error}")
+
+
+# The simulation.
+now = START
+previous_completed = None      # (now, zone) of the previous completed run
+clock_stepped = False          # a step or zone change since the previous completed run
+completed_nows = []            # (step, now) of every completed run, for the end checks
+laundry_events = []            # (pet, time of the edit, what, step) for the laundry check
+current_step = 0
+stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends": 0, "clockBack": 0,
+         "clockForward": 0, "zoneChanges": 0, "alarmMinutesChecked": 0}
+started = time.perf_counter()
+exit_codes = {}
+
+for step in range(STEPS):
+    current_step = step
+    roll = rng.random()
+    if roll < 0.0002 * EVENTS:
+        now += dt.timedelta(minutes=rng.randrange(60, 3 * 1440))
+        stats["suspends"] += 1
+        clock_stepped = True
+    elif roll < 0.0003 * EVENTS:
+        now -= rng.choice([dt.timedelta(seconds=1), dt.timedelta(minutes=rng.randrange(1, 120)),
+                           dt.timedelta(hours=rng.randrange(2, 72))])
+        stats["clockBack"] += 1
+        clock_stepped = True
+    elif roll < 0.0004 * EVENTS:
+        now += dt.timedelta(minutes=rng.randrange(2, 600))
+        stats["clockForward"] += 1
+        clock_stepped = True
+    else:
+        now += MINUTE
+    if rng.random() < 0.0002 * EVENTS:
+        zone = rng.choice([z for z in ZONES if z != zone])
+        with open(os.path.join(data, "settings.json")) as handle:
+            settings = json.load(handle)
+        settings["timeZone"] = zone
+        write_json("settings.json", settings)
+        stats["zoneChanges"] += 1
+        clock_stepped = True
+
+    # An edit through nudge's own commands, now and then.
+    if rng.random() < min(0.5, 0.01 * EVENTS):
+        pet = rng.choice(PETS)
+        kind = rng.choice(["wash", "wash", "dry", "fold", "stop", "play", "achievement"])
+        if kind in ("wash", "dry"):
+            arguments = ["laundry", "start", pet, kind]
+        elif kind in ("fold", "stop"):
+            arguments = ["laundry", kind, pet]
+        elif kind == "play":
+            arguments = ["play", "wordle"]
+        else:
+            arguments = None
+            with open(os.path.join(data, "streaks.json")) as handle:
+                streaks = json.load(handle)
+            streaks["achievements"].append({"id": f"a{step}", "title": f"A{step}", "description": "soak",
+                                            "unlockedAt": stamp(now)})
+            write_json("streaks.json", streaks)
+        if arguments:
+            code, stderr = nudge(arguments, now)
+            if code not in (0, 65):
+                violation(f"edit {' '.join(arguments)} at {stamp(now)}: exit {code}: {stderr.strip()[:200]}")
+            if code == 0 and arguments[0] == "laundry":
+                laundry_events.append((pet, now, kind, step))
+        stats["edits"] += 1
+
+    kill = rng.random() < KILL_SHARE
+    code, stderr = nudge(["run", "--quiet"], now, kill_after=rng.uniform(0, 0.03) if kill else None)
+    stats["runs"] += 1
+    exit_codes[code] = exit_codes.get(code, 0) + 1
+    context = f"run {step} at {stamp(now)} in {zone}" + (" (killed)" if code == -signal.SIGKILL else "")
+    check_files(context)
+    read_new_outbox(context)
+    read_new_calls(context)
+    if code == -signal.SIGKILL:
+        stats["killsLanded"] += 1
+        continue
+    if code != 0:
+        violation(f"{context}: exit {code}: {stderr.strip()[:300]}")
+        continue
+    stats["completedRuns"] += 1
+    completed_nows.append((step, now))
+    # Nothing lost, minute by minute: a run one minute after the previous completed one, in the same zone with no
+    # clock step between, has delivered every alarm whose local time fell in that minute.
+    if previous_completed and not clock_stepped and previous_completed[1] == zone \
+            and now - previous_completed[0] == MINUTE:
+        stats["alarmMinutesChecked"] += 1
+        local_date = now.astimezone(ZoneInfo(zone)).date()
+        for date in (local_date - dt.timedelta(days=1), local_date):
+            for alarm, hhmm in ALARMS:
+                fire = local_instant(date, hhmm, zone)
+                if previous_completed[0] < fire <= now:
+                    oid = f"alarm.prayer:{alarm}:{date.isoformat()}"
+                    handled = ledger.get(oid, {})
+                    if oid in outbox_ids or (handled and parse_instant(handled["fireAt"]) != fire):
+                        continue   # delivered, or its local date was handled in another zone (one per date)
+                    violation(f"{context}: lost: {oid} due {stamp(fire)} was not delivered "
+                              f"(ledger: {handled or 'nothing'})")
+    previous_completed = (now, zone)
+    clock_stepped = False
+
+# A last run, then the end checks.
+final_now = now + MINUTE
+code, stderr = nudge(["run", "--quiet"], final_now)
+current_step = STEPS
+if code == 0:
+    completed_nows.append((STEPS, final_now))
+else:
+    violation(f"final run: exit {code}: {stderr.strip()[:300]}")
+read_new_outbox("final run")
+time.sleep(1)
+read_new_calls("final run")
+check_files("final run")
+
+# Every laundry stage that a completed run saw inside its window reached the outbox and the command.
+cycle_checks = 0
+state = {}
+try:
+    with open(os.path.join(data, "state.json")) as handle:
+        state = json.load(handle)
+except Exception as error:
+    violation(f"state.json after the final run: {error}")
+for record in outbox_records:
+    delivered, expires = parse_instant(record["deliveredAt"]), parse_instant(record["expiresAt"])
+    # Owed: a completed run from the delivering one on, while the notification had not expired.
+    owed = any(step >= record["_step"] and delivered <= moment <= expires for step, moment in completed_nows)
+    if owed and record["id"] not in call_counts:
+        violation(f"lost by the command: {record['id']} is in outbox.jsonl, the command never got it")
+lost_stages = []
+for index, (pet, at, kind, edit_step) in enumerate(laundry_events):
+    if kind not in ("wash", "dry"):
+        continue
+    minutes = 45 if kind == "wash" else 60
+    fire = at + dt.timedelta(minutes=minutes)
+    # The cycle stays as started until the pet's next edit: a completed run in between, inside the stage's
+    # window (due, 6 h), must have delivered it (or a run before it that was killed after its outbox line).
+    following = [e[3] for e in laundry_events[index + 1:] if e[0] == pet]
+    next_edit = following[0] if following else STEPS + 1
+    if any(edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)
+           for step, moment in completed_nows):
+        cycle_checks += 1
+        prefix = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:"
+        if not any(oid.startswith(prefix) and parse_instant(r["fireAt"]) == fire
+                   for oid, r in outbox_ids.items()):
+            lost_stages.append(f"{prefix}… due {stamp(fire)}, started {stamp(at)}; the pet's stages in the "
+                               f"outbox: {[(oid, r['fireAt']) for oid, r in outbox_ids.items() if oid.startswith(prefix)]}")
+for text in lost_stages:
+    violation(f"lost: {text}")
+
+badge_expected = sum(1 for record in outbox_records if record.get("badge"))
+if state.get("badge") != badge_expected:
+    violation(f"badge: state.json says {state.get('badge')}, the outbox holds {badge_expected} badged deliveries")
+
+leftovers = []
+for root, _, names in os.walk(data):
+    leftovers += [os.path.join(root, n) for n in names if ".tmp-" in n]
+for name in leftovers:
+    violation(f"temporary file left behind: {name}")
+
+left_processes = []
+for pid in os.listdir("/proc"):
+    if not pid.isdigit():
+        continue
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            cmdline = handle.read()
+    except OSError:
+        continue
+    if work.encode() in cmdline:
+        words = cmdline.replace(bytes(1), b" ")[:120]
+        left_processes.append(f"{pid}: {words!r}")
+for text in left_processes:
+    violation(f"process left behind: {text}")
+
+elapsed = time.perf_counter() - started
+by_kind = {}
+for record in outbox_records:
+    by_kind[record["kind"]] = by_kind.get(record["kind"], 0) + 1
+summary = dict(stats)
+summary.update({
+    "seed": SEED, "days": DAYS, "span": f"{stamp(START)}..{stamp(final_now)}", "killShare": KILL_SHARE,
+    "eventRate": EVENTS,
+    "exitCodes": {str(k): v for k, v in sorted(exit_codes.items())},
+    "deliveries": len(outbox_records), "deliveriesByKind": by_kind, "commandCalls": sum(call_counts.values()),
+    "commandDuplicates": sum(1 for n in call_counts.values() if n > 1), "laundryStagesChecked": cycle_checks,
+    "badge": state.get("badge"), "badgeExpected": badge_expected, "leftoverTemporaryFiles": len(leftovers),
+    "processesLeft": len(left_processes), "violations": len(violations), "seconds": round(elapsed, 1),
+})
+print(f"nudge soak: {DAYS:g} simulated days, {stats['runs']} runs (seed {SEED})")
+print(f"  binary                {BINARY}")
+print(f"  runs                  {stats['runs']}: {stats['completedRuns']} completed, {stats['killsLanded']} killed; "
+      f"exit codes {json.dumps(summary['exitCodes'])}")
+print(f"  edits                 {stats['edits']} (laundry, plays, achievements)")
+print(f"  clock                 {stats['suspends']} suspends, {stats['clockBack']} steps back, "
+      f"{stats['clockForward']} forward, {stats['zoneChanges']} zone changes")
+print(f"  deliveries            {len(outbox_records)} {json.dumps(by_kind, sort_keys=True)}")
+print(f"  command calls         {summary['commandCalls']}, duplicates {summary['commandDuplicates']}")
+print(f"  checked               {stats['alarmMinutesChecked']} alarm minutes, {cycle_checks} laundry stages")
+print(f"  badge                 {state.get('badge')} (outbox: {badge_expected})")
+print(f"  left behind           {len(leftovers)} temporary files, {len(left_processes)} processes")
+print(f"  wall time             {summary['seconds']} s")
+if violations:
+    print(f"VIOLATIONS ({len(violations)}):")
+    for text in violations[:40]:
+        print(f"  - {text}")
+else:
+    print("OK: no file torn, every channel exactly once, nothing lost, nothing left behind")
+if KEEP:
+    print(f"  kept at {work}")
+else:
+    shutil.rmtree(work, ignore_errors=True)
+print("SUMMARY " + json.dumps(summary, sort_keys=True))
+sys.exit(1 if violations else 0)
+PYTHON

@@ -126,6 +126,10 @@ enum ManualText {
             """),
         .entry("`.last-good/`", "the last valid copy of each user file, planned from while the file is broken"),
         .entry("`.lock`", "the lock each run and editing command holds"),
+        .entry("`.channel-starts/`", """
+            a note for each desktop notification or command started and not yet recorded in `state.json`, so \
+            that a run that dies while one runs never makes the next run start it again
+            """),
         .paragraph("""
             nudge writes its files atomically (a temporary file in the same directory, flushed, renamed) with mode \
             0600: they hold personal data. A user file that is a symbolic link is read and edited through the \

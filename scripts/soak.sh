@@ -108,8 +108,18 @@ def violation(text):
     violations.append(text)
 
 
+durations = []                 # seconds of recent completed runs, to aim the kills inside a run
+
+
+def kill_delay():
+    """Anywhere inside a typical run: from its start to a little past its median length."""
+    typical = sorted(durations)[len(durations) // 2] if durations else 0.02
+    return rng.uniform(0, typical * 1.3)
+
+
 def nudge(arguments, now, kill_after=None):
     """Runs nudge; returns (exit code, stderr). kill_after: seconds after which it gets SIGKILL."""
+    began = time.perf_counter()
     process = subprocess.Popen([BINARY] + arguments + ["--data", data, "--now", stamp(now)],
                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                env=ENV, cwd=work)
@@ -118,6 +128,9 @@ def nudge(arguments, now, kill_after=None):
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
     _, stderr = process.communicate()
+    if kill_after is None and arguments[0] == "run" and process.returncode == 0:
+        durations.append(time.perf_counter() - began)
+        del durations[:-50]
     return process.returncode, stderr.decode(errors="replace")
 
 
@@ -213,6 +226,7 @@ clock_stepped = False          # a step or zone change since the previous comple
 completed_nows = []            # (step, now) of every completed run, for the end checks
 laundry_events = []            # (pet, time of the edit, what, step) for the laundry check
 current_step = 0
+kills_attempted = 0
 stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends": 0, "clockBack": 0,
          "clockForward": 0, "zoneChanges": 0, "alarmMinutesChecked": 0}
 started = time.perf_counter()
@@ -271,7 +285,8 @@ for step in range(STEPS):
         stats["edits"] += 1
 
     kill = rng.random() < KILL_SHARE
-    code, stderr = nudge(["run", "--quiet"], now, kill_after=rng.uniform(0, 0.03) if kill else None)
+    kills_attempted += kill
+    code, stderr = nudge(["run", "--quiet"], now, kill_after=kill_delay() if kill else None)
     stats["runs"] += 1
     exit_codes[code] = exit_codes.get(code, 0) + 1
     context = f"run {step} at {stamp(now)} in {zone}" + (" (killed)" if code == -signal.SIGKILL else "")
@@ -384,7 +399,7 @@ for record in outbox_records:
     by_kind[record["kind"]] = by_kind.get(record["kind"], 0) + 1
 summary = dict(stats)
 summary.update({
-    "seed": SEED, "days": DAYS, "span": f"{stamp(START)}..{stamp(final_now)}", "killShare": KILL_SHARE,
+    "killsAttempted": kills_attempted, "seed": SEED, "days": DAYS, "span": f"{stamp(START)}..{stamp(final_now)}", "killShare": KILL_SHARE,
     "eventRate": EVENTS,
     "exitCodes": {str(k): v for k, v in sorted(exit_codes.items())},
     "deliveries": len(outbox_records), "deliveriesByKind": by_kind, "commandCalls": sum(call_counts.values()),
@@ -394,7 +409,8 @@ summary.update({
 })
 print(f"nudge soak: {DAYS:g} simulated days, {stats['runs']} runs (seed {SEED})")
 print(f"  binary                {BINARY}")
-print(f"  runs                  {stats['runs']}: {stats['completedRuns']} completed, {stats['killsLanded']} killed; "
+print(f"  runs                  {stats['runs']}: {stats['completedRuns']} completed, {stats['killsLanded']} killed "
+      f"({kills_attempted} kills attempted); "
       f"exit codes {json.dumps(summary['exitCodes'])}")
 print(f"  edits                 {stats['edits']} (laundry, plays, achievements)")
 print(f"  clock                 {stats['suspends']} suspends, {stats['clockBack']} steps back, "

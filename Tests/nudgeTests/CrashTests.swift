@@ -112,16 +112,8 @@ final class CrashTests: DataDirectoryTestCase {
         let after = try dir.snapshot()
 
         // Save order: plan.json, outbox.jsonl (appended), state.json. A kill after step k leaves the first k new.
-        let order = ["plan.json", "outbox.jsonl", "state.json"]
-        for steps in 0...order.count {
-            let copy = try makeDirectory()
-            for (name, entry) in after where entry.content != nil {
-                let source = order.prefix(steps).contains(name) || !order.contains(name) ? after : before
-                guard let content = source[name]?.content else { continue }
-                try FileManager.default.createDirectory(at: copy.fileURL(name).deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
-                try content.write(to: copy.fileURL(name))
-            }
+        for steps in 0...DataDirectoryTestCase.saveOrder.count {
+            let copy = try directoryLeftByARunThatDied(after: steps, before: before, after: after)
             let next = try copy.run(at: "2026-11-21T08:01:00Z")
             let expected = steps >= 2 ? [] : due   // once the outbox holds them, they count as delivered
             assertRun(next, delivers: expected)

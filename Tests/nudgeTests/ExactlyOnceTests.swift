@@ -33,16 +33,8 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: due)
         let after = try dir.snapshot()
 
-        let order = ["plan.json", "outbox.jsonl", "state.json"]
-        for steps in 0..<order.count {
-            let copy = try makeDirectory()
-            for (name, entry) in after where entry.content != nil {
-                let source = order.prefix(steps).contains(name) || !order.contains(name) ? after : before
-                guard let content = source[name]?.content else { continue }
-                try FileManager.default.createDirectory(at: copy.fileURL(name).deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
-                try content.write(to: copy.fileURL(name))
-            }
+        for steps in 0..<DataDirectoryTestCase.saveOrder.count {
+            let copy = try directoryLeftByARunThatDied(after: steps, before: before, after: after)
             // The died run never reached its channels; the command is set up now to watch the next runs.
             try copy.write("settings.json", try settingsWithCommand(in: copy))
             _ = try copy.run(at: "2026-11-21T08:01:00Z")

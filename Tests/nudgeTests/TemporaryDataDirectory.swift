@@ -199,6 +199,26 @@ class DataDirectoryTestCase: XCTestCase {
         return copy
     }
 
+    /// The save order of a delivering run: plan.json, the outbox append, state.json.
+    static let saveOrder = ["plan.json", "outbox.jsonl", "state.json"]
+
+    /// A new directory as a run that died after the first `steps` writes of `saveOrder` leaves it (a kill, or a
+    /// full disk at the next write): those files as `after` holds them, the rest of the save order as `before`,
+    /// every other file as `after`. Removed in tearDown.
+    func directoryLeftByARunThatDied(after steps: Int, before: [String: TemporaryDataDirectory.Entry],
+                                     after: [String: TemporaryDataDirectory.Entry]) throws -> TemporaryDataDirectory {
+        let copy = try makeDirectory()
+        let order = Self.saveOrder
+        for (name, entry) in after where entry.content != nil {
+            let source = order.prefix(steps).contains(name) || !order.contains(name) ? after : before
+            guard let content = source[name]?.content else { continue }
+            try FileManager.default.createDirectory(at: copy.fileURL(name).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try content.write(to: copy.fileURL(name))
+        }
+        return copy
+    }
+
     /// Another empty temporary directory, removed in tearDown.
     func makeDirectory() throws -> TemporaryDataDirectory {
         let other = try TemporaryDataDirectory()

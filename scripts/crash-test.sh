@@ -292,9 +292,14 @@ max_delay = run_seconds * 1.3
 
 def kill_delay():
     """Anywhere in the run and a little after it; but most of a run is starting, reading and planning, and its
-    writes come last, so half of the kills aim at the measured write phase (widened by a few milliseconds)."""
-    if rng.random() < 0.5:
+    writes come last, so half of the kills aim at the measured write phase (widened by a few milliseconds), and a
+    quarter at what follows state.json's save in a delivering run: the desktop command, which nudge starts through
+    another nudge process (the probe runs deliver nothing, so that phase is not in their measure)."""
+    roll = rng.random()
+    if roll < 0.5:
         return rng.uniform(max(0.0, write_start - 0.003), min(max_delay, write_end + 0.002))
+    if roll < 0.75:
+        return rng.uniform(write_end, write_end + 0.04)
     return rng.uniform(0, max_delay)
 
 
@@ -303,6 +308,7 @@ def kill_delay():
 
 completed = [PRIME]          # the `now` of every run that exited 0
 killed_pids = set()          # the runs that died of SIGKILL
+kills_during_channels = 0    # kills that left a channel program's note behind (it was running or unrecorded)
 kills_attempted = kills_landed = 0
 landed_before_write = landed_mid_write = landed_after_save = 0
 mid_write_kinds = {}
@@ -336,6 +342,9 @@ for m in range(RUNS):
     if code == -signal.SIGKILL:
         kills_landed += 1
         killed_pids.add(process.pid)
+        notes = os.path.join(data, ".channel-starts")
+        if os.path.isdir(notes) and os.listdir(notes):
+            kills_during_channels += 1
         state = read_state(data) or {}
         changed = sorted(n for n in after if n != ".lock" and before.get(n) != after[n])
         if state.get("lastRunAt") == stamp(now):
@@ -486,7 +495,7 @@ summary = {
     "deliveries": len(records), "deliveriesByKind": by_kind, "duplicates": len(duplicates), "lost": len(lost),
     "unexpected": len(unexpected), "outsideWindow": len(outside_window), "leftoverTemporaryFiles": leftovers,
     "unparsable": unparsable,
-    "commandCalls": len(calls), "commandLost": len(command_lost), "commandDuplicates": len(command_duplicates),
+    "commandCalls": len(calls), "killsDuringChannels": kills_during_channels, "commandLost": len(command_lost), "commandDuplicates": len(command_duplicates),
     "badge": final_state.get("badge"),
     "badgeExpected": badge_expected,
     "unkilledFailures": unkilled_failures, "violations": len(violations), "seconds": round(elapsed, 1),
@@ -509,6 +518,7 @@ print(f"  deliveries            {len(records)} {json.dumps(by_kind, sort_keys=Tr
 print(f"  duplicates            {len(duplicates)}")
 print(f"  command calls         {len(calls)}: lost {len(command_lost)}, duplicates {len(command_duplicates)}")
 print(f"  badge                 {final_state.get('badge')} (outbox: {badge_expected})")
+print(f"  kills in the channels {kills_during_channels} (a channel program's note left behind)")
 print(f"  lost                  {len(lost)}")
 print(f"  unexpected/outside    {len(unexpected)}/{len(outside_window)}")
 print(f"  leftover temp files   {len(leftovers)}" + (f": {', '.join(leftovers[:8])}" + (" …" if len(leftovers) > 8 else "") if leftovers else ""))

@@ -96,4 +96,12 @@ final class OutboxRecoveryTests: XCTestCase {
         XCTAssertFalse(OutboxRecall.isNeeded(state, now: earlier.addingTimeInterval(60)), "once per step back")
         XCTAssertTrue(OutboxRecall.isNeeded(state, now: earlier.addingTimeInterval(-86_400)), "a further step back")
     }
+
+    func testATailThatFollowsTheAccountedLineIsADiedRunsWhateverItsClockSaid() {
+        var state = RunState()
+        state.lastRunAt = Fixtures.instant("2026-11-25T08:00:00Z")   // the clock was set back since
+        _ = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &state, channels: [.command], continuing: true)
+        XCTAssertEqual(state.commandQueue.map(\.delivery.notification.id), ["alarm.prayer:a:2026-11-21"])
+        XCTAssertEqual(state.badge, 1)
+    }
 }

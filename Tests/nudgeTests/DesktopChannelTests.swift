@@ -16,7 +16,7 @@ final class DesktopChannelTests: DataDirectoryTestCase {
     }
 
     override func tearDown() {
-        for pid in DesktopSession.waiters(for: dir.path) { kill(pid, SIGKILL) }
+        DesktopSession.stopWaiters(for: dir.path)
         session?.stop()
         super.tearDown()
     }

@@ -186,13 +186,23 @@ final class DesktopSession {
          "XDG_RUNTIME_DIR": runtimeDirectory ?? self.runtimeDirectory.path, "TZ": "UTC"]
     }
 
-    /// Pids of nudge's click waiters for a data directory.
+    /// Pids of nudge's click waiters (`nudge desktop-wait`, each under its `nudge channel-exec`) for a data
+    /// directory.
     static func waiters(for dataDirectory: String) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return words.contains("desktop-wait") && words.contains(dataDirectory)
+            return words.count > 1 && words[1] == "desktop-wait" && words.contains(dataDirectory)
+        }
+    }
+
+    /// Stops the click waiters of a data directory with everything in their process groups (the channel-exec
+    /// that started each, and its notify-send).
+    static func stopWaiters(for dataDirectory: String) {
+        for pid in waiters(for: dataDirectory) {
+            let group = getpgid(pid)
+            if group > 1 { kill(-group, SIGKILL) } else { kill(pid, SIGKILL) }
         }
     }
 

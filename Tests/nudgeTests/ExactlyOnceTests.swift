@@ -194,4 +194,56 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: notes), [], "notes settled")
         XCTAssertEqual(try run.waitForExit().status, SIGKILL, "killed")
     }
+
+    func testACommandThatFailedWhileItsRunWasDeadIsRetriedNotCountedAsDelivered() throws {
+        let log = dir.fileURL("calls.log").path
+        let flag = dir.fileURL("failed-once").path
+        let script = dir.fileURL("flaky.sh")
+        // Fails on its first call (after a second), succeeds afterwards.
+        try Data(("#!/bin/sh\nsleep 1\nprintf '%s\\n' \"$NUDGE_ID\" >> '\(log)'\n"
+            + "if [ ! -e '\(flag)' ]; then touch '\(flag)'; exit 1; fi\n").utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try dir.write("settings.json", #"{ "timeZone": "UTC", "deliver": { "command": ["\#(script.path)"] } }"#)
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 60))
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+
+        let run = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:00Z"],
+                                   workingDirectory: dir.url)
+        let notes = dir.fileURL(".channel-starts").path
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []).isEmpty && Date() < deadline {
+            usleep(2_000)
+        }
+        run.kill()
+        usleep(1_500_000)   // the first call ends, with its failure noted
+
+        assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
+        let failures = try dir.json("state.json")["commandFailures"] as? [String] ?? []
+        XCTAssertTrue(failures.last?.contains("exited with status 1 (the run that started it had stopped)") ?? false,
+                      "\(failures)")
+        assertRun(try dir.run(at: "2026-11-21T08:02:00Z"), delivers: [])   // the retry, which succeeds
+        XCTAssertEqual(try dir.text("calls.log"), alarm + "\n" + alarm + "\n")
+        XCTAssertEqual((try dir.json("state.json")["commandQueue"] as? [Any])?.count, 0)
+        assertRun(try dir.run(at: "2026-11-21T08:03:00Z"), delivers: [])
+        XCTAssertEqual(try dir.text("calls.log"), alarm + "\n" + alarm + "\n", "no third call")
+        XCTAssertEqual(try run.waitForExit().status, SIGKILL)
+    }
+
+    func testARunThatDiedJustBeforeARotationIsFinishedFromTheRotatedCopy() throws {
+        try dir.write("settings.json", try settingsWithCommand(in: dir))
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 60))
+        assertRun(try dir.run(at: "2026-11-21T07:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+        try Data().write(to: dir.fileURL("calls.log"))
+        let stateBefore = try dir.data("state.json")
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: [alarm])
+        // That run died after its outbox line and before its state and channels (simulated), then logrotate ran.
+        try stateBefore.write(to: dir.fileURL("state.json"))
+        try Data().write(to: dir.fileURL("calls.log"))
+        try FileManager.default.moveItem(at: dir.fileURL("outbox.jsonl"), to: dir.fileURL("outbox.jsonl.1"))
+        assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T08:02:00Z"), delivers: [])
+        XCTAssertEqual(calls(dir).map { String($0.split(separator: " ")[0]) }, [alarm], "the command got it once")
+        XCTAssertEqual(try dir.status()["badge"] as? Int, 1)
+    }
 }

@@ -28,7 +28,7 @@ final class FirstTenMinutesTests: XCTestCase {
 
     override func tearDown() {
         if let home {
-            for pid in DesktopSession.waiters(for: home.path + "/.local/share/nudge") { kill(pid, SIGKILL) }
+            DesktopSession.stopWaiters(for: home.path + "/.local/share/nudge")
         }
         session?.stop()
         if let root { try? FileManager.default.removeItem(at: root) }

@@ -1,49 +1,70 @@
 import Foundation
 
-/// A channel program (notify-send, `deliver.command`) started for a queued delivery (SPEC §7: every channel gets
-/// each delivery exactly once in the end).
+/// A channel program (notify-send, the click waiter, `deliver.command`) started for a queued delivery (SPEC §7:
+/// every channel gets each delivery exactly once in the end).
 ///
-/// nudge starts the program through itself (`nudge channel-exec`), which writes this note and then becomes the
-/// program: so the note exists whenever the program ran, even when the run that started it died at once. The
-/// program runs in a process group of its own and goes on to its end when the run dies. The next run reads the
-/// note before it starts anything: a program that was started is not started a second time. Only a restart of
-/// the machine (another boot id) can have stopped it before it did its work; then it is started again.
+/// nudge starts the program through itself (`nudge channel-exec`), which writes this note, runs the program in
+/// its own process group, and writes the program's outcome into the note when it ends. So the note exists
+/// whenever the program ran, even when the run that started it died at once, and it tells the next run how it
+/// went: that run records the outcome instead of starting the program a second time, stops a program that
+/// outlived its time limit, and starts it again only when the machine restarted meanwhile or the note's process
+/// vanished without an outcome.
 public struct ChannelStart: Equatable, Sendable {
     /// The delivery's occurrence id.
     public var id: String
     public var channel: DeliveryChannel
     /// The delivery's failed attempts when it was started: a note from before a recorded failure is history.
     public var attempts: Int
+    /// `nudge channel-exec`'s pid, the leader of the program's process group.
     public var pid: Int32
-    /// The process's start time (clock ticks after boot, `/proc/PID/stat`), which tells it from a later process
-    /// that got the same pid.
+    /// Its start time (clock ticks after boot, `/proc/PID/stat`), which tells it from a later process that got
+    /// the same pid.
     public var startTime: Int
     /// `/proc/sys/kernel/random/boot_id` when it was started.
     public var bootID: String
+    /// The real time it was started, and how long the program may run (nil: as long as it likes, the click
+    /// waiter, which ends itself at the notification's expiry).
+    public var startedAt: Date
+    public var limit: TimeInterval?
+    /// How the program ended: nil while it runs, "" when it succeeded, else what went wrong.
+    public var outcome: String?
+    /// The click waiter has shown its notification (it goes on waiting for a click).
+    public var shown = false
 
-    public init(id: String, channel: DeliveryChannel, attempts: Int, pid: Int32, startTime: Int, bootID: String) {
+    public init(id: String, channel: DeliveryChannel, attempts: Int, pid: Int32, startTime: Int, bootID: String,
+                startedAt: Date, limit: TimeInterval?) {
         self.id = id
         self.channel = channel
         self.attempts = attempts
         self.pid = pid
         self.startTime = startTime
         self.bootID = bootID
+        self.startedAt = startedAt
+        self.limit = limit
     }
 
     /// What the next run makes of a start it finds.
     public enum Fate: Equatable, Sendable {
-        /// Still running: leave it alone for now.
+        /// Still within its time: leave it alone for now.
         case running
-        /// Ended unwatched on this boot: it had its whole run, so the delivery counts as shown.
-        case finished
-        /// The machine restarted since: it may never have done its work, so it is started again.
-        case lostWithTheMachine
+        /// It showed the delivery: record it as delivered.
+        case succeeded
+        /// It ended with this failure: record it (the delivery is retried like any failure).
+        case failed(String)
+        /// Past its time limit: stop its process group and record that as a failure.
+        case overdue
+        /// Gone without an outcome (a restart of the machine, or killed with its program): start it again.
+        case startAgain
     }
 
-    /// `isRunning` says whether the process is still there; `bootID` is the current boot's.
-    public func fate(bootID current: String, isRunning: Bool) -> Fate {
-        guard current == bootID else { return .lostWithTheMachine }
-        return isRunning ? .running : .finished
+    /// `isRunning`: whether the noted process is still there; `bootID`: the current boot's; `now`: the real time.
+    public func fate(bootID current: String, isRunning: Bool, now: Date) -> Fate {
+        // Shown first: a waiter that showed its notification may end in any way later.
+        if shown { return .succeeded }
+        if let outcome { return outcome.isEmpty ? .succeeded : .failed(outcome) }
+        guard current == bootID, isRunning else { return .startAgain }
+        if let limit, now.timeIntervalSince(startedAt) > limit { return .overdue }
+        return .running
     }
 
     /// Whether this note is about `attempt`'s `channel` as the queue holds it now: same delivery, channel still
@@ -60,14 +81,19 @@ public struct ChannelStart: Equatable, Sendable {
 
     /// The note's content.
     public var fileContent: Data {
-        Data((JSONValue.object([
+        var members = [
             JSONMember("id", .string(id)),
             JSONMember("channel", .string(channel.rawValue)),
             JSONMember("attempts", .number(String(attempts))),
             JSONMember("pid", .number(String(pid))),
             JSONMember("startTime", .number(String(startTime))),
             JSONMember("bootID", .string(bootID)),
-        ]).compactText + "\n").utf8)
+            JSONMember("startedAt", .string(RFC3339.format(startedAt))),
+            JSONMember("limit", limit.map { .number(String(Int($0))) } ?? .null),
+            JSONMember("shown", .bool(shown)),
+        ]
+        if let outcome { members.append(JSONMember("outcome", .string(outcome))) }
+        return Data((JSONValue.object(members).compactText + "\n").utf8)
     }
 
     /// A note's start; nil for a file that does not read (notes are not flushed: after a power loss one may be
@@ -77,7 +103,11 @@ public struct ChannelStart: Equatable, Sendable {
               let id = value["id"]?.stringValue,
               let channel = value["channel"]?.stringValue.flatMap(DeliveryChannel.init(rawValue:)),
               let attempts = value["attempts"]?.intValue, let pid = value["pid"]?.intValue.flatMap(Int32.init(exactly:)),
-              let startTime = value["startTime"]?.intValue, let bootID = value["bootID"]?.stringValue else { return nil }
-        self.init(id: id, channel: channel, attempts: attempts, pid: pid, startTime: startTime, bootID: bootID)
+              let startTime = value["startTime"]?.intValue, let bootID = value["bootID"]?.stringValue,
+              let startedAt = value["startedAt"]?.stringValue.flatMap(RFC3339.parse) else { return nil }
+        self.init(id: id, channel: channel, attempts: attempts, pid: pid, startTime: startTime, bootID: bootID,
+                  startedAt: startedAt, limit: value["limit"]?.intValue.map(TimeInterval.init))
+        outcome = value["outcome"]?.stringValue
+        shown = value["shown"] == .bool(true)
     }
 }

@@ -16,12 +16,14 @@ public enum OutboxRecovery {
     /// Reads the bytes of the outbox from `state.outboxBytes` on and records their ids in the ledger; each one
     /// delivered by the run that died is also counted for the badge and queued for `channels`.
     ///
-    /// A line delivered before the previous saved run (`deliveredAt` earlier than `lastRunAt`), or found with
-    /// no state at all (state.json deleted to start afresh), is history, not a run that died: its id is
-    /// recorded, nothing else. The test notification is never shown late (a test says at once whether it got
+    /// `continuing` says that the tail follows the very line state.json accounts for: then every line in it was
+    /// written by a run that died, whatever its clock said. Otherwise (the file was rotated or replaced, or there
+    /// is no state), a line delivered before the previous saved run (`deliveredAt` earlier than `lastRunAt`), or
+    /// found with no state at all (state.json deleted to start afresh), is history, not a run that died: its id
+    /// is recorded, nothing else. The test notification is never shown late (a test says at once whether it got
     /// through).
-    public static func recover(tail: Data, into state: inout RunState, channels: [DeliveryChannel] = [])
-        -> Outcome {
+    public static func recover(tail: Data, into state: inout RunState, channels: [DeliveryChannel] = [],
+                               continuing: Bool = false) -> Outcome {
         let bytes = [UInt8](tail)
         var recovered: [String] = []
         var lineStart = 0
@@ -38,7 +40,7 @@ public enum OutboxRecovery {
                                                         fireAt: notification.fireAt,
                                                         expiresAt: notification.expiresAt, at: delivery.deliveredAt)
             recovered.append(notification.id)
-            guard let lastRun = state.lastRunAt, delivery.deliveredAt >= lastRun else { continue }
+            guard continuing || state.lastRunAt.map({ delivery.deliveredAt >= $0 }) == true else { continue }
             state.deliveredTotal += 1
             if notification.badge { state.badge += 1 }
             if !channels.isEmpty && notification.kind != .test {

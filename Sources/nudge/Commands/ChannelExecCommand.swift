@@ -5,48 +5,66 @@ import Glibc
 #endif
 
 /// `nudge channel-exec` (internal, SPEC §7): how the run starts a channel program. It notes its own start
-/// (`ChannelStart`: pid, start time, boot id) and then becomes the program (exec, same pid), so the note exists
-/// whenever the program ran, even when the run that started it was killed at once; the next run then does not
-/// start it a second time.
+/// (`ChannelStart`: pid, start time, boot id), runs the program in its process group with the standard streams
+/// it was given, and notes the program's outcome when it ends. The run waits for it as for the program itself;
+/// when the run dies meanwhile, the next run finds in the note whether the program is still going and how it
+/// ended, and never starts it a second time.
 enum ChannelExecCommand {
     static let command = Command(
         name: "channel-exec",
-        usage: "nudge channel-exec --note FILE --id ID --channel CHANNEL --attempts N -- PROGRAM ARGUMENTS…",
-        summary: "(started by nudge) note the start of a channel program, then run it",
+        usage: "nudge channel-exec --note FILE --id ID --channel CHANNEL --attempts N [--limit S] -- PROGRAM ARGUMENTS…",
+        summary: "(started by nudge) run a channel program, noting its start and how it ended",
         options: [
-            .option("--note", "FILE", "where to note the start"),
+            .option("--note", "FILE", "where to note the start and the outcome"),
             .option("--id", "ID", "the delivery's id"),
             .option("--channel", "CHANNEL", "desktop or command"),
             .option("--attempts", "N", "the delivery's failed attempts so far"),
+            .option("--limit", "S", "how many seconds the program may run (none: the click waiter)"),
             .help,
         ],
         positionals: 1...4_096,
         run: run,
         hidden: true)
 
-    /// The environment variable that tells the started program where its note is.
+    /// The environment variable that tells the click waiter where its note is, to mark it shown.
     static let noteVariable = "NUDGE_START_NOTE"
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         guard let note = arguments.values["--note"], let id = arguments.values["--id"],
               let channel = arguments.values["--channel"].flatMap(DeliveryChannel.init(rawValue:)),
-              let attempts = arguments.values["--attempts"].flatMap(Int.init),
-              let startTime = ChannelProgram.stat(of: getpid())?.startTime else {
+              let attempts = arguments.values["--attempts"].flatMap(Int.init) else {
             throw CLIError.usage("nudge channel-exec: usage: \(command.usage)")
         }
-        let start = ChannelStart(id: id, channel: channel, attempts: attempts, pid: getpid(), startTime: startTime,
-                                 bootID: ChannelProgram.bootID)
+        let program = arguments.positionals
+        var start = ChannelStart(id: id, channel: channel, attempts: attempts, pid: getpid(),
+                                 startTime: ChannelProgram.stat(of: getpid())?.startTime ?? 0,
+                                 bootID: ChannelProgram.bootID ?? "unknown", startedAt: Date(),
+                                 limit: arguments.values["--limit"].flatMap(Double.init))
+        let url = URL(fileURLWithPath: note)
         // Not flushed: a process that dies leaves the note whole (the rename is atomic); a power loss changes the
         // boot id, and the program is started again whatever the note says.
-        try AtomicFile.write(start.fileContent, to: URL(fileURLWithPath: note), durability: .derived)
-        let program = arguments.positionals
-        // The click waiter removes the note when it could not show its notification, so the next run tries again.
-        setenv(noteVariable, note, 1)
-        let argv = program.map { strdup($0) } + [nil]
-        execvp(program[0], argv)
-        let reason = String(cString: strerror(errno))
-        unlink(note)
-        console.error("nudge: cannot start \(program[0]): \(reason)")
-        return .unavailable
+        try AtomicFile.write(start.fileContent, to: url, durability: .derived)
+        var environment = ProcessInfo.processInfo.environment
+        environment[noteVariable] = note
+        // The run reads the program's own exit status from this process: the same code, or 128 + its signal.
+        var code: Int32 = 0
+        switch ChildProcess.spawn(program, environment: environment, stdout: STDOUT_FILENO, stderr: STDERR_FILENO,
+                                  placement: .sameGroup) {
+        case .failure(let error):
+            start.outcome = "cannot start \(program[0]): \(error.reason)"
+            console.error("nudge: \(start.outcome ?? "")")
+            code = 127
+        case .success(let pid):
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            start.outcome = ChildProcess.describe(status: status, program: program[0]) ?? ""
+            code = status & 0x7f != 0 ? 128 + (status & 0x7f) : (status >> 8) & 0xff
+        }
+        // The waiter may have marked the note shown meanwhile: keep that.
+        if case .success(let data) = DataDirectory.contents(of: note), let noted = ChannelStart(fileContent: data) {
+            start.shown = noted.shown
+        }
+        try? AtomicFile.write(start.fileContent, to: url, durability: .derived)
+        exit(code)
     }
 }

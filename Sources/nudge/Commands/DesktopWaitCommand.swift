@@ -46,7 +46,10 @@ enum DesktopWaitCommand {
                    now: clock.now())
             return .failure
         }
-        let spawned = ChildProcess.spawn(argv, environment: environment, stdout: output.write, stderr: errors.write)
+        // In the waiter's own process group: whoever stops the waiter's group (the run, at its answer timeout)
+        // stops notify-send with it, so no notification stays on the screen that nobody waits for.
+        let spawned = ChildProcess.spawn(argv, environment: environment, stdout: output.write, stderr: errors.write,
+                                         placement: .sameGroup)
         close(output.write)
         close(errors.write)
         guard case .success(let pid) = spawned else {
@@ -72,9 +75,14 @@ enum DesktopWaitCommand {
             dup2(null, STDOUT_FILENO)
             close(null)
         }
-        if !text.hasPrefix("shown"), let note = getenv(ChannelExecCommand.noteVariable) {
-            unlink(note)  // not shown: the delivery is still owed to the desktop
+        if text.hasPrefix("shown"), let note = getenv(ChannelExecCommand.noteVariable).map({ String(cString: $0) }) {
+            // Shown: a run that dies before it reads this answer leaves the next run to count it as delivered.
+            if case .success(let data) = DataDirectory.contents(of: note), var start = ChannelStart(fileContent: data) {
+                start.shown = true
+                try? AtomicFile.write(start.fileContent, to: URL(fileURLWithPath: note), durability: .derived)
+            }
         }
+        unsetenv(ChannelExecCommand.noteVariable)
         guard written != line.count, text.hasPrefix("shown") else { return }
         guard let lock = try? DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait),
               var state = try? directory.loadState() else { return }
@@ -194,7 +202,7 @@ enum DesktopWaitCommand {
                 if waitpid(pid, &status, WNOHANG) == pid { return }
                 usleep(20_000)
             }
-            kill(-pid, SIGTERM)
+            kill(pid, SIGTERM)
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
     }

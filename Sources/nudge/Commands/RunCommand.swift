@@ -95,7 +95,7 @@ enum RunCommand {
         if !dryRun {
             let outcome = Channels.deliverQueued(&result.state, household: workspace.loaded.household,
                                                  directory: directory, now: now, zone: workspace.zone,
-                                                 console: console)
+                                                 console: console, queuedEarlier: workspace.queuedIDs)
             if outcome.changed { try directory.write("state.json", result.state.fileContent) }
             ChannelProgram(directory: directory).settle(queue: result.state.commandQueue)
         }

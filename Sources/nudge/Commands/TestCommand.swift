@@ -39,7 +39,8 @@ enum TestCommand {
         try directory.write("state.json", state.fileContent)
 
         let outcome = Channels.deliverQueued(&state, household: household, directory: directory, now: now,
-                                             zone: workspace.zone, console: console, only: [notification.id])
+                                             zone: workspace.zone, console: console,
+                                             queuedEarlier: workspace.queuedIDs, only: [notification.id])
         // A failed test is reported now, not shown late by a retry.
         state.dropFromQueue(notification.id)
         if outcome.changed || !outcome.failures.isEmpty {

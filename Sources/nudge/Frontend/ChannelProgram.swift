@@ -6,19 +6,72 @@ import Glibc
 
 /// The notes of started channel programs (`ChannelStart`) in `.channel-starts/` of the data directory, and what
 /// the shell knows about their processes: this boot's id, and whether a process is still the one noted.
-struct ChannelProgram {
+final class ChannelProgram {
     static let directoryName = ".channel-starts"
 
     let directory: DataDirectory
+    /// The ids queued when state.json was read: only their programs can have been started by an earlier run.
+    let queuedEarlier: Set<String>
     var notesPath: String { directory.filePath(Self.directoryName) }
+    /// The notes that running `nudge channel-exec` processes write, found once, when first needed.
+    private lazy var startingNotes: Set<String> = Self.notesOfRunningStarts()
 
-    /// `/proc/sys/kernel/random/boot_id`, read once; a fixed text where /proc is missing.
-    static let bootID: String = {
+    init(directory: DataDirectory, queuedEarlier: Set<String> = []) {
+        self.directory = directory
+        self.queuedEarlier = queuedEarlier
+    }
+
+    /// `/proc/sys/kernel/random/boot_id`, read once; nil where /proc is missing (programs then start directly,
+    /// without notes).
+    static let bootID: String? = {
         guard case .success(let data) = DataDirectory.contents(of: "/proc/sys/kernel/random/boot_id") else {
-            return "unknown"
+            return nil
         }
         return String(decoding: data, as: UTF8.self).trimmingWhitespace
     }()
+
+    /// What an earlier run's start of `attempt`'s `channel` leaves this run to do.
+    enum EarlierStart: Equatable {
+        /// None, or one to start again: start the program.
+        case none
+        /// Still on its way or within its time: leave it for a later run.
+        case stillGoing
+        /// It ended: record this (nil: delivered).
+        case ended(String?)
+    }
+
+    func earlierStart(_ attempt: CommandAttempt, _ channel: DeliveryChannel) -> EarlierStart {
+        let id = attempt.delivery.notification.id
+        guard queuedEarlier.contains(id), let bootID = Self.bootID else { return .none }
+        let path = notePath(attempt, channel)
+        if access(path, F_OK) != 0 {
+            // A run killed right after it started `nudge channel-exec` can be followed by this one before that
+            // process wrote its note: wait for it while it is on its way, and leave it alone if it takes long.
+            guard startingNotes.contains(path) else { return .none }
+            let deadline = Date().addingTimeInterval(2)
+            while access(path, F_OK) != 0 && Date() < deadline { usleep(2_000) }
+            if access(path, F_OK) != 0 { return .stillGoing }
+        }
+        guard case .success(let data) = DataDirectory.contents(of: path),
+              let start = ChannelStart(fileContent: data), start.concerns(attempt), start.channel == channel else {
+            return .none
+        }
+        switch start.fate(bootID: bootID, isRunning: Self.isRunning(start), now: Date()) {
+        case .running:
+            return .stillGoing
+        case .succeeded:
+            return .ended(nil)
+        case .failed(let reason):
+            return .ended(reason + " (the run that started it had stopped)")
+        case .overdue:
+            kill(-start.pid, SIGKILL)
+            return .ended("it did not finish within \(Int(start.limit ?? 0)) s and was stopped (the run that "
+                + "started it had stopped)")
+        case .startAgain:
+            unlink(path)
+            return .none
+        }
+    }
 
     /// The note's path for a start of `channel` for `attempt`.
     func notePath(_ attempt: CommandAttempt, _ channel: DeliveryChannel) -> String {
@@ -26,40 +79,25 @@ struct ChannelProgram {
                                                 attempts: attempt.attempts)
     }
 
-    /// The start noted for `attempt`'s `channel`, if a program was started for it and its outcome is not recorded.
-    ///
-    /// A run killed the instant after it started `nudge channel-exec` can be followed by the next run before that
-    /// process wrote its note. So for a delivery queued by an earlier run, a missing note is waited for while a
-    /// `channel-exec` for it is still on its way (up to 2 s).
-    func noted(_ attempt: CommandAttempt, _ channel: DeliveryChannel, queuedEarlier: Bool) -> ChannelStart? {
-        let path = notePath(attempt, channel)
-        if queuedEarlier, access(path, F_OK) != 0 {
-            let deadline = Date().addingTimeInterval(2)
-            while access(path, F_OK) != 0, Self.isStarting(note: path), Date() < deadline { usleep(2_000) }
-        }
-        guard case .success(let data) = DataDirectory.contents(of: path),
-              let start = ChannelStart(fileContent: data), start.concerns(attempt), start.channel == channel else {
-            return nil
-        }
-        return start
-    }
-
-    /// `arguments` started through `nudge channel-exec`, which notes the start before it becomes the program.
-    func wrapped(_ arguments: [String], for attempt: CommandAttempt, _ channel: DeliveryChannel) -> [String]? {
-        guard let nudge = DesktopChannel.executablePath() else { return nil }
-        if mkdir(notesPath, 0o700) != 0 && errno != EEXIST { return nil }
-        return [nudge, ChannelExecCommand.command.name, "--note", notePath(attempt, channel),
-                "--id", attempt.delivery.notification.id, "--channel", channel.rawValue,
-                "--attempts", String(attempt.attempts), "--"] + arguments
+    /// `arguments` started through `nudge channel-exec`, which notes the start and the outcome (`limit`: how
+    /// long the program may run; nil for the click waiter). Without /proc, or when the note's directory cannot
+    /// be made, the program is started directly, as before notes existed.
+    func wrapped(_ arguments: [String], for attempt: CommandAttempt, _ channel: DeliveryChannel,
+                 limit: TimeInterval?) -> [String] {
+        guard Self.bootID != nil, let nudge = DesktopChannel.executablePath(),
+              mkdir(notesPath, 0o700) == 0 || errno == EEXIST else { return arguments }
+        var wrapper = [nudge, ChannelExecCommand.command.name, "--note", notePath(attempt, channel),
+                       "--id", attempt.delivery.notification.id, "--channel", channel.rawValue,
+                       "--attempts", String(attempt.attempts)]
+        if let limit { wrapper += ["--limit", String(Int(limit.rounded(.up)))] }
+        return wrapper + ["--"] + arguments
     }
 
     /// After state.json was saved with the outcome of a `Channels.deliverQueued`: removes the notes that the
     /// state now records (those no longer about a queued delivery as it stands). In this order, a run that dies
     /// in between leaves notes that the next run finds already recorded, which it ignores.
     func settle(queue: [CommandAttempt]) {
-        let names = DataDirectory.names(in: notesPath)
-        guard !names.isEmpty else { return }
-        for name in names {
+        for name in DataDirectory.names(in: notesPath) where name != "." && name != ".." {
             let path = notesPath + "/" + name
             if case .success(let data) = DataDirectory.contents(of: path), let start = ChannelStart(fileContent: data),
                queue.contains(where: start.concerns) {
@@ -69,14 +107,18 @@ struct ChannelProgram {
         }
     }
 
-    /// Whether a `nudge channel-exec` that is to write `note` is running and has not become its program yet.
-    static func isStarting(note: String) -> Bool {
-        let marker = Array(("--note\0" + note + "\0").utf8)
+    /// The `--note` paths of every running `nudge channel-exec` (one pass over /proc).
+    private static func notesOfRunningStarts() -> Set<String> {
+        var notes: Set<String> = []
         for name in DataDirectory.names(in: "/proc") where name.first?.isNumber == true {
             guard case .success(let cmdline) = DataDirectory.contents(of: "/proc/\(name)/cmdline") else { continue }
-            if cmdline.count >= marker.count, cmdline.range(of: Data(marker)) != nil { return true }
+            let words = cmdline.split(separator: 0, omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
+            guard words.count > 2, words[1] == ChannelExecCommand.command.name,
+                  let index = words.firstIndex(of: "--note"), index + 1 < words.count else { continue }
+            notes.insert(words[index + 1])
         }
-        return false
+        return notes
     }
 
     /// Whether the noted process is still there: its pid alive with the same start time, and not a zombie.

@@ -33,8 +33,11 @@ struct Channels {
     /// Each program notes its own start (`ChannelStart`), so that a run that dies while it goes through the
     /// queue leaves the next one to count what it started instead of starting it again. The caller saves the
     /// state, then removes the notes it records (`ChannelProgram.settle`).
+    /// `queuedEarlier` holds the ids the queue had when state.json was read: only those can have a program
+    /// started by an earlier run.
     static func deliverQueued(_ state: inout RunState, household: Household, directory: DataDirectory, now: Date,
-                              zone: TimeZone, console: Console, only: Set<String>? = nil) -> Outcome {
+                              zone: TimeZone, console: Console, queuedEarlier: Set<String>,
+                              only: Set<String>? = nil) -> Outcome {
         let settings = household.settings
         let configured = settings.deliveryChannels
         let queueBefore = state.commandQueue
@@ -53,30 +56,25 @@ struct Channels {
         // The command gets the session bus too, so a notify-send of the user's own finds it from cron.
         let commandEnvironment = (try? DesktopChannel.sessionEnvironment(environment).get()) ?? environment
         let command = settings.deliverCommand.map { DesktopCommand(template: $0, environment: commandEnvironment) }
-        let notes = ChannelProgram(directory: directory)
+        let notes = ChannelProgram(directory: directory, queuedEarlier: queuedEarlier)
         for attempt in state.commandsToTry(now: now) {
             let id = attempt.delivery.notification.id
             if let only, !only.contains(id) { continue }
             for channel in attempt.channels {
-                if let earlier = notes.noted(attempt, channel, queuedEarlier: attempt.delivery.deliveredAt != now
-                                                || attempt.attempts > 0) {
-                    // Started by a run that died while it waited: never a second start while the first may
-                    // have shown it (ChannelStart).
-                    switch earlier.fate(bootID: ChannelProgram.bootID, isRunning: ChannelProgram.isRunning(earlier)) {
-                    case .running:
-                        continue
-                    case .finished:
-                        state.recordCommand(id, channel: channel, error: nil, now: now)
-                        continue
-                    case .lostWithTheMachine:
-                        break
-                    }
-                }
-                let started = { (arguments: [String]) in notes.wrapped(arguments, for: attempt, channel) }
                 let error: String?
-                switch channel {
-                case .desktop: error = desktop.show(attempt.delivery, wrap: started)
-                case .command: error = command?.run(attempt.delivery, wrap: started)
+                switch notes.earlierStart(attempt, channel) {
+                case .none:
+                    let wrap = { (arguments: [String], limit: TimeInterval?) in
+                        notes.wrapped(arguments, for: attempt, channel, limit: limit)
+                    }
+                    switch channel {
+                    case .desktop: error = desktop.show(attempt.delivery, wrap: wrap)
+                    case .command: error = command?.run(attempt.delivery, wrap: wrap)
+                    }
+                case .stillGoing:
+                    continue
+                case .ended(let reason):
+                    error = reason
                 }
                 state.recordCommand(id, channel: channel, error: error, now: now)
                 if let error {

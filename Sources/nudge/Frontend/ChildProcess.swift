@@ -11,6 +11,8 @@ enum ChildProcess {
     enum Placement {
         case ownGroup
         case ownSession
+        /// In nudge's own process group (`nudge channel-exec` runs its program so: a kill of the group stops both).
+        case sameGroup
     }
 
     /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which the Glibc module does not export.
@@ -36,6 +38,8 @@ enum ChildProcess {
             posix_spawnattr_setpgroup(&attributes, 0)
         case .ownSession:
             posix_spawnattr_setflags(&attributes, spawnSetSID)
+        case .sameGroup:
+            break
         }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

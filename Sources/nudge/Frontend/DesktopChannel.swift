@@ -23,7 +23,8 @@ struct DesktopChannel {
     let now: Date
 
     /// Shows the delivery; nil when it is on screen, else what went wrong in words.
-    func show(_ delivery: Delivery, wrap: ([String]) -> [String]? = { $0 }) -> String? {
+    func show(_ delivery: Delivery, wrap: ([String], TimeInterval?) -> [String] = { arguments, _ in arguments })
+        -> String? {
         let session: [String: String]
         switch Self.sessionEnvironment(environment) {
         case .success(let filled): session = filled
@@ -37,8 +38,7 @@ struct DesktopChannel {
             ? NotificationAction.buttons(for: notification, canPlay: canPlay(notification)) : []
         let arguments = [notifySend] + DesktopNotification.arguments(notification, buttons: buttons)
         guard !buttons.isEmpty else {
-            guard let started = wrap(arguments) else { return "cannot start notify-send: cannot note its start" }
-            switch ChildProcess.spawn(started, environment: session, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
+            switch ChildProcess.spawn(wrap(arguments, Self.answerTimeout), environment: session, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
             case .failure(let error): return "cannot start notify-send: \(error.reason)"
             case .success(let pid):
                 return ChildProcess.wait(for: pid, program: "notify-send", timeout: Self.answerTimeout)
@@ -50,18 +50,16 @@ struct DesktopChannel {
     /// Starts `nudge desktop-wait` in a session of its own and reads its one-line answer: "shown ID" once the
     /// server shows the notification, or "failed: REASON".
     private func startWaiter(_ notification: NudgeCore.Notification, arguments: [String],
-                             environment: [String: String], wrap: ([String]) -> [String]?) -> String? {
+                             environment: [String: String], wrap: ([String], TimeInterval?) -> [String]) -> String? {
         guard let nudge = Self.executablePath() else { return "cannot find nudge's own executable to wait for a click" }
         guard let answer = ChildProcess.pipe() else { return "cannot make a pipe: \(String(cString: strerror(errno)))" }
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { close(null) }
         // Started through `nudge channel-exec` like every channel program: the next run must not show it again
         // while this waiter has it on the screen, even when this run dies before it hears the answer.
-        guard let waiter = wrap([nudge, DesktopWaitCommand.command.name, "--data", directory.path,
-                                 "--id", notification.id, "--now", RFC3339.format(now),
-                                 "--until", RFC3339.format(notification.expiresAt), "--"] + arguments) else {
-            return "cannot start the click waiter: cannot note its start"
-        }
+        let waiter = wrap([nudge, DesktopWaitCommand.command.name, "--data", directory.path,
+                           "--id", notification.id, "--now", RFC3339.format(now),
+                           "--until", RFC3339.format(notification.expiresAt), "--"] + arguments, nil)
         let spawned = ChildProcess.spawn(waiter, environment: environment, stdout: answer.write, stderr: null,
                                          placement: .ownSession)
         close(answer.write)

@@ -17,7 +17,8 @@ struct DesktopCommand {
     /// Runs the command; nil when it exited 0, else what went wrong. The command's standard output goes to
     /// nudge's standard error, so `--json` output stays clean. `wrap` may put another program in front (the
     /// run starts it through `nudge channel-exec`, which notes the start).
-    func run(_ delivery: Delivery, wrap: ([String]) -> [String]? = { $0 }) -> String? {
+    func run(_ delivery: Delivery, wrap: ([String], TimeInterval?) -> [String] = { arguments, _ in arguments })
+        -> String? {
         let arguments = CommandTemplate.arguments(template, for: delivery)
         guard let program = arguments.first else { return "deliver.command is empty" }
         var environment = environment
@@ -25,8 +26,7 @@ struct DesktopCommand {
         guard ChildProcess.find(program, path: environment["PATH"]) != nil else {
             return "cannot start \(program): \(String(cString: strerror(ENOENT)))"
         }
-        guard let started = wrap(arguments) else { return "cannot start \(program): cannot note its start" }
-        switch ChildProcess.spawn(started, environment: environment, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
+        switch ChildProcess.spawn(wrap(arguments, Self.timeout), environment: environment, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
         case .failure(let error):
             return "cannot start \(program): \(error.reason)"
         case .success(let pid):

@@ -65,17 +65,34 @@ struct Workspace {
         let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
         var recovering = state ?? RunState()
         let size = outbox.size()
-        if recovering.outboxBytes > size || !outbox.lineEnding(at: recovering.outboxBytes,
-                                                                hashes: recovering.outboxLastLine) {
-            recovering.outboxBytes = 0
-            recovering.outboxLastLine = nil
+        // Lines that follow the one state.json accounts for were written by a run that died: queued for every
+        // channel, whatever the clock said then.
+        var continuing = state != nil && recovering.outboxBytes > 0
+        let rotatedAway = recovering.outboxBytes > size
+            || !outbox.lineEnding(at: recovering.outboxBytes, hashes: recovering.outboxLastLine)
+        let (accounted, accountedLine) = (recovering.outboxBytes, recovering.outboxLastLine)
+        if state != nil && (rotatedAway || recovering.outboxBytes == 0) {
+            // A run that died just before a rotation left its lines at the end of the rotated copy
+            // (`outbox.jsonl.1`): finished from there first. Past the line state.json accounts for they are the
+            // died run's; with nothing accounted for yet, only lines from the last saved run on are.
+            let rotated = OutboxFile(url: directory.fileURL("outbox.jsonl.1"))
+            if rotated.size() > recovering.outboxBytes,
+               rotated.lineEnding(at: recovering.outboxBytes, hashes: recovering.outboxLastLine) {
+                _ = OutboxRecovery.recover(tail: try rotated.tail(from: recovering.outboxBytes), into: &recovering,
+                                           channels: channels, continuing: continuing)
+            }
         }
+        // From here on the figures describe outbox.jsonl itself: from its start when it was rotated.
+        recovering.outboxBytes = rotatedAway ? 0 : accounted
+        recovering.outboxLastLine = rotatedAway ? nil : accountedLine
+        if rotatedAway || accounted == 0 { continuing = false }
         let tail = recovering.outboxBytes < size ? try outbox.tail(from: recovering.outboxBytes) : Data()
         guard !tail.isEmpty else {
             if state != nil { state = recovering }
             return nil
         }
-        let outcome = OutboxRecovery.recover(tail: tail, into: &recovering, channels: channels)
+        let outcome = OutboxRecovery.recover(tail: tail, into: &recovering, channels: channels,
+                                             continuing: continuing)
         state = recovering
         return outcome.completeLength < size ? outcome.completeLength : nil
     }
@@ -96,12 +113,19 @@ struct Workspace {
 
     /// Plans at `now`. When the clock is set back further than the ledger remembers, the delivered ids that
     /// still matter are first recalled from the whole outbox and its last rotated copy (a rare, one-off read).
+    /// The ids queued for the desktop and the command when state.json was read (with any a died run left).
+    var queuedIDs: Set<String> { Set((state?.commandQueue ?? []).map(\.delivery.notification.id)) }
+
     func plan(now: Date) -> PlanResult {
         var previous = state
         if var recalled = state, OutboxRecall.isNeeded(recalled, now: now) {
             // `outbox.jsonl.1` is what logrotate (with delaycompress) and a plain `mv` leave of the last period.
+            // Each file ends with a newline of its own, so a torn last line of one never joins the next file's.
             let outbox = ["outbox.jsonl.1", "outbox.jsonl"].compactMap { try? directory.read($0) }
-                .reduce(into: Data()) { $0.append($1) }
+                .reduce(into: Data()) { joined, file in
+                    joined.append(file)
+                    joined.append(UInt8(ascii: "\n"))
+                }
             OutboxRecall.recall(outbox, into: &recalled, now: now)
             previous = recalled
         }

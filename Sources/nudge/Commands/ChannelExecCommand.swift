@@ -45,7 +45,7 @@ enum ChannelExecCommand {
         // boot id, and the program is started again whatever the note says.
         try AtomicFile.write(start.fileContent, to: url, durability: .derived)
         var environment = ProcessInfo.processInfo.environment
-        environment[noteVariable] = note
+        if start.limit == nil { environment[noteVariable] = note }   // only the click waiter marks it shown
         // The run reads the program's own exit status from this process: the same code, or 128 + its signal.
         var code: Int32 = 0
         switch ChildProcess.spawn(program, environment: environment, stdout: STDOUT_FILENO, stderr: STDERR_FILENO,

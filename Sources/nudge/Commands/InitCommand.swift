@@ -75,11 +75,14 @@ enum InitCommand {
             console.out("kept     \(url.path) (\(FileAccessProblem.danglingLink(target: target)))")
             return
         }
-        guard let existing = try? DataDirectory.contents(of: url.path).get() else {
+        var info = stat()
+        // A file that cannot be read exists too, and is never replaced.
+        guard lstat(url.path, &info) == 0 else {
             try AtomicFile.write(Data(content.utf8), to: url)
             console.out("created  \(url.path)")
             return
         }
+        let existing = try? DataDirectory.contents(of: url.path).get()
         let note = existing == Data(content.utf8) ? "exists" : "exists; delete it to get the starter version"
         console.out("kept     \(url.path) (\(note))")
     }

@@ -162,25 +162,30 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
 
     // MARK: - A run killed while its channel program runs
 
-    func testARunKilledWhileTheCommandRunsLeavesItRunningAndTheNextRunsNeverStartItAgain() throws {
-        let log = dir.fileURL("calls.log").path
-        let script = dir.fileURL("slow.sh")
-        try Data("#!/bin/sh\nsleep 1\nprintf '%s\\n' \"$NUDGE_ID\" >> '\(log)'\n".utf8).write(to: script)
+    /// Sets up an 08:00 alarm whose desktop command is the shell script `body`, runs nudge at 08:00 and kills
+    /// that run with SIGKILL as soon as the command's start is noted. Returns the killed run.
+    private func killTheRunOnceItsCommandStarted(script body: String) throws -> NudgeProcess {
+        let script = dir.fileURL("command.sh")
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         try dir.write("settings.json", #"{ "timeZone": "UTC", "deliver": { "command": ["\#(script.path)"] } }"#)
         try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 60))
         assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
-
         let run = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:00Z"],
                                    workingDirectory: dir.url)
         let notes = dir.fileURL(".channel-starts").path
+        let noted = { !((try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []).isEmpty }
         let deadline = Date().addingTimeInterval(10)
-        while ((try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []).isEmpty && Date() < deadline {
-            usleep(2_000)
-        }
-        XCTAssertFalse(((try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []).isEmpty,
-                       "the command's start was noted")
+        while !noted() && Date() < deadline { usleep(2_000) }
+        XCTAssertTrue(noted(), "the command's start was noted")
         run.kill()
+        return run
+    }
+
+    func testARunKilledWhileTheCommandRunsLeavesItRunningAndTheNextRunsNeverStartItAgain() throws {
+        let log = dir.fileURL("calls.log").path
+        let run = try killTheRunOnceItsCommandStarted(script: "sleep 1\nprintf '%s\\n' \"$NUDGE_ID\" >> '\(log)'")
+        let notes = dir.fileURL(".channel-starts").path
 
         // The command is still running on its own: the next run leaves it alone…
         assertRun(try dir.run(at: "2026-11-21T08:00:30Z"), delivers: [])
@@ -198,23 +203,9 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
     func testACommandThatFailedWhileItsRunWasDeadIsRetriedNotCountedAsDelivered() throws {
         let log = dir.fileURL("calls.log").path
         let flag = dir.fileURL("failed-once").path
-        let script = dir.fileURL("flaky.sh")
         // Fails on its first call (after a second), succeeds afterwards.
-        try Data(("#!/bin/sh\nsleep 1\nprintf '%s\\n' \"$NUDGE_ID\" >> '\(log)'\n"
-            + "if [ ! -e '\(flag)' ]; then touch '\(flag)'; exit 1; fi\n").utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try dir.write("settings.json", #"{ "timeZone": "UTC", "deliver": { "command": ["\#(script.path)"] } }"#)
-        try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 60))
-        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
-
-        let run = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:00Z"],
-                                   workingDirectory: dir.url)
-        let notes = dir.fileURL(".channel-starts").path
-        let deadline = Date().addingTimeInterval(10)
-        while ((try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []).isEmpty && Date() < deadline {
-            usleep(2_000)
-        }
-        run.kill()
+        let run = try killTheRunOnceItsCommandStarted(script: "sleep 1\nprintf '%s\\n' \"$NUDGE_ID\" >> '\(log)'\n"
+            + "if [ ! -e '\(flag)' ]; then touch '\(flag)'; exit 1; fi")
         usleep(1_500_000)   // the first call ends, with its failure noted
 
         assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""nudge's performance benchmark (issue 7): ratios against Remind and CPython, peak memory, linearity, and
-delivery accuracy with --linger. Run it through bench/run.sh, which builds the release binary first.
+"""nudge's performance benchmark: ratios against Remind and CPython, peak memory, linearity, delivery accuracy
+with --linger, the binary's size and instruction counts (callgrind), each printed with its goal beside it. Run it
+through bench/run.sh, which builds the release binary first.
 
-    bench.py NUDGE_BINARY [--pairs N] [--out DIR] [--skip-linger]
+    bench.py NUDGE_BINARY [--pairs N] [--out DIR] [--skip-linger] [--skip-callgrind]
 
 Each comparison runs the two commands interleaved, N pairs, and reports the medians and the median of the
 per-pair ratios. Timings are wall-clock of whole processes (start-up included), as cron pays them.
@@ -42,6 +43,29 @@ def peak_rss(argv):
     return int(completed.stderr.decode().strip().splitlines()[-1])
 
 
+# The goals each figure is held to (README "Performance").
+GOALS = {
+    "1. example data vs remind -q": 1.5,
+    "2. 10,000 alarms vs remind -q": 1.0,
+    "3. scale --dry-run vs json.load": 0.8,
+}
+
+
+def verdict(value, goal, unit=""):
+    return "goal ≤ %s%s: %s" % (goal, unit, "met" if value <= goal else "MISSED")
+
+
+def instructions(argv):
+    """Instructions of one process under callgrind (repeatable, unlike timings on a shared machine)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        completed = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + scratch + "/out"]
+                                   + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for line in completed.stderr.decode().splitlines():
+            if "Collected :" in line:
+                return int(line.split(":")[-1].strip())
+    sys.exit("callgrind printed no count for " + " ".join(argv))
+
+
 def pairs(name, left, right, count, left_label, right_label):
     for _ in range(2):  # warm the page cache and the dynamic loader
         timed(left), timed(right)
@@ -54,8 +78,10 @@ def pairs(name, left, right, count, left_label, right_label):
         ratios.append(a / b)
     result = {"name": name, left_label: statistics.median(lefts), right_label: statistics.median(rights),
               "ratio": statistics.median(ratios)}
-    print("%-34s %s %8.2f ms   %s %8.2f ms   ratio %.2f" % (name, left_label, result[left_label] * 1000,
-                                                          right_label, result[right_label] * 1000, result["ratio"]))
+    goal = GOALS.get(name) or GOALS.get(name.replace("scale2x", "scale"))
+    print("%-34s %s %8.2f ms   %s %8.2f ms   ratio %.2f   %s" % (
+        name, left_label, result[left_label] * 1000, right_label, result[right_label] * 1000, result["ratio"],
+        verdict(result["ratio"], goal) if goal else ""))
     return result
 
 
@@ -99,6 +125,7 @@ def main():
     parser.add_argument("--pairs", type=int, default=21)
     parser.add_argument("--out", default=None)
     parser.add_argument("--skip-linger", action="store_true")
+    parser.add_argument("--skip-callgrind", action="store_true")
     options = parser.parse_args()
     NUDGE = os.path.abspath(options.nudge)
     workdir = options.out or tempfile.mkdtemp(prefix="nudge-bench-")
@@ -133,6 +160,22 @@ def main():
           % ("4. linearity (scale2x / scale)", time_growth, memory_growth, sizes["scale2x"] / sizes["scale"]))
     if not options.skip_linger:
         results.append(linger_accuracy(workdir))
+    size = os.path.getsize(NUDGE)
+    stripped = os.path.join(workdir, "nudge-stripped")
+    subprocess.run(["strip", "-o", stripped, NUDGE], check=True)
+    print("%-34s %.1f MB stripped (%.1f MB as built)   %s" % ("6. binary size", os.path.getsize(stripped) / 1e6,
+                                                          size / 1e6, verdict(round(os.path.getsize(stripped) / 1e6, 1), 15, " MB")))
+    if not options.skip_callgrind and shutil.which("valgrind"):
+        for name, directory, rem in (("7. instructions, example data", example, "example.rem"),
+                                     ("8. instructions, 10,000 alarms", alarms, "alarms10k.rem")):
+            ours = instructions([NUDGE, "run", "--data", directory, "--now", NOW, "--quiet"])
+            theirs = instructions([remind, "-q", os.path.join(workdir, rem), DATE])
+            text = "%-34s nudge %.2f M   remind %.2f M   ×%.2f" % (name, ours / 1e6, theirs / 1e6, ours / theirs)
+            if name.startswith("7."):
+                text += "   " + verdict(round(ours / 1e6, 2), 1.5, " M")
+            else:
+                text += "   " + verdict(round(ours / theirs, 2), 1.0, " × remind")
+            print(text)
     if not options.out:
         shutil.rmtree(workdir, ignore_errors=True)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # nudge's benchmark (README "Performance"): builds the release binary, installs Remind from Debian's packages
-# if it is missing, generates the fixtures and prints every ratio, peak memory and the --linger accuracy.
-#   bench/run.sh [--pairs N] [--skip-linger]
+# if it is missing, generates the fixtures and prints every ratio, peak memory, the --linger accuracy, the
+# binary size and callgrind instruction counts, each with its goal.
+#   bench/run.sh [--pairs N] [--skip-linger] [--skip-callgrind]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v remind >/dev/null 2>&1; then

@@ -8,19 +8,8 @@ extension OutboxFile {
     /// The last `count` deliveries, oldest first, read from the end of the file so that years of deliveries
     /// cost no more than the last few. Lines that do not parse (a torn last line) are skipped.
     func lastDeliveries(_ count: Int) -> [Delivery] {
-        let size = size()
-        var window = 16_384
-        while true {
-            let start = max(0, size - window)
-            guard let bytes = try? tail(from: start) else { return [] }
-            var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-            if start > 0, !lines.isEmpty { lines.removeFirst() }  // begins mid-line
-            if lines.count >= count || start == 0 {
-                return lines.suffix(count).compactMap { line in
-                    (try? JSONParser.parse(Data(line))).flatMap(Delivery.init(record:))
-                }
-            }
-            window *= 4
+        (lastLines(count, endingAt: size())?.lines ?? []).compactMap { line in
+            (try? JSONParser.parse(line)).flatMap(Delivery.init(record:))
         }
     }
 
@@ -29,17 +18,31 @@ extension OutboxFile {
     /// before hashes were), where the length alone is all there is to go by.
     func lineEnding(at offset: Int, hashes expected: String?) -> Bool {
         guard offset > 0, let expected else { return true }
+        guard let read = lastLines(1, endingAt: offset), read.endsWithNewline, let line = read.lines.last else {
+            return false
+        }
+        return ContentHash.of(line + [UInt8(ascii: "\n")]) == expected
+    }
+
+    /// Up to `count` whole lines (without their newlines) that end at byte `end`, read backwards in growing
+    /// windows; nil when the file is shorter than `end`. A piece after the last newline is left out and told by
+    /// `endsWithNewline`.
+    private func lastLines(_ count: Int, endingAt end: Int) -> (lines: [Data], endsWithNewline: Bool)? {
         var window = 4_096
         while true {
-            let start = max(0, offset - window)
-            guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+            let start = max(0, end - window)
+            guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
             defer { try? handle.close() }
             guard (try? handle.seek(toOffset: UInt64(start))) != nil,
-                  let bytes = try? handle.read(upToCount: offset - start), bytes.count == offset - start,
-                  bytes.last == UInt8(ascii: "\n") else { return false }
-            let body = bytes.dropLast()
-            if body.lastIndex(of: UInt8(ascii: "\n")) != nil || start == 0 {
-                return OutboxRecovery.lastLineHash(ArraySlice(bytes)) == expected
+                  let bytes = try? handle.read(upToCount: end - start) ?? Data(), bytes.count == end - start else {
+                return nil
+            }
+            var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let endsWithNewline = bytes.last == UInt8(ascii: "\n")
+            lines.removeLast()  // after the last newline: empty, or a piece of a line
+            if start > 0, !lines.isEmpty { lines.removeFirst() }  // begins mid-line
+            if lines.count >= count || start == 0 {
+                return (lines.suffix(count).filter { !$0.isEmpty }.map { Data($0) }, endsWithNewline)
             }
             window *= 4
         }

@@ -22,7 +22,7 @@ final class DesktopSession {
 
     /// Starts the session, or skips the test with the reason when a program is missing.
     init() throws {
-        let missing = Self.programs.filter { Self.find($0) == nil }
+        let missing = Self.programs.filter { ExternalTool.find($0) == nil }
         if !missing.isEmpty {
             throw XCTSkip("no real notification server here: \(missing.joined(separator: ", ")) not installed "
                 + "(Debian packages dunst, libnotify-bin, dbus, xvfb; .ci/run installs them)")
@@ -209,7 +209,7 @@ final class DesktopSession {
     private func launch(_ program: String, _ arguments: [String], environment extra: [String: String],
                         output: FileHandle? = nil) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.find(program) ?? program)
+        process.executableURL = URL(fileURLWithPath: ExternalTool.find(program) ?? program)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
@@ -225,7 +225,7 @@ final class DesktopSession {
 
     /// Runs a helper program to its end; nil when it is not installed.
     private func succeeds(_ program: String, _ arguments: [String]) -> Bool? {
-        guard let path = Self.find(program) else { return nil }
+        guard let path = ExternalTool.find(program) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -260,13 +260,5 @@ final class DesktopSession {
             }
             usleep(20_000)
         }
-    }
-
-    static func find(_ program: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(directory)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
     }
 }

@@ -16,14 +16,22 @@ enum ExternalTool {
         }
     }
 
-    /// The path of `name` on PATH; skips the test, with the package that provides it, when it is missing.
-    static func require(_ name: String, package: String? = nil) throws -> String {
+    /// The path of `name` on the test's PATH, or nil when it is not installed.
+    static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw XCTSkip("\(name) is not installed (Debian: apt install \(package ?? name)); .ci/run installs it")
+        return nil
+    }
+
+    /// The path of `name` on PATH; skips the test, with the package that provides it, when it is missing.
+    static func require(_ name: String, package: String? = nil) throws -> String {
+        guard let found = find(name) else {
+            throw XCTSkip("\(name) is not installed (Debian: apt install \(package ?? name)); .ci/run installs it")
+        }
+        return found
     }
 
     /// Runs `executable ARGUMENTS` with the test's environment plus `environment` (or exactly

@@ -8,51 +8,11 @@ import XCTest
 /// every occurrence that a completed run reached must be in `outbox.jsonl` exactly once. The full run is
 /// `scripts/crash-test.sh 300`.
 final class CrashTests: DataDirectoryTestCase {
-    /// The repository root, from this file's place in `Tests/nudgeTests/`.
-    private static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    private struct ScriptRun {
-        let status: Int32
-        let output: String
-        let summary: [String: Any]
-
-        func int(_ key: String) -> Int? { (summary[key] as? NSNumber)?.intValue }
-    }
-
-    /// Runs `scripts/crash-test.sh RUNS <the nudge built for these tests>` and parses its `SUMMARY` line.
-    private func runScript(runs: Int, environment extra: [String: String]) throws -> ScriptRun {
-        let script = Self.repository.appendingPathComponent("scripts/crash-test.sh")
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: script.path), "no \(script.path)")
-        let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"]
-            .contains { FileManager.default.isExecutableFile(atPath: $0) }
-        try XCTSkipUnless(python, "python3 is not installed")
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script.path, String(runs), try NudgeProcess.executableURL().path]
-        var environment = NudgeProcess.environment(extra)
-        environment["CRASH_KEEP"] = nil
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        let line = try XCTUnwrap(text.components(separatedBy: "\n").last { $0.hasPrefix("SUMMARY ") },
-                                 "crash-test.sh printed no SUMMARY line:\n\(text)")
-        let summary = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(line.dropFirst("SUMMARY ".count).utf8)) as? [String: Any])
-        return ScriptRun(status: process.terminationStatus, output: text, summary: summary)
-    }
-
     func testFortyCronRunsWithRandomKillsDeliverEveryDueOccurrenceExactlyOnce() throws {
         let started = Date()
         // 40 runs 15 simulated minutes apart: 10 hours holding about 60 occurrences.
-        let run = try runScript(runs: 40, environment: ["CRASH_STEP_MINUTES": "15", "CRASH_KILL_SHARE": "0.4"])
+        let run = try RepositoryScript.run("crash-test.sh", ["40"],
+                                           environment: ["CRASH_STEP_MINUTES": "15", "CRASH_KILL_SHARE": "0.4"])
         let elapsed = Date().timeIntervalSince(started)
         let report = run.output   // has the seed, to replay a failure with CRASH_SEED=…
         print(report)

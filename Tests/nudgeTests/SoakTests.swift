@@ -6,26 +6,15 @@ import XCTest
 /// (six simulated hours with every kind of event made frequent, on a fixed seed); `NUDGE_SOAK_DAYS=30` (set by
 /// `.ci/run`) runs a month at the script's natural rates on a new seed.
 final class SoakTests: XCTestCase {
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/soak.sh")
-
     private func soak(days: String, environment extra: [String: String]) throws -> [String: Any] {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: Self.script.path), "no \(Self.script.path)")
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed")
-        var environment = NudgeProcess.environment(extra)
-        environment["SOAK_KEEP"] = nil
-        let result = try ExternalTool.run("/bin/bash", [Self.script.path, days, try NudgeProcess.executableURL().path],
-                                          exactEnvironment: environment, timeout: 3 * 3600)
-        print(result.stdout)
-        let line = try XCTUnwrap(result.stdout.components(separatedBy: "\n").last { $0.hasPrefix("SUMMARY ") },
-                                 "soak.sh printed no SUMMARY line:\n\(result.summary)")
-        let summary = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(line.dropFirst("SUMMARY ".count).utf8)) as? [String: Any])
-        XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertEqual(summary["violations"] as? Int, 0, result.stdout)
-        XCTAssertEqual(summary["commandDuplicates"] as? Int, 0, result.stdout)
-        XCTAssertEqual(summary["processesLeft"] as? Int, 0, result.stdout)
-        XCTAssertEqual(summary["badge"] as? Int, summary["badgeExpected"] as? Int, result.stdout)
+        let run = try RepositoryScript.run("soak.sh", [days], environment: extra, timeout: 3 * 3600)
+        print(run.output)
+        let summary = run.summary
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertEqual(summary["violations"] as? Int, 0, run.output)
+        XCTAssertEqual(summary["commandDuplicates"] as? Int, 0, run.output)
+        XCTAssertEqual(summary["processesLeft"] as? Int, 0, run.output)
+        XCTAssertEqual(summary["badge"] as? Int, summary["badgeExpected"] as? Int, run.output)
         return summary
     }
 

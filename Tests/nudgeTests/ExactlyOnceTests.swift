@@ -160,6 +160,19 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         XCTAssertFalse(dir.exists("outbox.jsonl"), "nothing was delivered again")
     }
 
+    func testARotatedCopyEndingInATornLineDoesNotHideTheFirstLineOfTheOutbox() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 60))
+        assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [alarm])
+        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [])
+        // An older rotated copy whose last line was cut short, beside the outbox that holds the 21st's line.
+        try dir.write("outbox.jsonl.1", #"{"id":"alarm.prayer:fajr:2026-11-01","kind":"al"#)
+        assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T09:30:00Z"), delivers: [])
+        XCTAssertEqual(try dir.outboxIDs(), [alarm])
+    }
+
     // MARK: - A run killed while its channel program runs
 
     /// Sets up an 08:00 alarm whose desktop command is the shell script `body`, runs nudge at 08:00 and kills

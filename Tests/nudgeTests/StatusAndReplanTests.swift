@@ -150,4 +150,13 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
         XCTAssertEqual(try String(contentsOfFile: units + "/nudge.service", encoding: .utf8),
                        "[Unit]\nDescription=mine\n")
     }
+
+    func testInitKeepsAUserFileItCannotReadAndWritesTheOthers() throws {
+        // A settings.json nudge cannot read as a file (here a directory) exists all the same: never replaced.
+        try FileManager.default.createDirectory(at: dir.fileURL("settings.json"), withIntermediateDirectories: true)
+        let result = try NudgeProcess.run(["init", dir.path], workingDirectory: dir.url)
+        XCTAssertEqual(result.status, 0, result.summary)
+        XCTAssertTrue(result.stdout.contains("kept     \(dir.path)/settings.json"), result.summary)
+        XCTAssertTrue(dir.exists("alarms.json"))
+    }
 }

@@ -1,3 +1,4 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 exit(NudgeCLI.main(Array(CommandLine.arguments.dropFirst())))

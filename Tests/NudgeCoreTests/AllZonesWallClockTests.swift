@@ -9,15 +9,15 @@ import NudgeCore
 /// it twice (fall back), at the first; if never (spring forward), at the first instant after the gap. No
 /// daily occurrence is skipped, none fires twice on one local date.
 ///
-/// Expected instants are NOT asked of Foundation. They come from the TZif files in /usr/share/zoneinfo,
-/// read by `TZifFile` (TZifReader.swift): the zone's UT offset is a step function of UTC time, so its
+/// Expected instants are NOT asked of nudge's own `Zone`. They come from the TZif files in
+/// /usr/share/zoneinfo, read by `TZifFile` (TZifReader.swift), a separate test-only reader: the zone's UT offset is a step function of UTC time, so its
 /// local readings are a list of half-open segments `[T_i + o_i, T_(i+1) + o_i)`; a reading L lies in
 /// segment i when `L - o_i` falls in `[T_i, T_(i+1))`; the earliest such instant is the expected one, and a
 /// reading in no segment lies in a gap whose transition instant `T_j` is the answer. That reader is in turn
 /// checked against `zdump -v` (glibc's own reading of the same files) and its footer-rule evaluator against
-/// the transitions the files list explicitly. Foundation on Linux answers from the ICU data bundled in the
-/// toolchain, so a difference between the two tzdata copies shows up here as a failure that names the zone,
-/// the instant, and both offsets.
+/// the transitions the files list explicitly. `Zone` reads the same files with its own code, so any
+/// difference between the two readers (offsets at a transition, a transition one of them misses) shows up
+/// here as a failure that names the zone, the instant, and both offsets.
 ///
 /// Runs: a fixed sample of zones on every `swift test`; every TZif file under /usr/share/zoneinfo (except
 /// the `posix/` and `right/` trees) when `NUDGE_ALL_ZONES=1`, which `.ci/run` is meant to export (the full
@@ -86,7 +86,7 @@ final class AllZonesWallClockTests: XCTestCase {
         let seconds = Date().timeIntervalSince(started)
         print("\(Self.exhaustive ? "AllZones" : "SampleZones"): \(totals.zonesChecked) zones"
               + " (\(totals.zonesWithTransitions) with transitions in 2026–2028, \(totals.transitions) transitions;"
-              + " ICU: \(totals.icuTransitions)),"
+              + " Zone: \(totals.zoneTransitions)),"
               + " \(Self.grouped(totals.occurrences)) occurrences, \(totals.mismatches) mismatches,"
               + " \(totals.failures.count - totals.mismatches) other failures,"
               + " \(totals.exceptions.count) documented exceptions, \(totals.skipped.count) skipped zones,"
@@ -239,7 +239,7 @@ final class AllZonesWallClockTests: XCTestCase {
         var zonesChecked = 0
         var zonesWithTransitions = 0
         var transitions = 0
-        var icuTransitions = 0
+        var zoneTransitions = 0
         var occurrences = 0
         var mismatches = 0
         var failures = [String]()
@@ -263,9 +263,9 @@ final class AllZonesWallClockTests: XCTestCase {
         let name = zone.name
         let model = OffsetModel(file: zone.file, from: Self.modelStart, to: Self.modelEnd)
         let windowChanges = model.changes.filter { $0.at >= Self.windowStart && $0.at < Self.windowEnd }
-        guard let timeZone = TimeZone(identifier: name) else {
-            let twins = twinsByContent[zone.data, default: []].filter { $0 != name && TimeZone(identifier: $0) != nil }
-            totals.skipped.append("\(name): Foundation has no TimeZone for this identifier"
+        guard let timeZone = Zone.named(name) else {
+            let twins = twinsByContent[zone.data, default: []].filter { $0 != name && Zone.named($0) != nil }
+            totals.skipped.append("\(name): nudge's Zone cannot read this file"
                                   + " (\(windowChanges.count) offset changes in 2026–2028; same file content as "
                                   + (twins.isEmpty ? "no other zone" : twins.joined(separator: ", ")) + ")")
             return
@@ -279,38 +279,33 @@ final class AllZonesWallClockTests: XCTestCase {
         totals.transitions += windowChanges.count
         if !windowChanges.isEmpty { totals.zonesWithTransitions += 1 }
 
-        // Foundation's offsets at each transition, before anything else: a tzdata difference between the
-        // system files and ICU is named as such.
+        // Zone's offsets at each transition, before anything else: a difference between the two readers of
+        // the files is named as such.
         for change in windowChanges {
-            let icuBefore = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(change.at - 1)))
-            let icuAfter = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(change.at)))
-            if icuBefore != change.before || icuAfter != change.after {
-                totals.failures.append("\(name): tzdata differs between \(Self.zoneinfo) and Foundation/ICU at the"
+            let zoneBefore = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(change.at - 1)))
+            let zoneAfter = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(change.at)))
+            if zoneBefore != change.before || zoneAfter != change.after {
+                totals.failures.append("\(name): Zone reads \(Self.zoneinfo) differently at the"
                     + " transition \(TZifCivil.utcText(change.at)): files say \(TZifCivil.offsetText(change.before))"
-                    + " -> \(TZifCivil.offsetText(change.after)), ICU says \(TZifCivil.offsetText(icuBefore))"
-                    + " -> \(TZifCivil.offsetText(icuAfter))")
+                    + " -> \(TZifCivil.offsetText(change.after)), Zone says \(TZifCivil.offsetText(zoneBefore))"
+                    + " -> \(TZifCivil.offsetText(zoneAfter))")
             }
         }
 
-        // And the other way round: every offset change ICU knows of in the window must be in the files too.
-        var icuChanges = [Int]()
-        var cursor = Date(timeIntervalSince1970: Double(Self.windowStart - 1))
-        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor),
-              next.timeIntervalSince1970 < Double(Self.windowEnd), icuChanges.count < 1_000 {
-            let at = Int(next.timeIntervalSince1970.rounded(.down))
-            if timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(at - 1)))
-                != timeZone.secondsFromGMT(for: next) {
-                icuChanges.append(at)
-            }
+        // And the other way round: every offset change Zone knows of in the window must be in the files too.
+        var zoneChanges = [Int]()
+        var cursor = Self.windowStart - 1
+        while let next = timeZone.nextTransition(afterUTC: cursor), next < Self.windowEnd, zoneChanges.count < 1_000 {
+            zoneChanges.append(next)
             cursor = next
         }
         let fileChangeTimes = Set(windowChanges.map(\.at))
-        for at in icuChanges where !fileChangeTimes.contains(at) {
-            totals.failures.append("\(name): tzdata differs between \(Self.zoneinfo) and Foundation/ICU: ICU changes the"
+        for at in zoneChanges where !fileChangeTimes.contains(at) {
+            totals.failures.append("\(name): Zone reads \(Self.zoneinfo) differently: Zone changes the"
                 + " offset at \(TZifCivil.utcText(at)) (to \(TZifCivil.offsetText(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(at))))))"
                 + ", the files have no change there (offset \(TZifCivil.offsetText(model.offset(atUTC: at))))")
         }
-        totals.icuTransitions += icuChanges.count
+        totals.zoneTransitions += zoneChanges.count
 
         // Dates: each local date within one day of a transition (on either side of it), with the fixed
         // times plus the transition's own edges; and the 1st of every month with the fixed times, which
@@ -415,20 +410,20 @@ final class AllZonesWallClockTests: XCTestCase {
     }
 
     func describeMismatch(_ name: String, _ occurrence: Occurrence, _ actualSeconds: Double,
-                          _ model: OffsetModel, _ timeZone: TimeZone) -> String {
+                          _ model: OffsetModel, _ timeZone: Zone) -> String {
         let local = occurrence.day * 86_400 + occurrence.minute * 60
-        func icu(_ utc: Int) -> String {
+        func zoneOffset(_ utc: Int) -> String {
             TZifCivil.offsetText(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utc))))
         }
         let offsetsAgree = [occurrence.expected - 1, occurrence.expected, occurrence.actual - 1, occurrence.actual]
             .allSatisfy { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) == model.offset(atUTC: $0) }
         let verdict = offsetsAgree
-            ? "ICU and the files agree on the offsets here: WallClock is wrong"
-            : "ICU's offsets differ from the files here: tzdata difference"
+            ? "Zone and the test reader agree on the offsets here: WallClock is wrong"
+            : "Zone's offsets differ from the test reader's here: a TZif reading difference"
         return "\(name) \(TZifCivil.dateText(ofDay: occurrence.day)) \(Self.hhmm(occurrence.minute)) (\(occurrence.kind.rawValue)):"
             + " expected \(TZifCivil.utcText(occurrence.expected)) (\(model.readingText(ofUTC: occurrence.expected))),"
             + " WallClock gave \(actualSeconds == Double(occurrence.actual) ? TZifCivil.utcText(occurrence.actual) : String(actualSeconds))"
-            + " (files: \(model.readingText(ofUTC: occurrence.actual)); ICU offset there \(icu(occurrence.actual)))"
+            + " (files: \(model.readingText(ofUTC: occurrence.actual)); Zone's offset there \(zoneOffset(occurrence.actual)))"
             + " for the reading \(TZifCivil.readingText(local)) — \(verdict)"
     }
 
@@ -539,7 +534,7 @@ final class AllZonesWallClockTests: XCTestCase {
     }
 
     /// The sample zones, or every TZif file under /usr/share/zoneinfo outside posix/ and right/ (each name
-    /// checked on its own: Foundation resolves names through ICU's own alias table, which could differ).
+    /// checked on its own, since links and copies are separate names to `Zone.named`).
     static func zonesInScope() throws -> [ZoneFile] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: zoneinfo, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -13,10 +13,10 @@ enum Fixtures {
     static let auckland = zone("Pacific/Auckland")
     static let losAngeles = zone("America/Los_Angeles")
 
-    static func zone(_ name: String) -> TimeZone {
-        guard let zone = TimeZone(identifier: name) else {
+    static func zone(_ name: String) -> Zone {
+        guard let zone = Zone.named(name) else {
             XCTFail("zone \(name) is not known on this machine")
-            return TimeZone(secondsFromGMT: 0) ?? .current
+            return .utc
         }
         return zone
     }

@@ -374,7 +374,7 @@ struct SplitMix64 {
 final class PipelineFuzzer {
     let originals: [UserFile: [UInt8]]
     let baseline: Household
-    let berlin: TimeZone
+    let berlin: Zone
     let now: Date
     let baseRun: PlanResult
     let keys: [String]
@@ -391,7 +391,7 @@ final class PipelineFuzzer {
         let loaded = HouseholdLoader.load(current: originals.mapValues { Data($0) })
         XCTAssertEqual(loaded.valid, UserFile.allCases, "the example files must be valid: \(loaded.problems)")
         baseline = loaded.household
-        berlin = TimeZone(identifier: "Europe/Berlin") ?? TimeZone(secondsFromGMT: 3600)!
+        berlin = Zone.named("Europe/Berlin") ?? Zone(secondsFromGMT: 3600)!
         // 2026-11-21T10:50:00Z: the example wash (10:30Z + 45 min) is under way; the next hour brings its
         // "Wash Complete!" and the noon prayer, so the second run delivers something.
         now = Date(timeIntervalSince1970: 1_795_258_200)
@@ -484,7 +484,7 @@ final class PipelineFuzzer {
         // seen before (the example, or the example with one part emptied: what invalid files fall back to) gives
         // the same result (planning is a pure function, checked below), so its result is reused.
         let household = loaded.household
-        let zone = household.settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? berlin
+        let zone = household.settings.timeZone.flatMap(Zone.named) ?? berlin
         let common = commonHouseholds.firstIndex(of: household)
         let memoKey = common.map { MemoKey(household: $0, previousRun: scenario.previousRun, zone: zone.identifier) }
         if let memoKey, let memo = planMemo[memoKey] {
@@ -545,7 +545,7 @@ final class PipelineFuzzer {
         return households
     }()
 
-    func planTwice(_ household: Household, zone: TimeZone, scenario: FuzzScenario,
+    func planTwice(_ household: Household, zone: Zone, scenario: FuzzScenario,
                    stats: inout FuzzStats) -> PlanOutcome {
         var failures: [String] = []
         var mark = DispatchTime.now().uptimeNanoseconds

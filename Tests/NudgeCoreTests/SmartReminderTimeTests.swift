@@ -5,7 +5,7 @@ import XCTest
 final class SmartReminderTimeTests: XCTestCase {
     private let now = Fixtures.instant("2026-11-21T12:00:00Z")
 
-    private func learn(_ instants: [String], zone: TimeZone = Fixtures.utc) -> SmartReminderTime.Result? {
+    private func learn(_ instants: [String], zone: Zone = Fixtures.utc) -> SmartReminderTime.Result? {
         let plays = instants.map { Play(game: "wordle", at: Fixtures.instant($0)) }
         return SmartReminderTime.compute(plays: plays, now: now, clock: WallClock(zone: zone))
     }

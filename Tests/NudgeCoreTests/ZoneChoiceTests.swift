@@ -8,8 +8,8 @@ final class ZoneChoiceTests: XCTestCase {
 
     /// The choice for `tz`, with the system zone Etc/UTC, zone files only for `files`, and `following` as the
     /// zone that keeps the same time as a daylight rule.
-    private func choose(_ tz: String?, settings: String? = nil, files: [String: TimeZone] = [:],
-                        following: TimeZone? = nil) -> ZoneChoice {
+    private func choose(_ tz: String?, settings: String? = nil, files: [String: Zone] = [:],
+                        following: Zone? = nil) -> ZoneChoice {
         ZoneChoice.choose(settingsZone: settings, tz: tz, system: { system }, file: { files[$0] },
                           following: { _ in following })
     }
@@ -77,8 +77,8 @@ final class ZoneChoiceTests: XCTestCase {
 
     func testSettingsNameForAZone() {
         XCTAssertEqual(ZoneChoice.settingsName(for: Fixtures.berlin), "Europe/Berlin")
-        XCTAssertEqual(ZoneChoice.settingsName(for: TimeZone(secondsFromGMT: 32_400)!), "Etc/GMT-9")
-        XCTAssertEqual(ZoneChoice.settingsName(for: TimeZone(secondsFromGMT: -18_000)!), "Etc/GMT+5")
-        XCTAssertNil(ZoneChoice.settingsName(for: TimeZone(secondsFromGMT: 19_800)!))
+        XCTAssertEqual(ZoneChoice.settingsName(for: Zone(secondsFromGMT: 32_400)!), "Etc/GMT-9")
+        XCTAssertEqual(ZoneChoice.settingsName(for: Zone(secondsFromGMT: -18_000)!), "Etc/GMT+5")
+        XCTAssertNil(ZoneChoice.settingsName(for: Zone(secondsFromGMT: 19_800)!))
     }
 }

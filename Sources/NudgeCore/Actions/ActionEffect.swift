@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What applying an action to a delivered notification changes (SPEC §7.2), worked out from values only; the
 /// shell writes the files and starts `xdg-open`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RunState {
     /// Notes that `action` was applied to the delivered notification `id` at `now`.

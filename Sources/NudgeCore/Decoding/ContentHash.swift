@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A cheap fingerprint of a file's bytes (64-bit FNV-1a), to notice when a valid file changed without
 /// keeping or re-reading a copy on every run. Not a security measure.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads typed values out of one parsed JSON document, recording every problem with its key path
 /// instead of stopping at the first, so `nudge check` can list them all.

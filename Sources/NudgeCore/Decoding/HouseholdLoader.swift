@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns the bytes of the user files into a `Household`, falling back to each broken file's last good version
 /// so that one mistyped file never silences the others (SPEC §8, §11.15).

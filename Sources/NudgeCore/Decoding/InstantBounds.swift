@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The instants nudge accepts in user files: the years 2000 to 2200 (SPEC §11.19).
 public enum InstantBounds {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Typed access to the members of one JSON object, reporting problems to its `DocumentReader`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes the bytes of each user file into model values, collecting every problem with its place.
 public enum UserFileDecoder {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `nudge laundry start|fold|stop`: edits one pet in `laundry.json`, keeping every other key of the user's file
 /// as it was (unknown keys at any level, key order).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `nudge play`: records a play in `streaks.json`, keeping every other key of the user's file as it was.
 public enum StreakEditor {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the JSON and date writers put their bytes: a `[UInt8]` for short texts, a `ByteBuffer` for a plan.
 protocol ByteSink {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Strict RFC 8259 JSON parser that reports syntax errors with line and column.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A parsed JSON document as one flat list of nodes in document order, pointing into the file's bytes.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An achievement the user unlocked (SPEC §5.6); announced once, at `unlockedAt`.
 public struct Achievement: Equatable, Sendable {

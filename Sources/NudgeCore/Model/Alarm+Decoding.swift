@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Alarm {
     /// Reads one element of `alarms.json`'s `alarms`; nil (with problems reported) when invalid.

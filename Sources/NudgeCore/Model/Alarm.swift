@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A daily prayer alarm from `alarms.json` (SPEC §5.5), at a local wall-clock time on chosen weekdays.
 public struct Alarm: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A game with a daily streak from `streaks.json` (SPEC §5.6).
 ///

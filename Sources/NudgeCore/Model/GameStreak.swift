@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A game's streak on a local date as nudge uses it (SPEC §5.6): the `streak` given in `streaks.json`, or the
 /// one derived from the plays when the file has none. `nudge status` shows both and which it is.

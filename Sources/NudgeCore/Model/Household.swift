@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the user's files say, decoded and validated: the input of planning.
 public struct Household: Equatable, Sendable {

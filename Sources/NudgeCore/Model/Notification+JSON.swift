@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Notification {
     /// The record as written to `plan.json`, the outbox and `--json` output, fields in SPEC §3 order.

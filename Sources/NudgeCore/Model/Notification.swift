@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One planned or delivered notification (SPEC §3).
 public struct Notification: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Pet {
     /// Reads one element of `laundry.json`'s `pets`; nil (with problems reported) when invalid.

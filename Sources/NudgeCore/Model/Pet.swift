@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A laundry "pet" from `laundry.json` (SPEC §5.1): a load with its own wash and dry times.
 public struct Pet: Equatable, Sendable {

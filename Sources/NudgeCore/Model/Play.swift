@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One time a game was played (SPEC §5.6). Plays protect the day's streak and teach the smart reminder time.
 public struct Play: Equatable, Sendable {

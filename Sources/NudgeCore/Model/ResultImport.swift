@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A game result imported from elsewhere (SPEC §5.6); confirmed once, at `importedAt`.
 public struct ResultImport: Equatable, Sendable {

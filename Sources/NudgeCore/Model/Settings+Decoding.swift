@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Settings {
     static let topLevelKeys: [StaticString] = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
@@ -9,7 +9,7 @@ extension Settings {
         self.init()
         let document = root.document
         if let name = root.optionalString("timeZone") {
-            if TimeZone(identifier: name) != nil && !Self.isOffsetName(name) {
+            if Zone.named(name) != nil && !Self.isOffsetName(name) {
                 timeZone = name
             } else {
                 root.report("timeZone", "\"\(name)\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's preferences from `settings.json` (SPEC §6). Every key is optional; the defaults live here.
 public struct Settings: Equatable, Sendable {

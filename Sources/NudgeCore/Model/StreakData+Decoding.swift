@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UserFileDecoder {
     /// Decodes `streaks.json`: ids unique within games, achievements and imports; every play and import names

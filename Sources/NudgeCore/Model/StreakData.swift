@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The whole of `streaks.json` (SPEC §5.6): games with their streaks, the plays, achievements and imports.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One measured journey of a trip (SPEC §5.3): when the user left and how many minutes it took.
 ///

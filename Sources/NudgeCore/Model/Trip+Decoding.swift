@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UserFileDecoder {
     /// Decodes `trips.json`; a missing `trips` key means no trips.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A trip from `trips.json` (SPEC §5.3): somewhere to arrive by a time, with the travel times observed so far.
 public struct Trip: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Gathers what the rules produce around a run: every one-off occurrence, and the daily series, each a function
 /// from a local date to that date's occurrence, for the planner to walk only as far as it needs.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A channel program (notify-send, the click waiter, `deliver.command`) started for a queued delivery (SPEC §7:
 /// every channel gets each delivery exactly once in the end).

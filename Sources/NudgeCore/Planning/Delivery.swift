@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A notification delivered by this run, with how late it is.
 public struct Delivery: Equatable, Sendable {

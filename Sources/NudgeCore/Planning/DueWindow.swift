@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides, for an occurrence whose fireAt is not after now, whether this run delivers it (SPEC §7).
 struct DueWindow {
@@ -19,11 +19,11 @@ struct DueWindow {
     /// The previous run's wall-clock reading, only when the zone changed since (travel).
     let previousLocal: LocalDateTime?
 
-    init(previous: RunState?, now: Date, zone: TimeZone) {
+    init(previous: RunState?, now: Date, zone: Zone) {
         self.now = now
         previousNow = previous?.lastRunAt
         if let previousNow, let name = previous?.timeZone, name != zone.identifier,
-           let previousZone = TimeZone(identifier: name) {
+           let previousZone = Zone.named(name) {
             previousLocal = WallClock(zone: previousZone).localDateTime(of: previousNow)
         } else {
             previousLocal = nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Keeps a planned leave-time still while the prediction wobbles (SPEC §5.3): once an instance is in the plan,
 /// its fireAt moves only when the new computation differs by more than 2 minutes. A reminder that jitters by a

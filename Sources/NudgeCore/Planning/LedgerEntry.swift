@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What happened to one occurrence: the ledger is what makes delivery exactly-once across runs.
 public struct LedgerEntry: Equatable, Sendable {

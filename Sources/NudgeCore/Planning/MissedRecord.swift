@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An occurrence that fell due but was not delivered, kept for `nudge status`.
 public struct MissedRecord: Equatable, Sendable {

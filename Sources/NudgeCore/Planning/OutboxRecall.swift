@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Exactly once however far the clock goes back (SPEC §7). The ledger forgets an occurrence two days after it
 /// expired, pruning against the run's clock; a clock then set back further than that would find occurrences

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finishes the bookkeeping of a run that died after appending to `outbox.jsonl` but before saving
 /// `state.json` (killed, or the disk full when the state was written): the outbox is written first, so every

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Plan {
     /// Reads a `plan.json` written by `nudge run`, for `nudge plan` to show.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Plan {
     /// The file's content: pretty JSON with a final newline, byte-identical for the same plan.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The pending plan written to `plan.json` (SPEC §4).
 public struct Plan: Equatable, Sendable {

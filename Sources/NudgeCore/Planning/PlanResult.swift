@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything one run decides: the plan to write, what to deliver now, what was missed, and the state to keep.
 public struct PlanResult: Equatable, Sendable {

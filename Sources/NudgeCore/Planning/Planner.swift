@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one planning function: user data + previous state + now → plan, deliveries and new state.
 public enum Planner {
@@ -17,7 +17,7 @@ public enum Planner {
         return earliest.addingTimeInterval(-3 * day)..<now.addingTimeInterval(400 * day)
     }
 
-    public static func plan(_ household: Household, previous: RunState?, now: Date, zone: TimeZone) -> PlanResult {
+    public static func plan(_ household: Household, previous: RunState?, now: Date, zone: Zone) -> PlanResult {
         let clock = WallClock(zone: zone, reading: plannedSpan(since: previous?.lastRunAt, now: now))
         var state = previous ?? RunState()
         if let lastRun = previous?.lastRunAt, now < lastRun {

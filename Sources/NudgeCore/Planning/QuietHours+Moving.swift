@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension QuietHours {
     /// Moves `medium` and `low` records whose fireAt falls inside the quiet period to its end (SPEC §6, §11.5).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RunState {
     /// Records a delivery in the ledger, counts it for the badge, and queues it for the channels after the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RunState {
     /// `state.json`'s content; keys sorted where they come from dictionaries, so the file is deterministic.

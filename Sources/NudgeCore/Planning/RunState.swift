@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// nudge's memory between runs, kept in `state.json` (format documented in the README).
 public struct RunState: Equatable, Sendable {

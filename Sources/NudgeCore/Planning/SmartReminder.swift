@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A learned streak reminder time as kept in `state.json`, with when it was computed.
 public struct SmartReminder: Equatable, Sendable {

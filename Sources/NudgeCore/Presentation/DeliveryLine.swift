@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The line `nudge run` prints for a person when it delivers a notification.
 public enum DeliveryLine {

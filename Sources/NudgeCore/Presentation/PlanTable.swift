@@ -1,8 +1,8 @@
-import Foundation
+import FoundationEssentials
 
 /// `nudge plan`'s table: the plan sorted by time, in local time, with "in 12 min" and the budget.
 public enum PlanTable {
-    public static func render(_ plan: Plan, now: Date, zone: TimeZone) -> String {
+    public static func render(_ plan: Plan, now: Date, zone: Zone) -> String {
         let clock = WallClock(zone: zone)
         var lines: [String] = []
         lines.append("Plan generated \(TextFormat.localDateTime(plan.generatedAt, clock)) "

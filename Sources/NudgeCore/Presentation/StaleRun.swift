@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A plan that nobody renews (SPEC §11.23): cron or the timer runs nudge every minute, so a last run more than
 /// five minutes old means nothing is being delivered. `plan` and `status` say so instead of showing an old plan

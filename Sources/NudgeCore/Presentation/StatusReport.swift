@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `nudge status`: the last run, the budget, missed deliveries and file errors, as text or JSON.
 public enum StatusReport {
@@ -23,7 +23,7 @@ public enum StatusReport {
     }
 
     public static func text(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date,
-                            zone: TimeZone) -> String {
+                            zone: Zone) -> String {
         let noRun = "No run yet — run `nudge run` (every minute: `nudge init --systemd`, or cron)."
         var lines = (extras.settingsWarnings + [extras.zoneWarning].compactMap { $0 }).map { "Warning: \($0)" }
         guard let state else { return (lines + [noRun]).joined(separator: "\n") }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Small formatting helpers for what people read in the terminal: local times and "in 12 min".
 public enum TextFormat {

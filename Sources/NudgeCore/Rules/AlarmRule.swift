@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Daily prayer alarms (SPEC §5.5): one occurrence per alarm per listed weekday, at its local wall-clock time.
 public enum AlarmRule {

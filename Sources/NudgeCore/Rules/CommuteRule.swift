@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Commute leave-time reminders (SPEC §5.3, §11.8, §11.12): one `commute.leave` per trip instance, a trip plus
 /// the local date of its arrival.
@@ -12,7 +12,7 @@ public enum CommuteRule {
     static let title = "Time to Leave"
     static let category = "LEAVE_TIME"
     static let actions = ["SNOOZE"]
-    private static let utcClock = WallClock(zone: TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current)
+    private static let utcClock = WallClock(zone: .utc)
 
     /// The body up to the arrival time: "Leave now to arrive at Office by ", or with a buffer "Leave in 10 min
     /// to arrive at Office by ", then "08:45". The same for every instance of a trip, so a run builds it once

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Laundry notifications (SPEC §5.1, §11.11): the current stage of each pet's cycle, one stage ahead only.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The personalized good-morning message (SPEC §5.4): one `daily.personalized` per local date, at
 /// `settings.personalized.time`, with a text for each weekday greeting the user by first name.

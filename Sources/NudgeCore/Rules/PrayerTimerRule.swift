@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The prayer timer (SPEC §5.5, §11.29): `START_TIMER` on a delivered prayer alarm plans one `alarm.timerDone`
 /// notification `durationMinutes` later. Its id names the alarm occurrence, so starting the timer again for the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The streak reminder time learned from play history (SPEC §5.6, `settings.streaks.smart`).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Snoozing a delivered notification (SPEC §9, §11.13): a new one-off occurrence with its own id that keeps
 /// the original's kind, priority, texts and expiry span.

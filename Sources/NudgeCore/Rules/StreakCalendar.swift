@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The games of `streaks.json` and their plays on the local calendar of one zone: each game's streak on a local
 /// date and the games at risk on it (SPEC §5.6, §11.30).

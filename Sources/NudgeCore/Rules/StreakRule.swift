@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Streak notifications (SPEC §5.6, §11.10): one daily reminder naming the games at risk, and one notification
 /// per achievement and per imported result.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `nudge test` (SPEC §5.7): one notification now, through every channel, to check the setup works.
 public enum TestRule {

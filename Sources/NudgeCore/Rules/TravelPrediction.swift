@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The travel time a trip instance is planned with, learned from the trip's observations (SPEC §5.3, §11.8).
 ///

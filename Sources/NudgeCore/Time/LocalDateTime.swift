@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A local date and time of day with seconds.
 ///

@@ -1,13 +1,6 @@
-import Foundation
-
 /// A zone's offsets over a span of instants, read from the zone once so that `WallClock` can answer the
-/// planner's many lookups (six per daily occurrence) by a search in a few segments instead of a call into ICU
-/// behind a lock each time (about 800 instructions each, measured with callgrind on 10,000 alarms).
-///
-/// The table holds every transition `TimeZone.nextDaylightSavingTimeTransition(after:)` reports in the span
-/// (which includes changes of standard offset, such as Asia/Almaty's in 2024) and checks each against
-/// `secondsFromGMT(for:)` on both sides; should any check fail there is no table and every lookup asks the
-/// zone. Lookups outside the span always ask the zone.
+/// planner's many lookups (six per daily occurrence) by a search in a few segments instead of a search through
+/// the zone's whole history, or an evaluation of its rule after the last listed transition, each time.
 struct OffsetTable: Sendable {
     /// UTC seconds where each segment starts, ascending; the first is the span's start.
     private let starts: [Int]
@@ -16,19 +9,15 @@ struct OffsetTable: Sendable {
     /// The first UTC second after the span.
     private let end: Int
 
-    /// nil when the zone's answers do not check out (then `WallClock` asks the zone every time).
-    init?(zone: TimeZone, from start: Int, to end: Int) {
+    /// nil for an empty span.
+    init?(zone: Zone, from start: Int, to end: Int) {
         guard start < end else { return nil }
         var starts = [start]
-        var offsets = [zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start)))]
-        var cursor = Date(timeIntervalSince1970: Double(start))
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < Double(end) {
-            let second = Int(next.timeIntervalSince1970.rounded())
-            guard let last = starts.last, second > last, Double(second) == next.timeIntervalSince1970,
-                  let before = offsets.last,
-                  zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second - 1))) == before else { return nil }
-            starts.append(second)
-            offsets.append(zone.secondsFromGMT(for: next))
+        var offsets = [zone.secondsFromGMT(atUTC: start)]
+        var cursor = start
+        while let next = zone.nextTransition(afterUTC: cursor), next < end {
+            starts.append(next)
+            offsets.append(zone.secondsFromGMT(atUTC: next))
             cursor = next
         }
         self.starts = starts

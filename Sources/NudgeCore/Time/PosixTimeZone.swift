@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// A POSIX TZ string, what `TZ` may hold instead of an IANA name (SPEC §11.26): `JST-9`, `UTC0`,
 /// `<+0530>-5:30`, `CET-1CEST,M3.5.0,M10.5.0/3`. It is read, never evaluated: a string without daylight time is
-/// a fixed offset, which `TimeZone(secondsFromGMT:)` holds exactly; one with daylight time `TimeZone` cannot
-/// hold, so the caller picks a zone instead and says so. Offsets here are east of UTC, the way `TimeZone`
+/// a fixed offset, which `Zone(secondsFromGMT:)` holds exactly; one with daylight time `Zone` cannot
+/// hold, so the caller picks a zone instead and says so. Offsets here are east of UTC, the way `Zone`
 /// counts; POSIX writes them west (`JST-9` is nine hours ahead).
 public struct PosixTimeZone: Equatable, Sendable {
     /// A day of the year in one of the three POSIX forms.
@@ -38,12 +38,9 @@ public struct PosixTimeZone: Equatable, Sendable {
     public var standardOffset: Int
     public var daylight: Daylight?
 
-    /// The zone this string names exactly: only a fixed offset that `TimeZone` holds and gives back by its
-    /// identifier (a whole number of minutes within ±18 hours).
-    public var fixedZone: TimeZone? {
-        guard daylight == nil, let zone = TimeZone(secondsFromGMT: standardOffset),
-              TimeZone(identifier: zone.identifier)?.secondsFromGMT() == standardOffset else { return nil }
-        return zone
+    /// The zone this string names exactly: a fixed offset (within ±18 hours).
+    public var fixedZone: Zone? {
+        daylight == nil ? Zone(secondsFromGMT: standardOffset) : nil
     }
 
     /// True when both strings make the same clock: the same offsets and the same switches. Names (the

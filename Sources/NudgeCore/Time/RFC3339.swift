@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading and writing instants as RFC 3339 date-time strings.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one place that turns local wall-clock times into instants and back, in one zone.
 ///
@@ -25,21 +25,21 @@ import Foundation
 ///
 /// Performance: the planner calls this for every alarm on every run, so it
 /// uses integer civil-date arithmetic (`LocalDate`, `LocalDateTime`) and asks
-/// the zone only `secondsFromGMT(for:)` — no `Calendar`, `DateComponents` or
+/// the zone only its offset at an instant — no `Calendar`, `DateComponents` or
 /// `DateFormatter`. A normal (unambiguous) conversion costs six zone lookups, which a clock made with
 /// `init(zone:reading:)` answers from an `OffsetTable` for the span it was given.
 public struct WallClock: Sendable {
-    public let zone: TimeZone
+    public let zone: Zone
     private let table: OffsetTable?
 
-    public init(zone: TimeZone) {
+    public init(zone: Zone) {
         self.zone = zone
         table = nil
     }
 
     /// A clock that reads the zone's offsets for `span` once, for callers that convert many times (the
     /// planner). Same answers as `init(zone:)` everywhere; instants outside `span` ask the zone.
-    public init(zone: TimeZone, reading span: Range<Date>) {
+    public init(zone: Zone, reading span: Range<Date>) {
         self.zone = zone
         table = OffsetTable(zone: zone, from: Int(span.lowerBound.timeIntervalSince1970.rounded(.down)),
                             to: Int(span.upperBound.timeIntervalSince1970.rounded(.up)))
@@ -100,7 +100,7 @@ public struct WallClock: Sendable {
 
     /// The zone's offset east of UTC, in seconds, at the UTC second `utc`.
     private func offset(atUTC utc: Int) -> Int {
-        table?.offset(atUTC: utc) ?? zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utc)))
+        table?.offset(atUTC: utc) ?? zone.secondsFromGMT(atUTC: utc)
     }
 
     /// The local reading (as local seconds since the epoch) at the UTC second `utc`.

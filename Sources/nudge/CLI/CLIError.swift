@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that ends a command early, with the text a person reads. `exitCode` is the one place that maps
 /// errors to exit codes.

@@ -97,6 +97,6 @@ struct CompletionTable {
 
     /// `text` as one word for bash and zsh: single quotes, any `'` inside closed, escaped and reopened.
     static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 }

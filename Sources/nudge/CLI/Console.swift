@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where results (stdout) and diagnostics (stderr) go. Results never share a stream with errors, so
 /// `nudge run --json | jq` always sees only delivery objects.

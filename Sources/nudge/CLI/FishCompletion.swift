@@ -88,6 +88,6 @@ enum FishCompletion {
 
     /// `text` as one fish word: single quotes, with `\` and `'` escaped.
     static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The command line: picks the command, parses its arguments, runs it, and maps any error to an exit code.
 enum NudgeCLI {

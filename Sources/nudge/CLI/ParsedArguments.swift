@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NudgeCore
 
 /// The options and positional arguments given to one command, checked against its table.

@@ -81,7 +81,7 @@ enum Roff {
 
     /// Code: escaped, each `-` as `\-`.
     private static func literal(_ text: String) -> String {
-        escaped(text).replacingOccurrences(of: "-", with: #"\-"#)
+        escaped(text).replacing("-", with: #"\-"#)
     }
 
     private static func escaped(_ text: String) -> String {

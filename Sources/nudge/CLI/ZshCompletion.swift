@@ -110,6 +110,6 @@ enum ZshCompletion {
 
     /// `name:description` for `_describe`, whose names may not hold an unescaped colon.
     private static func describeEntry(_ name: String, _ description: String) -> String {
-        name.replacingOccurrences(of: ":", with: #"\:"#) + ":" + description
+        name.replacing(":", with: #"\:"#) + ":" + description
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 
 /// `nudge ack`: clears the badge (the count of delivered `badge: true` notifications).

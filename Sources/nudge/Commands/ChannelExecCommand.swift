@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 
 /// `nudge check`: validates every user file and lists every problem (and unknown keys as warnings).

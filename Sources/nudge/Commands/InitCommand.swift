@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 #if canImport(Glibc)
 import Glibc
@@ -102,9 +102,17 @@ enum InitCommand {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentDirectory(of: path)
         if !parent.isEmpty, parent != path { try makeDirectories(parent, mode: 0o755) }
         guard mkdir(path, mode) == 0 || errno == EEXIST else { throw AtomicFile.failure("cannot create", path) }
+    }
+
+    /// The folder that holds `path`: "" for a bare name, "/" for a name in the root; trailing slashes ignored.
+    static func parentDirectory(of path: String) -> String {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
     }
 
     /// The absolute path with symbolic links resolved, or `path` made absolute when that fails.

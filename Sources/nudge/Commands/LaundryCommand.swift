@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 
 /// `nudge laundry start PET wash|dry`, `nudge laundry fold PET`, `nudge laundry stop PET`: edits laundry.json

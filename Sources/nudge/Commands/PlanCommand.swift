@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NudgeCore
 
 /// `nudge plan`: shows plan.json as the last run wrote it, or with `--now` computes one and writes nothing.
@@ -28,7 +29,7 @@ enum PlanCommand {
         }
         switch Plan.decode(data) {
         case .success(let plan):
-            let zone = TimeZone(identifier: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
+            let zone = Zone.named(plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
             guard arguments.has("--json") else {
                 console.out(PlanTable.render(plan, now: arguments.now, zone: zone))
                 return .success

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 
 /// `nudge play GAME [--at T] [--add]`: records a play in streaks.json under the lock, atomically.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 #if canImport(Glibc)
 import Glibc
@@ -116,7 +116,7 @@ enum RunCommand {
     }
 
     /// A line for a person at a terminal (never for cron, whose stderr is no terminal): what happened.
-    private static func summary(_ result: PlanResult, zone: TimeZone, now: Date, dryRun: Bool) -> String {
+    private static func summary(_ result: PlanResult, zone: Zone, now: Date, dryRun: Bool) -> String {
         var text = "nudge: \(dryRun ? "would deliver" : "delivered") \(result.deliveries.count), "
             + "\(result.plan.pending.count) pending"
         if !result.missed.isEmpty { text += ", \(result.missed.count) missed" }

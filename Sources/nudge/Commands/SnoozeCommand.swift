@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 
 /// `nudge snooze ID [--minutes N]`: notify a delivered notification again N minutes from now.

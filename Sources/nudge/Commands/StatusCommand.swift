@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 
 /// `nudge status`: last run, budget, the last deliveries, missed deliveries and errors in files.
@@ -45,7 +45,7 @@ enum StatusCommand {
 
     /// Each game's streak today in the current zone; none when streaks.json is missing or invalid (its error is
     /// listed with the files).
-    private static func streaks(_ directory: DataDirectory, now: Date, zone: TimeZone) -> [GameStreak] {
+    private static func streaks(_ directory: DataDirectory, now: Date, zone: Zone) -> [GameStreak] {
         guard let data = try? directory.read(UserFile.streaks.fileName),
               let streaks = UserFileDecoder.streaks(data).0 else { return [] }
         let clock = WallClock(zone: zone)

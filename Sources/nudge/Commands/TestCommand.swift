@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NudgeCore
 
 /// `nudge test` (SPEC §5.7, §11.14, §11.21): one notification now through every channel, even with the master

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NudgeCore
 
 /// The channels around the outbox (SPEC §7): a line on stdout per delivery, then the desktop notification and
@@ -36,7 +37,7 @@ struct Channels {
     /// `queuedEarlier` holds the ids the queue had when state.json was read: only those can have a program
     /// started by an earlier run.
     static func deliverQueued(_ state: inout RunState, household: Household, directory: DataDirectory, now: Date,
-                              zone: TimeZone, console: Console, queuedEarlier: Set<String>,
+                              zone: Zone, console: Console, queuedEarlier: Set<String>,
                               only: Set<String>? = nil) -> Outcome {
         let settings = household.settings
         let configured = settings.deliveryChannels

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 
 /// Finds a delivered notification from what a person types (SPEC §11.20): its full occurrence id, `last` (the
@@ -16,7 +16,7 @@ enum DeliveredRecord {
     /// - Throws: `CLIError.badData` (exit 65) when nothing delivered matches, a prefix matches several, or the
     ///   delivery is too old.
     static func find(_ text: String?, state: RunState, directory: DataDirectory, command: String,
-                     zone: TimeZone) throws -> NudgeCore.Notification {
+                     zone: Zone) throws -> NudgeCore.Notification {
         let deliveries = try outboxDeliveries(directory)
         let delivered = { (id: String) in state.ledger[id]?.outcome == .delivered }
         let wanted = text ?? "last"
@@ -40,7 +40,7 @@ enum DeliveredRecord {
     /// The one delivery whose id starts with `prefix`: among those that can still be acted on, else among the
     /// older ones in the outbox, to say that they are too old.
     private static func matching(prefix: String, state: RunState, deliveries: [Delivery], command: String,
-                                 zone: TimeZone) throws -> String {
+                                 zone: Zone) throws -> String {
         let current = Set(state.ledger.keys.filter { $0.hasPrefix(prefix) && state.ledger[$0]?.outcome == .delivered })
         let matches = current.sorted()
         if matches.count > 1 {
@@ -68,7 +68,7 @@ enum DeliveredRecord {
     }
 
     /// The error for a delivery whose ledger entry was pruned.
-    private static func tooOld(_ id: String, deliveries: [Delivery], command: String, zone: TimeZone) -> CLIError {
+    private static func tooOld(_ id: String, deliveries: [Delivery], command: String, zone: Zone) -> CLIError {
         guard deliveries.contains(where: { $0.notification.id == id }) else {
             return CLIError.badData(["nudge \(command): \(id) matches no delivered notification "
                 + "(`nudge status` lists the last deliveries; `last` names the most recent)"])
@@ -83,7 +83,7 @@ enum DeliveredRecord {
     }
 
     /// When `id` was last delivered, in local time: "2026-11-18 05:30".
-    private static func deliveredAt(_ id: String, deliveries: [Delivery], zone: TimeZone) -> String {
+    private static func deliveredAt(_ id: String, deliveries: [Delivery], zone: Zone) -> String {
         guard let delivery = deliveries.last(where: { $0.notification.id == id }) else { return "an unknown date" }
         return TextFormat.localDateTime(delivery.deliveredAt, WallClock(zone: zone))
     }

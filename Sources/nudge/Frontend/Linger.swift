@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 
 /// `nudge run --linger S` (SPEC §7): cron wakes once a minute, so after its run nudge stays up to S seconds and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 #if canImport(Glibc)
 import Glibc
@@ -31,10 +31,7 @@ extension OutboxFile {
         var window = 4_096
         while true {
             let start = max(0, end - window)
-            guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
-            defer { try? handle.close() }
-            guard (try? handle.seek(toOffset: UInt64(start))) != nil,
-                  let bytes = try? handle.read(upToCount: end - start) ?? Data(), bytes.count == end - start else {
+            guard let bytes = try? Self.bytes(of: url.path, from: start, to: end), bytes.count == end - start else {
                 return nil
             }
             var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 #if canImport(Glibc)
 import Glibc
@@ -17,10 +17,35 @@ struct OutboxFile {
 
     /// The bytes from `offset` to the end; empty when the file is missing or no longer than `offset`.
     func tail(from offset: Int) throws -> Data {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return Data() }
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(offset))
-        return try handle.readToEnd() ?? Data()
+        guard let bytes = try Self.bytes(of: url.path, from: offset, to: nil) else { return Data() }
+        return bytes
+    }
+
+    /// The bytes of the file at `path` from `start` up to `end` (nil: its end), fewer when it is shorter; nil
+    /// when the file is missing.
+    static func bytes(of path: String, from start: Int, to end: Int?) throws -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw AtomicFile.failure("cannot open", path)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw AtomicFile.failure("cannot read", path) }
+        let last = min(end ?? Int(info.st_size), Int(info.st_size))
+        var data = Data(count: max(last - start, 0))
+        var count = 0
+        while count < data.count {
+            let got = data.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(start + count))
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw AtomicFile.failure("cannot read", path) }
+            if got == 0 { break }
+            count += got
+        }
+        data.count = count
+        return data
     }
 
     /// Cuts a torn last line left by a run that died mid-append.

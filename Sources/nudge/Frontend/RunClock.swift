@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The clock of one `nudge run`: the system clock, or `--now T` advancing in real time from when the run
 /// started, so `--linger` can be tested with a fixed start.
@@ -17,6 +18,8 @@ struct RunClock {
     func sleep(until instant: Date) {
         let seconds = instant.timeIntervalSince(Date().addingTimeInterval(offset))
         guard seconds > 0 else { return }
-        Thread.sleep(forTimeInterval: seconds)
+        var wait = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var left = timespec()
+        while nanosleep(&wait, &left) != 0, errno == EINTR { wait = left }
     }
 }

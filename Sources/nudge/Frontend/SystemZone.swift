@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NudgeCore
 #if canImport(Glibc)
 import Glibc
@@ -13,32 +13,32 @@ enum SystemZone {
     static let regions = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian",
                           "Antarctica"]
 
-    static func resolve(settingsZone: String?, environment: [String: String]? = nil) -> TimeZone {
+    static func resolve(settingsZone: String?, environment: [String: String]? = nil) -> Zone {
         choose(settingsZone: settingsZone, environment: environment).zone
     }
 
     /// The zone, and a warning when `TZ` asks for one nudge cannot follow exactly. `environment` defaults to the
     /// process's, read only when the settings name no zone.
     static func choose(settingsZone: String?, environment: [String: String]? = nil) -> ZoneChoice {
-        if let name = settingsZone, let zone = TimeZone(identifier: name) { return ZoneChoice(zone: zone) }
+        if let name = settingsZone, let zone = Zone.named(name) { return ZoneChoice(zone: zone) }
         return ZoneChoice.choose(settingsZone: nil, tz: (environment ?? ProcessInfo.processInfo.environment)["TZ"],
                                  system: system, file: zone(inFile:), following: zone(following:))
     }
 
     /// The zone of /etc/localtime (a link into the zoneinfo tree), else /etc/timezone, else UTC.
-    static func system() -> TimeZone {
+    static func system() -> Zone {
         if let zone = zone(inFile: "/etc/localtime") { return zone }
         if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
-           let zone = TimeZone(identifier: name.trimmingCharacters(in: .whitespacesAndNewlines)) {
+           let zone = Zone.named(String(name.split(whereSeparator: \.isWhitespace).first ?? "")) {
             return zone
         }
-        return TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+        return Zone.named("UTC") ?? .utc
     }
 
     /// The zone a zone file names: its path inside a zoneinfo tree, as its link says or after following every
     /// link (`/etc/localtime` → `/usr/share/zoneinfo/Europe/Berlin`); a relative path is one inside the tree. A
     /// file elsewhere counts when its rule is a fixed offset.
-    static func zone(inFile path: String) -> TimeZone? {
+    static func zone(inFile path: String) -> Zone? {
         let full = path.hasPrefix("/") ? path : zoneinfo + "/" + path
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full),
            let zone = zone(namedBy: target) {
@@ -53,18 +53,18 @@ enum SystemZone {
     }
 
     /// The zone of a path inside a zoneinfo tree (`…/zoneinfo/posix/Europe/Berlin` too).
-    private static func zone(namedBy path: String) -> TimeZone? {
-        guard let range = path.range(of: "zoneinfo/") else { return nil }
+    private static func zone(namedBy path: String) -> Zone? {
+        guard let range = path.firstRange(of: "zoneinfo/") else { return nil }
         var identifier = String(path[range.upperBound...])
         for variant in ["posix/", "right/"] where identifier.hasPrefix(variant) {
             identifier.removeFirst(variant.count)
         }
-        return TimeZone(identifier: identifier)
+        return Zone.named(identifier)
     }
 
     /// A zone that keeps the same time as `rule` today: the system zone when its rule is the same, else the
     /// first such zone of the zoneinfo tree. Only read when `TZ` holds a rule with daylight time.
-    static func zone(following rule: PosixTimeZone) -> TimeZone? {
+    static func zone(following rule: PosixTimeZone) -> Zone? {
         func follows(_ path: String) -> Bool {
             guard let data = try? DataDirectory.contents(of: path).get(),
                   let footer = PosixTimeZone.footer(ofTZif: data), let theirs = PosixTimeZone.parse(footer) else {
@@ -75,7 +75,7 @@ enum SystemZone {
         if follows("/etc/localtime"), let zone = zone(inFile: "/etc/localtime") { return zone }
         for region in regions {
             for name in zoneNames(under: region) where follows(zoneinfo + "/" + name) {
-                if let zone = TimeZone(identifier: name) { return zone }
+                if let zone = Zone.named(name) { return zone }
             }
         }
         return nil

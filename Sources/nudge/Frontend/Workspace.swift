@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NudgeCore
 
 /// Everything a run reads from a data directory, loaded and checked, ready for `Planner.plan`.
@@ -14,7 +15,7 @@ struct Workspace {
     /// would otherwise hold its whole input through planning.
     let lastGoodUpdates: [LastGoodUpdate]
     let loaded: HouseholdLoader.Loaded
-    let zone: TimeZone
+    let zone: Zone
     /// Why `zone` is not exactly what `TZ` asks for (SPEC §11.26); nil when it is.
     let zoneWarning: String?
 

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Zone {
+    /// Where the system's tz database keeps its TZif files (Debian's tzdata, and every other Linux).
+    public static let database = "/usr/share/zoneinfo"
+
+    /// The zone an IANA name stands for (`Europe/Berlin`, `UTC`, `US/Eastern`), read from the system's tz
+    /// database; also a fixed-offset name this type gives (`GMT+0100`). Nil for any other name.
+    ///
+    /// This is the one read of the core, and like `TimeZone(identifier:)` it reads the system's reference data,
+    /// never the user's: the same name gives the same zone for as long as tzdata is not upgraded.
+    public static func named(_ name: String) -> Zone? {
+        if let seconds = offset(ofName: name) { return Zone(secondsFromGMT: seconds) }
+        guard isDatabaseName(name) else { return nil }
+        guard let bytes = contents(of: database + "/" + name) else {
+            // A machine without tzdata still knows UTC.
+            return ["UTC", "Etc/UTC", "Zulu", "Etc/Zulu", "UCT", "Etc/UCT"].contains(name)
+                ? Zone(identifier: name, transitions: [], offsets: [], initialOffset: 0, rule: nil) : nil
+        }
+        return Zone(identifier: name, tzif: bytes)
+    }
+
+    /// A relative path of names made of letters, digits, `_`, `-`, `+` and inner dots: nothing that could leave
+    /// the database's folder.
+    static func isDatabaseName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
+        for component in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            guard let first = component.first, first != UInt8(ascii: "."), first != UInt8(ascii: "-"),
+                  component.allSatisfy({ byte in
+                      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                          || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                          || byte == UInt8(ascii: ".")
+                  })
+            else { return false }
+        }
+        return true
+    }
+
+    /// The bytes of a regular file of at most 1 MiB, or nil.
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 1 << 20 else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            filled += count
+        }
+        return bytes
+    }
+}

@@ -15,7 +15,21 @@ enum CompletionShell: String, CaseIterable {
 
     /// "bash, zsh or fish", for messages.
     static var listing: String {
-        let names = allCases.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        var text = ""
+        for (index, shell) in allCases.enumerated() {
+            text += index == 0 ? "" : index == allCases.count - 1 ? " or " : ", "
+            text += shell.rawValue
+        }
+        return text
+    }
+
+    /// "bash|zsh|fish", for the usage line. (A loop, not `joined`: the command table is built on every start,
+    /// and the first `joined` costs a search of the runtime's conformance records.)
+    static var choices: String {
+        var text = ""
+        for shell in allCases {
+            text += (text.isEmpty ? "" : "|") + shell.rawValue
+        }
+        return text
     }
 }

@@ -11,12 +11,12 @@ struct ParsedArguments {
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` (`~/.local/share/nudge`), SPEC §1.
-    func dataDirectory() throws -> URL {
+    func dataDirectory() throws -> String {
         // getenv, not ProcessInfo's environment: that builds a dictionary of every variable to read one.
         if let path = values["--data"] ?? Self.variable("NUDGE_DATA") {
-            return URL(fileURLWithPath: path.isEmpty ? "." : path)
+            return FilePath.absolute(path)
         }
-        return URL(fileURLWithPath: try Self.defaultDataDirectory())
+        return FilePath.absolute(try Self.defaultDataDirectory())
     }
 
     /// `$XDG_DATA_HOME/nudge`, else `$HOME/.local/share/nudge`.

@@ -12,9 +12,9 @@ enum AckCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
-        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         guard var state = try Workspace.load(directory).state else {
             console.out("Badge: 0 (nothing delivered yet)")

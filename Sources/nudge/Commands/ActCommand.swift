@@ -23,7 +23,7 @@ enum ActCommand {
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         return try apply(idText: arguments.positionals[0], actionName: arguments.positionals[1],
                          directory: directory, now: arguments.now, console: console)
@@ -37,7 +37,7 @@ enum ActCommand {
             throw CLIError.usage("nudge act: unknown action \"\(actionName)\"; actions: "
                 + NotificationAction.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let workspace = try Workspace.load(directory)
         var state = workspace.state ?? RunState()

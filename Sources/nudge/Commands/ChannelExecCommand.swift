@@ -40,10 +40,9 @@ enum ChannelExecCommand {
                                  startTime: ChannelProgram.stat(of: getpid())?.startTime ?? 0,
                                  bootID: ChannelProgram.bootID ?? "unknown", startedAt: Date(),
                                  limit: arguments.values["--limit"].flatMap(Double.init))
-        let url = URL(fileURLWithPath: note)
         // Not flushed: a process that dies leaves the note whole (the rename is atomic); a power loss changes the
         // boot id, and the program is started again whatever the note says.
-        try AtomicFile.write(start.fileContent, to: url, durability: .derived)
+        try AtomicFile.write(start.fileContent, to: note, durability: .derived)
         var environment = ProcessInfo.processInfo.environment
         if start.limit == nil { environment[noteVariable] = note }   // only the click waiter marks it shown
         // The run reads the program's own exit status from this process: the same code, or 128 + its signal.
@@ -64,7 +63,7 @@ enum ChannelExecCommand {
         if case .success(let data) = DataDirectory.contents(of: note), let noted = ChannelStart(fileContent: data) {
             start.shown = noted.shown
         }
-        try? AtomicFile.write(start.fileContent, to: url, durability: .derived)
+        try? AtomicFile.write(start.fileContent, to: note, durability: .derived)
         exit(code)
     }
 }

@@ -3,7 +3,7 @@
 enum CompletionsCommand {
     static let command = Command(
         name: "completions",
-        usage: "nudge completions " + CompletionShell.allCases.map(\.rawValue).joined(separator: "|"),
+        usage: "nudge completions " + CompletionShell.choices,
         summary: "print the completion script for \(CompletionShell.listing), made from this command table",
         options: [.help],
         positionals: 0...1,

@@ -33,7 +33,7 @@ enum DesktopWaitCommand {
         guard let id = arguments.values["--id"], let until = arguments.values["--until"].flatMap(RFC3339.parse) else {
             throw CLIError.usage("nudge desktop-wait: needs --id and --until; usage: \(command.usage)")
         }
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
         let environment = ProcessInfo.processInfo.environment
         var argv = arguments.positionals
@@ -79,12 +79,12 @@ enum DesktopWaitCommand {
             // Shown: a run that dies before it reads this answer leaves the next run to count it as delivered.
             if case .success(let data) = DataDirectory.contents(of: note), var start = ChannelStart(fileContent: data) {
                 start.shown = true
-                try? AtomicFile.write(start.fileContent, to: URL(fileURLWithPath: note), durability: .derived)
+                try? AtomicFile.write(start.fileContent, to: note, durability: .derived)
             }
         }
         unsetenv(ChannelExecCommand.noteVariable)
         guard written != line.count, text.hasPrefix("shown") else { return }
-        guard let lock = try? DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait),
+        guard let lock = try? DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait),
               var state = try? directory.loadState() else { return }
         withExtendedLifetime(lock) {
             state.recordCommand(id, channel: .desktop, error: nil, now: now)

@@ -21,15 +21,15 @@ enum InitCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let given = try arguments.positionals.first.map { URL(fileURLWithPath: $0) } ?? arguments.dataDirectory()
-        try makeDirectories(given.path, mode: 0o700)
-        let directory = DataDirectory(url: URL(fileURLWithPath: realPath(given.path)))
+        let given = try arguments.positionals.first.map(FilePath.absolute) ?? arguments.dataDirectory()
+        try makeDirectories(given, mode: 0o700)
+        let directory = DataDirectory(path: realPath(given))
         let zone = SystemZone.choose(settingsZone: nil)
         if let warning = zone.warning { console.error("nudge: warning: \(warning)") }
         let notifySend = ChildProcess.find("notify-send", path: ParsedArguments.variable("PATH"))
         let settingsZone = ZoneChoice.settingsName(for: zone.zone)
         for (name, content) in starterFiles(zone: settingsZone, desktop: notifySend != nil) {
-            try writeUnlessExists(directory.fileURL(name), content, console)
+            try writeUnlessExists(directory.filePath(name), content, console)
         }
         if notifySend == nil {
             console.out("Desktop notifications are off: notify-send is not installed (Debian and Ubuntu: "
@@ -62,7 +62,7 @@ enum InitCommand {
             (SystemdUnits.timerName, SystemdUnits.timer),
         ]
         for (name, content) in units {
-            try writeUnlessExists(URL(fileURLWithPath: unitDirectory + "/" + name), content, console)
+            try writeUnlessExists(unitDirectory + "/" + name, content, console)
         }
         console.out("Enable the timer (it runs `nudge run` every minute):")
         console.out("  " + SystemdUnits.enableCommand)
@@ -70,26 +70,26 @@ enum InitCommand {
 
     /// Writes a new file, or says why an existing one is kept: init never overwrites what a person may have edited.
     /// A symbolic link counts as existing even when it points nowhere: writing would replace the link.
-    private static func writeUnlessExists(_ url: URL, _ content: String, _ console: Console) throws {
-        if case .success(.dangling(let target)) = SymbolicLink.resolve(url.path) {
-            console.out("kept     \(url.path) (\(FileAccessProblem.danglingLink(target: target)))")
+    private static func writeUnlessExists(_ path: String, _ content: String, _ console: Console) throws {
+        if case .success(.dangling(let target)) = SymbolicLink.resolve(path) {
+            console.out("kept     \(path) (\(FileAccessProblem.danglingLink(target: target)))")
             return
         }
         var info = stat()
         // A file that cannot be read exists too, and is never replaced.
-        guard lstat(url.path, &info) == 0 else {
-            try AtomicFile.write(Data(content.utf8), to: url)
-            console.out("created  \(url.path)")
+        guard lstat(path, &info) == 0 else {
+            try AtomicFile.write(Data(content.utf8), to: path)
+            console.out("created  \(path)")
             return
         }
-        let existing = try? DataDirectory.contents(of: url.path).get()
+        let existing = try? DataDirectory.contents(of: path).get()
         let note = existing == Data(content.utf8) ? "exists" : "exists; delete it to get the starter version"
-        console.out("kept     \(url.path) (\(note))")
+        console.out("kept     \(path) (\(note))")
     }
 
     /// ` --data DIR` when `directory` is not the one nudge finds by itself.
     private static func dataOption(_ directory: DataDirectory, _ arguments: ParsedArguments) -> String {
-        let found = (try? ParsedArguments().dataDirectory()).map { realPath($0.path) }
+        let found = (try? ParsedArguments().dataDirectory()).map { realPath($0) }
         return found == directory.path ? "" : " --data \(directory.path)"
     }
 
@@ -102,22 +102,14 @@ enum InitCommand {
             }
             return
         }
-        let parent = parentDirectory(of: path)
+        let parent = FilePath.parent(of: path)
         if !parent.isEmpty, parent != path { try makeDirectories(parent, mode: 0o755) }
         guard mkdir(path, mode) == 0 || errno == EEXIST else { throw AtomicFile.failure("cannot create", path) }
     }
 
-    /// The folder that holds `path`: "" for a bare name, "/" for a name in the root; trailing slashes ignored.
-    static func parentDirectory(of path: String) -> String {
-        var bytes = Array(path.utf8)
-        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
-    }
-
     /// The absolute path with symbolic links resolved, or `path` made absolute when that fails.
     static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        guard let resolved = realpath(path, nil) else { return FilePath.absolute(path) }
         defer { free(resolved) }
         return String(cString: resolved)
     }

@@ -23,9 +23,9 @@ enum LaundryCommand {
         let action = try parseAction(arguments.positionals)
         let petID = arguments.positionals[1]
         let now = arguments.now
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
-        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.laundry)
         switch LaundryEditor.apply(action, toPet: petID, in: current, now: now) {

@@ -13,7 +13,7 @@ enum PlanCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         if arguments.values["--now"] != nil {
             let workspace = try Workspace.load(directory)

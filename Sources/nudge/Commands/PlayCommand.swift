@@ -17,11 +17,11 @@ enum PlayCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         let game = arguments.positionals[0]
         let at = arguments.values["--at"].flatMap(RFC3339.parse) ?? now
-        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.streaks)
         switch StreakEditor.recordPlay(in: current, game: game, at: at, addGame: arguments.has("--add")) {

@@ -49,7 +49,7 @@ enum RunCommand {
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
         let options = Options(arguments)
@@ -71,7 +71,7 @@ enum RunCommand {
         let dryRun = options.dryRun
         var lock: DirectoryLock?
         if case .take(let wait) = locking, !dryRun {
-            lock = try DirectoryLock.acquire(in: directory.url, wait: wait, canWaitLonger: true)
+            lock = try DirectoryLock.acquire(in: directory.path, wait: wait, canWaitLonger: true)
         }
         defer { withExtendedLifetime(lock) {} }
         if !dryRun { directory.removeStaleTemporaryFiles() }
@@ -142,7 +142,7 @@ enum RunCommand {
             try directory.saveLastGood(update.file, update.data)
             result.state.lastGood[update.file] = update.hash
         }
-        let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
+        let outbox = OutboxFile(path: directory.filePath("outbox.jsonl"))
         if let length = workspace.outboxRepairLength {
             try outbox.truncate(to: length)
         }

@@ -17,9 +17,9 @@ enum SnoozeCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
-        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let workspace = try Workspace.load(directory)
         var state = workspace.state ?? RunState()

@@ -16,7 +16,7 @@ enum StatusCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         let state = try directory.loadState()
         let (settings, report) = settingsFile(directory)
@@ -25,7 +25,7 @@ enum StatusCommand {
         let extras = StatusReport.Extras(
             settingsWarnings: report?.warnings ?? [],
             zoneWarning: zoneWarning(settings: settings, state: state),
-            recentDeliveries: OutboxFile(url: directory.fileURL("outbox.jsonl")).lastDeliveries(deliveriesShown),
+            recentDeliveries: OutboxFile(path: directory.filePath("outbox.jsonl")).lastDeliveries(deliveriesShown),
             streaks: streaks(directory, now: now, zone: zone))
         if arguments.has("--json") {
             console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)

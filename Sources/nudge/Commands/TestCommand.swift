@@ -15,9 +15,9 @@ enum TestCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(url: try arguments.dataDirectory())
+        let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
-        let lock = try DirectoryLock.acquire(in: directory.url, wait: DirectoryLock.editingWait)
+        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let workspace = try Workspace.load(directory)
         let household = workspace.loaded.household
@@ -33,7 +33,7 @@ enum TestCommand {
             notification.id = "\(base):\(count)"
         }
         let delivery = state.deliver(notification, now: now, channels: settings.deliveryChannels)
-        let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
+        let outbox = OutboxFile(path: directory.filePath("outbox.jsonl"))
         if let length = workspace.outboxRepairLength { try outbox.truncate(to: length) }
         try outbox.append(delivery.outboxLine)
         state.noteOutboxAppend(delivery.outboxLine)

@@ -23,9 +23,10 @@ enum AtomicFile {
         case derived
     }
 
-    static func write(_ data: Data, to url: URL, durability: Durability = .durable) throws {
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+    static func write(_ data: Data, to path: String, durability: Durability = .durable) throws {
+        let parent = FilePath.parent(of: path)
+        let directory = parent.isEmpty ? "." : parent
+        let temporary = directory + "/." + FilePath.lastComponent(of: path) + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create", temporary) }
         var ok = fchmod(descriptor, 0o600) == 0
@@ -37,8 +38,8 @@ enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, url.path) == 0 else {
-            let error = failure("cannot replace", url.path)
+        guard rename(temporary, path) == 0 else {
+            let error = failure("cannot replace", path)
             unlink(temporary)
             throw error
         }

@@ -9,19 +9,11 @@ import Glibc
 /// Files are read and listed with POSIX calls rather than FileManager and `Data(contentsOf:)`: the first use
 /// of those in a process costs more than reading all the example files (runtime type lookups in Foundation).
 struct DataDirectory {
-    let url: URL
-    /// `url.path`, computed once.
+    /// Absolute.
     let path: String
 
-    init(url: URL) {
-        self.url = url
-        path = url.path
-    }
-
-    var lastGoodDirectory: URL { url.appendingPathComponent(".last-good") }
     var lastGoodPath: String { path + "/.last-good" }
 
-    func fileURL(_ name: String) -> URL { url.appendingPathComponent(name) }
     func filePath(_ name: String) -> String { path + "/" + name }
 
     /// Fails with a clear message when the directory is missing, so cron mails something useful.
@@ -124,8 +116,8 @@ struct DataDirectory {
     /// is replaced, by a temporary file in the target's own directory, and the link stays (SPEC §11.25).
     func writeUserFile(_ file: UserFile, _ data: Data) throws {
         let path = try editablePath(file)
-        let target = URL(fileURLWithPath: path)
-        let folder = target.deletingLastPathComponent().path
+        let target = path
+        let folder = FilePath.parent(of: path)
         if folder != self.path {
             // Outside the data directory `run` does not clean up after an edit that was killed; under the lock
             // no other nudge of this directory is writing one.
@@ -154,7 +146,7 @@ struct DataDirectory {
     /// holding the lock: then no other nudge can be writing one.
     func removeStaleTemporaryFiles() {
         for folder in [path, lastGoodPath] {
-            for name in Self.names(in: folder) where name.hasPrefix(".") && name.contains(".tmp-") {
+            for name in Self.names(in: folder) where name.hasPrefix(".") && FilePath.name(name, contains: ".tmp-") {
                 unlink(folder + "/" + name)
             }
         }
@@ -186,7 +178,7 @@ struct DataDirectory {
         guard mkdir(lastGoodPath, 0o700) == 0 || errno == EEXIST else {
             throw AtomicFile.failure("cannot create", lastGoodPath)
         }
-        try AtomicFile.write(data, to: lastGoodDirectory.appendingPathComponent(file.fileName))
+        try AtomicFile.write(data, to: lastGoodPath + "/" + file.fileName)
     }
 
     /// The previous run's state; nil before the first run. A damaged state.json stops the command (exit 65):
@@ -209,6 +201,6 @@ struct DataDirectory {
     }
 
     func write(_ name: String, _ data: Data, durability: AtomicFile.Durability = .durable) throws {
-        try AtomicFile.write(data, to: fileURL(name), durability: durability)
+        try AtomicFile.write(data, to: filePath(name), durability: durability)
     }
 }

@@ -16,8 +16,8 @@ final class DirectoryLock {
     }
 
     /// Takes the lock, waiting up to `wait` seconds (0: fail at once with exit 75).
-    static func acquire(in directory: URL, wait: Double, canWaitLonger: Bool = false) throws -> DirectoryLock {
-        let path = directory.appendingPathComponent(".lock").path
+    static func acquire(in directory: String, wait: Double, canWaitLonger: Bool = false) throws -> DirectoryLock {
+        let path = directory + "/.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw CLIError.cannotWrite("nudge: cannot open lock file \(path): \(String(cString: strerror(errno)))")
@@ -28,7 +28,7 @@ final class DirectoryLock {
                 close(descriptor)
                 let waited = wait > 0 ? " after waiting \(Int(wait)) s" : ""
                 let advice = canWaitLonger ? "try again later or pass --wait SECONDS" : "try again later"
-                throw CLIError.locked("nudge: another nudge is working on \(directory.path)\(waited); \(advice)")
+                throw CLIError.locked("nudge: another nudge is working on \(directory)\(waited); \(advice)")
             }
             usleep(50_000)
         }

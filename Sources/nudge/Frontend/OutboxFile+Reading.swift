@@ -31,7 +31,7 @@ extension OutboxFile {
         var window = 4_096
         while true {
             let start = max(0, end - window)
-            guard let bytes = try? Self.bytes(of: url.path, from: start, to: end), bytes.count == end - start else {
+            guard let bytes = try? Self.bytes(of: path, from: start, to: end), bytes.count == end - start else {
                 return nil
             }
             var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -7,17 +7,17 @@ import Glibc
 /// `outbox.jsonl`, the append-only log of deliveries. Appends are flushed to disk before state.json records
 /// them, so after a crash the outbox is the truth (see `OutboxRecovery`).
 struct OutboxFile {
-    let url: URL
+    let path: String
 
     /// The file's length in bytes; 0 when it is missing.
     func size() -> Int {
         var info = stat()
-        return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// The bytes from `offset` to the end; empty when the file is missing or no longer than `offset`.
     func tail(from offset: Int) throws -> Data {
-        guard let bytes = try Self.bytes(of: url.path, from: offset, to: nil) else { return Data() }
+        guard let bytes = try Self.bytes(of: path, from: offset, to: nil) else { return Data() }
         return bytes
     }
 
@@ -50,20 +50,20 @@ struct OutboxFile {
 
     /// Cuts a torn last line left by a run that died mid-append.
     func truncate(to length: Int) throws {
-        guard Glibc.truncate(url.path, off_t(length)) == 0 else {
-            throw AtomicFile.failure("cannot truncate", url.path)
+        guard Glibc.truncate(path, off_t(length)) == 0 else {
+            throw AtomicFile.failure("cannot truncate", path)
         }
     }
 
     /// Appends the lines in one write and flushes them to disk; the directory too when this creates the file.
     func append(_ text: String) throws {
-        let created = access(url.path, F_OK) != 0
-        let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw AtomicFile.failure("cannot open", url.path) }
+        let created = access(path, F_OK) != 0
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw AtomicFile.failure("cannot open", path) }
         defer { close(descriptor) }
         guard AtomicFile.writeAll(descriptor, Data(text.utf8)), fsync(descriptor) == 0 else {
-            throw AtomicFile.failure("cannot append to", url.path)
+            throw AtomicFile.failure("cannot append to", path)
         }
-        if created { AtomicFile.syncDirectory(url.deletingLastPathComponent().path) }
+        if created { AtomicFile.syncDirectory(FilePath.parent(of: path)) }
     }
 }

@@ -63,7 +63,7 @@ struct Workspace {
     /// ids already in the ledger are not counted twice. Returns the length to cut a torn last line back to.
     private static func recover(_ state: inout RunState?, directory: DataDirectory,
                                 channels: [DeliveryChannel]) throws -> Int? {
-        let outbox = OutboxFile(url: directory.fileURL("outbox.jsonl"))
+        let outbox = OutboxFile(path: directory.filePath("outbox.jsonl"))
         var recovering = state ?? RunState()
         let size = outbox.size()
         // Lines that follow the one state.json accounts for were written by a run that died: queued for every
@@ -76,7 +76,7 @@ struct Workspace {
             // A run that died just before a rotation left its lines at the end of the rotated copy
             // (`outbox.jsonl.1`): finished from there first. Past the line state.json accounts for they are the
             // died run's; with nothing accounted for yet, only lines from the last saved run on are.
-            let rotated = OutboxFile(url: directory.fileURL("outbox.jsonl.1"))
+            let rotated = OutboxFile(path: directory.filePath("outbox.jsonl.1"))
             if rotated.size() > recovering.outboxBytes,
                rotated.lineEnding(at: recovering.outboxBytes, hashes: recovering.outboxLastLine) {
                 _ = OutboxRecovery.recover(tail: try rotated.tail(from: recovering.outboxBytes), into: &recovering,

@@ -79,7 +79,7 @@ public enum LaundryEditor {
             element = element.removing("cycle")
         }
         elements[index] = element
-        let content = Data((document.setting("pets", to: .array(elements)).prettyText + "\n").utf8)
+        let content = Data(utf8: document.setting("pets", to: .array(elements)).prettyText + "\n")
         let (edited, editedReport) = UserFileDecoder.pets(content)
         guard edited != nil else { return .failure(.invalidFile(editedReport.problems)) }
         return .success(content)

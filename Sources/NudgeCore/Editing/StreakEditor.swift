@@ -41,7 +41,7 @@ public enum StreakEditor {
         }
         let play = JSONValue.object([JSONMember("game", .string(game)), JSONMember("at", .string(RFC3339.format(at)))])
         document = document.setting("plays", to: .array((document["plays"]?.arrayValue ?? []) + [play]))
-        let content = Data((document.prettyText + "\n").utf8)
+        let content = Data(utf8: document.prettyText + "\n")
         let (edited, report) = UserFileDecoder.streaks(content)
         guard edited != nil else { return .failure(.invalidFile(report.problems)) }
         return .success(content)

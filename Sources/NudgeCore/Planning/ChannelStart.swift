@@ -76,7 +76,7 @@ public struct ChannelStart: Equatable, Sendable {
     /// The note's file name for a start of `channel` for `attempt`: the same for every run until the outcome is
     /// recorded, so the next run finds it without a listing.
     public static func noteName(id: String, channel: DeliveryChannel, attempts: Int) -> String {
-        ContentHash.of(Data("\(id)\n\(channel.rawValue)\n\(attempts)".utf8))
+        ContentHash.of(Data(utf8: "\(id)\n\(channel.rawValue)\n\(attempts)"))
     }
 
     /// The note's content.
@@ -93,7 +93,7 @@ public struct ChannelStart: Equatable, Sendable {
             JSONMember("shown", .bool(shown)),
         ]
         if let outcome { members.append(JSONMember("outcome", .string(outcome))) }
-        return Data((JSONValue.object(members).compactText + "\n").utf8)
+        return Data(utf8: JSONValue.object(members).compactText + "\n")
     }
 
     /// A note's start; nil for a file that does not read (notes are not flushed: after a power loss one may be

@@ -84,7 +84,7 @@ extension RunState {
         ])
     }
 
-    public var fileContent: Data { Data((json.prettyText + "\n").utf8) }
+    public var fileContent: Data { Data(utf8: json.prettyText + "\n") }
 
     /// Reads `state.json`. nudge wrote it, so any problem means someone edited it: the run stops (exit 65)
     /// rather than guess, because a lost ledger could deliver something twice.

@@ -109,13 +109,13 @@ private struct TZifBytes {
     }
 
     private mutating func integer(width: Int) -> Int {
-        var value: UInt64 = 0
-        for byte in bytes[index..<(index + width)] {
-            value = value << 8 | UInt64(byte)
+        defer { index += width }
+        return bytes.withUnsafeBytes { raw in
+            switch width {
+            case 8: return Int(Int64(bigEndian: raw.loadUnaligned(fromByteOffset: index, as: Int64.self)))
+            case 4: return Int(Int32(bigEndian: raw.loadUnaligned(fromByteOffset: index, as: Int32.self)))
+            default: return Int(raw[index])
+            }
         }
-        index += width
-        if width == 1 { return Int(value) }
-        let shift = UInt64(64 - width * 8)
-        return Int(Int64(bitPattern: value << shift) >> Int64(shift))
     }
 }

@@ -61,7 +61,7 @@ struct OutboxFile {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw AtomicFile.failure("cannot open", path) }
         defer { close(descriptor) }
-        guard AtomicFile.writeAll(descriptor, Data(text.utf8)), fsync(descriptor) == 0 else {
+        guard AtomicFile.writeAll(descriptor, Data(utf8: text)), fsync(descriptor) == 0 else {
             throw AtomicFile.failure("cannot append to", path)
         }
         if created { AtomicFile.syncDirectory(FilePath.parent(of: path)) }

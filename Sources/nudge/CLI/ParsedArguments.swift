@@ -12,7 +12,7 @@ struct ParsedArguments {
 
     /// `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` (`~/.local/share/nudge`), SPEC §1.
     func dataDirectory() throws -> String {
-        // getenv, not ProcessInfo's environment: that builds a dictionary of every variable to read one.
+        // getenv, not ProcessEnvironment.all(): that builds a dictionary of every variable to read one.
         if let path = values["--data"] ?? Self.variable("NUDGE_DATA") {
             return FilePath.absolute(path)
         }

@@ -43,7 +43,7 @@ enum ChannelExecCommand {
         // Not flushed: a process that dies leaves the note whole (the rename is atomic); a power loss changes the
         // boot id, and the program is started again whatever the note says.
         try AtomicFile.write(start.fileContent, to: note, durability: .derived)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.all()
         if start.limit == nil { environment[noteVariable] = note }   // only the click waiter marks it shown
         // The run reads the program's own exit status from this process: the same code, or 128 + its signal.
         var code: Int32 = 0

@@ -37,7 +37,7 @@ enum CheckCommand {
 
     /// What the desktop channel will lack on this machine (SPEC §7.1): notify-send itself, or its buttons.
     static func desktopNotes() -> [String] {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.all()
         guard let notifySend = ChildProcess.find("notify-send", path: environment["PATH"]) else {
             return ["nudge: warning: deliver.desktop is on, but notify-send is not installed (Debian and Ubuntu: "
                 + "apt install libnotify-bin); deliveries are retried until it is"]

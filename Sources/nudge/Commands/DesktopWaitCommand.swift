@@ -35,7 +35,7 @@ enum DesktopWaitCommand {
         }
         let directory = DataDirectory(path: try arguments.dataDirectory())
         let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.all()
         var argv = arguments.positionals
         // notify-send prints the notification's id when the server shows it, but block-buffered into a pipe it
         // would arrive only at exit; stdbuf (coreutils) makes its output line-buffered.
@@ -175,7 +175,7 @@ enum DesktopWaitCommand {
         /// At the record's expiry: asks the server to close the notification (notify-send then exits by
         /// itself); stops notify-send if it does not.
         private func closeNotification() {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.all()
             if let notificationID {
                 let call: [String]?
                 if let dbusSend = ChildProcess.find("dbus-send", path: environment["PATH"]) {

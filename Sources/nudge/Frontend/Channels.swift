@@ -51,7 +51,7 @@ struct Channels {
         guard !state.commandQueue.isEmpty, settings.notifications.enabled || only != nil else { return outcome }
 
         let failuresBefore = state.commandFailures
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.all()
         let desktop = DesktopChannel(directory: directory, environment: environment, household: household,
                                      clock: WallClock(zone: zone), now: now)
         // The command gets the session bus too, so a notify-send of the user's own finds it from cron.

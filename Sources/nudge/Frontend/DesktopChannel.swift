@@ -146,7 +146,7 @@ struct DesktopChannel {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline.timeIntervalSince(Date())
             guard left > 0 else { return nil }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(left, 1) * 1000) + 1)

@@ -44,7 +44,7 @@ enum SymbolicLink {
     }
 
     /// The contents of the link at `path`, or nil with errno set.
-    private static func readLink(_ path: String) -> String? {
+    static func readLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count >= 0 else { return nil }

@@ -21,14 +21,14 @@ enum SystemZone {
     /// process's, read only when the settings name no zone.
     static func choose(settingsZone: String?, environment: [String: String]? = nil) -> ZoneChoice {
         if let name = settingsZone, let zone = Zone.named(name) { return ZoneChoice(zone: zone) }
-        return ZoneChoice.choose(settingsZone: nil, tz: (environment ?? ProcessInfo.processInfo.environment)["TZ"],
+        return ZoneChoice.choose(settingsZone: nil, tz: (environment ?? ProcessEnvironment.all())["TZ"],
                                  system: system, file: zone(inFile:), following: zone(following:))
     }
 
     /// The zone of /etc/localtime (a link into the zoneinfo tree), else /etc/timezone, else UTC.
     static func system() -> Zone {
         if let zone = zone(inFile: "/etc/localtime") { return zone }
-        if let name = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
+        if let name = (try? DataDirectory.contents(of: "/etc/timezone").get()).map({ String(decoding: $0, as: UTF8.self) }),
            let zone = Zone.named(String(name.split(whereSeparator: \.isWhitespace).first ?? "")) {
             return zone
         }
@@ -40,7 +40,7 @@ enum SystemZone {
     /// file elsewhere counts when its rule is a fixed offset.
     static func zone(inFile path: String) -> Zone? {
         let full = path.hasPrefix("/") ? path : zoneinfo + "/" + path
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full),
+        if let target = SymbolicLink.readLink(full),
            let zone = zone(namedBy: target) {
             return zone
         }

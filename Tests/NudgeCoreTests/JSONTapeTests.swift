@@ -37,6 +37,28 @@ final class JSONTapeTests: XCTestCase {
         }
     }
 
+    func testMembersOfLargeObjectsAreFoundThroughTheKeyTable() throws {
+        // Past `keyTableThreshold` members lookups go through the parser's key table: every key must still be
+        // found (escaped or not, long or short, near the start or the end) and nothing else.
+        var members = (0..<3_000).map { #""key\#($0)": \#($0)"# }
+        members.append(#""esc\u0061ped": "e""#)
+        members.append(#""a long key of more than sixteen bytes": "l""#)
+        members.append(#""": "empty""#)
+        try withTape("{" + members.joined(separator: ",") + "}") { tape in
+            XCTAssertNotNil(tape.keyTables[JSONTape.root])
+            for index in [0, 1, 15, 16, 17, 1_234, 2_999] {
+                XCTAssertEqual(tape.member("key\(index)", of: JSONTape.root).flatMap(tape.intValue), index)
+            }
+            XCTAssertEqual(tape.member("escaped", of: JSONTape.root).map(tape.text), "e")
+            XCTAssertEqual(tape.member("a long key of more than sixteen bytes", of: JSONTape.root).map(tape.text), "l")
+            XCTAssertEqual(tape.member("", of: JSONTape.root).map(tape.text), "empty")
+            XCTAssertNil(tape.member("key3000", of: JSONTape.root))
+            XCTAssertNil(tape.member("esc\\u0061ped", of: JSONTape.root))
+            XCTAssertNil(tape.member("key", of: JSONTape.root))
+        }
+        XCTAssertNil(try withTape(#"{"a": 1, "b": 2}"#) { $0.keyTables[JSONTape.root] })
+    }
+
     func testStringsKeepTheirTextWithAndWithoutEscapes() throws {
         let text = #"["plain", "tab\there", "snow \u2744 é", "", "\ud83d\ude00"]"#
         let strings = try withTape(text) { tape in tape.elements(of: JSONTape.root).map(tape.text) }

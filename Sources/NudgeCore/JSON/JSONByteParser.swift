@@ -24,12 +24,12 @@ struct JSONByteParser {
         /// Members read so far, the pending one included (objects).
         var memberCount = 0
         /// Keys of the members, built only once an object gets large enough for linear
-        /// duplicate checks to matter.
-        var keySet: Set<String>?
+        /// duplicate checks to matter; kept in the tape for lookups.
+        var keyTable: JSONKeyTable?
     }
 
-    /// Objects with at least this many members switch from a linear duplicate-key scan to a set.
-    private static let keySetThreshold = 16
+    /// Objects with at least this many members switch from a linear duplicate-key scan to a `JSONKeyTable`.
+    static let keyTableThreshold = JSONTape.keyTableThreshold
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.tape = JSONTape(bytes: bytes)
@@ -135,7 +135,9 @@ struct JSONByteParser {
                         continue parsing
                     case UInt8(ascii: "}"):
                         index += 1
-                        close(stack.removeLast().node)
+                        let container = stack.removeLast()
+                        close(container.node)
+                        if let table = container.keyTable { tape.keyTables[container.node] = table }
                     default:
                         throw expected("',' or '}' after object member", at: index)
                     }
@@ -178,10 +180,10 @@ struct JSONByteParser {
     }
 
     /// Whether the key node `key` repeats a key of `container`. Small objects are scanned linearly
-    /// on the tape; large ones keep a set of keys (including `key` once checked) so parsing stays linear.
+    /// on the tape; large ones keep a table of keys (including `key` once checked) so parsing stays linear.
     private func isDuplicate(_ key: Int, in container: inout OpenContainer) -> Bool {
-        if container.keySet == nil {
-            if container.memberCount < Self.keySetThreshold {
+        if container.keyTable == nil {
+            if container.memberCount < Self.keyTableThreshold {
                 var child = container.node + 1
                 while child < key {
                     if tape.textEquals(child, key) { return true }
@@ -189,15 +191,15 @@ struct JSONByteParser {
                 }
                 return false
             }
-            var keys = Set<String>()
+            var table = JSONKeyTable(capacity: container.memberCount * 4)
             var child = container.node + 1
             while child < key {
-                keys.insert(tape.text(child))
+                _ = table.insert(child, in: tape)
                 child = tape.after(child + 1)
             }
-            container.keySet = keys
+            container.keyTable = table
         }
-        return container.keySet?.insert(tape.text(key)).inserted == false
+        return container.keyTable?.insert(key, in: tape) == false
     }
 
     /// Throws if opening one more container would exceed `maximumDepth`.

@@ -49,6 +49,11 @@ struct JSONTape {
     var nodes: [Node] = []
     /// The unescaped text of every string that has escapes, one after another.
     var unescaped: [UInt8] = []
+    /// The keys of every object with at least `keyTableThreshold` members, by the object's node.
+    var keyTables: [Int: JSONKeyTable] = [:]
+
+    /// Objects with this many members or more are looked up through a `JSONKeyTable` rather than scanned.
+    static let keyTableThreshold = 16
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -111,7 +116,7 @@ struct JSONTape {
     /// Byte-wise equality: the generic `elementsEqual` was a visible cost of every key lookup. Keys are short,
     /// and most that differ in length or first byte, so those are checked before calling `memcmp`.
     @inline(__always)
-    private static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
         guard first.count == second.count else { return false }
         guard first.count > 0, let left = first.baseAddress, let right = second.baseAddress else { return true }
         return left[0] == right[0] && memcmp(left, right, first.count) == 0
@@ -131,11 +136,23 @@ struct JSONTape {
 
     /// The value node of member `key` of object `node`, or nil when it has none.
     func member(_ key: String, of node: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { member($0, of: node) }
+    }
+
+    /// The value node of the member of object `node` whose key reads `key`, or nil when it has none.
+    /// The first members are compared in turn; past `keyTableThreshold` of them the parser's key table answers.
+    func member(_ key: UnsafeBufferPointer<UInt8>, of node: Int) -> Int? {
         var child = node + 1
         let end = Int(nodes[node].end)
+        var scanned = 0
         while child < end {
-            if textEquals(child, key) { return child + 1 }
+            if scanned == Self.keyTableThreshold, let table = keyTables[node] {
+                return table.find(key, in: self).map { $0 + 1 }
+            }
+            if withText(child, { Self.sameBytes($0, key) }) { return child + 1 }
             child = after(child + 1)
+            scanned += 1
         }
         return nil
     }

@@ -199,7 +199,7 @@ struct JSONByteParser {
             }
             container.keyTable = table
         }
-        return container.keyTable?.insert(key, in: tape) == false
+        return container.keyTable?.insert(key, in: tape) != nil
     }
 
     /// Throws if opening one more container would exceed `maximumDepth`.

@@ -1,10 +1,11 @@
-/// The keys of one large object, hashed by their bytes: the parser's duplicate check, and member lookups after.
+/// String nodes of a tape, hashed by their text: the keys of one large object (the parser's duplicate check, and
+/// member lookups after), or the ids of a list (`ObjectReader.list`'s unique-id check).
 ///
 /// Why: `state.json` keeps a member per planned leave time and per ledger entry, tens of thousands in one object,
 /// and the run looks each of them up by key. A linear scan made that quadratic: 4 of the 8 billion instructions
-/// of a large household's run. Keys are hashed in place, so no `String` is built for them.
+/// of a large household's run. Texts are hashed in place, so no `String` is built for them.
 ///
-/// Slots hold a key's node index plus one (0 is an empty slot) beside 32 bits of its hash; open addressing with
+/// Slots hold a node index plus one (0 is an empty slot) beside 32 bits of its hash; open addressing with
 /// linear probing, kept at most half full.
 struct JSONKeyTable {
     private var slots: [UInt64]
@@ -16,16 +17,17 @@ struct JSONKeyTable {
         slots = Array(repeating: 0, count: size)
     }
 
-    /// Adds the key node `key` of `tape`; false (and nothing added) when the object already has that key.
-    mutating func insert(_ key: Int, in tape: JSONTape) -> Bool {
+    /// Adds the string node `key` of `tape` and returns nil; when a node with the same text is there already,
+    /// adds nothing and returns that node.
+    mutating func insert(_ key: Int, in tape: JSONTape) -> Int? {
         let hash = tape.withText(key, Self.hash)
-        if find(hash: hash, in: tape, where: { tape.textEquals($0, key) }) != nil { return false }
+        if let existing = find(hash: hash, in: tape, where: { tape.textEquals($0, key) }) { return existing }
         if (count + 1) * 2 > slots.count { grow() }
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = UInt64(truncatingIfNeeded: hash) << 32 | UInt64(key + 1)
         count += 1
-        return true
+        return nil
     }
 
     /// The key node whose text is `text`, or nil.

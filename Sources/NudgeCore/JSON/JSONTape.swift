@@ -35,8 +35,13 @@ struct JSONTape {
             self.end = end
         }
 
+        /// Every 3-bit value is a kind, so the bits are the kind as they are (no checked conversion).
         @inline(__always)
-        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndStart >> 29)) ?? .null }
+        var kind: Kind { unsafeBitCast(UInt8(truncatingIfNeeded: kindAndStart >> 29), to: Kind.self) }
+
+        /// Scalars: the length of the text in bytes.
+        @inline(__always)
+        var textCount: Int { Int(end) &- Int(start) }
 
         /// Scalars: where the text starts (in `bytes`, or in `unescaped` for escaped strings).
         /// Arrays and objects: the offset of the opening bracket.
@@ -108,9 +113,17 @@ struct JSONTape {
         withText(node) { text in key.withUTF8Buffer { Self.sameBytes($0, text) } }
     }
 
+    /// Whether the string node `node` reads `key`; texts of another length are told apart without reading them.
+    @inline(__always)
+    func textEquals(_ node: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        nodes[node].textCount == key.count && withText(node) { Self.sameBytes($0, key) }
+    }
+
     /// Whether two string nodes have the same text.
+    @inline(__always)
     func textEquals(_ node: Int, _ other: Int) -> Bool {
-        withText(node) { text in withText(other) { Self.sameBytes($0, text) } }
+        nodes[node].textCount == nodes[other].textCount
+            && withText(node) { text in withText(other) { Self.sameBytes($0, text) } }
     }
 
     /// Byte-wise equality: the generic `elementsEqual` was a visible cost of every key lookup. Keys are short,
@@ -150,7 +163,7 @@ struct JSONTape {
             if scanned == Self.keyTableThreshold, let table = keyTables[node] {
                 return table.find(key, in: self).map { $0 + 1 }
             }
-            if withText(child, { Self.sameBytes($0, key) }) { return child + 1 }
+            if textEquals(child, key) { return child + 1 }
             child = after(child + 1)
             scanned += 1
         }

@@ -209,13 +209,25 @@ struct JSONByteParser {
         }
     }
 
-    /// Advances past JSON whitespace: space, tab, LF, CR.
+    /// Advances past JSON whitespace: space, tab, LF, CR. Compact files have none between tokens, so a byte
+    /// above space returns at once; indented files skip their runs of spaces a word at a time.
     @inline(__always)
     mutating func skipWhitespace() {
+        guard index < bytes.count, bytes[index] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
+        guard let base = bytes.baseAddress else { return }
+        let spaces: UInt64 = 0x2020_2020_2020_2020
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D:
                 index += 1
+                while index &+ 8 <= bytes.count,
+                      UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == spaces {
+                    index &+= 8
+                }
             default:
                 return
             }

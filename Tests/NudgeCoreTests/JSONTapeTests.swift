@@ -45,7 +45,7 @@ final class JSONTapeTests: XCTestCase {
         members.append(#""a long key of more than sixteen bytes": "l""#)
         members.append(#""": "empty""#)
         try withTape("{" + members.joined(separator: ",") + "}") { tape in
-            XCTAssertNotNil(tape.keyTables[JSONTape.root])
+            XCTAssertNotNil(tape.keyTable(of: JSONTape.root))
             for index in [0, 1, 15, 16, 17, 1_234, 2_999] {
                 XCTAssertEqual(tape.member("key\(index)", of: JSONTape.root).flatMap(tape.intValue), index)
             }
@@ -56,7 +56,25 @@ final class JSONTapeTests: XCTestCase {
             XCTAssertNil(tape.member("esc\\u0061ped", of: JSONTape.root))
             XCTAssertNil(tape.member("key", of: JSONTape.root))
         }
-        XCTAssertNil(try withTape(#"{"a": 1, "b": 2}"#) { $0.keyTables[JSONTape.root] })
+        XCTAssertNil(try withTape(#"{"a": 1, "b": 2}"#) { $0.keyTable(of: JSONTape.root) })
+    }
+
+    func testNestedLargeObjectsEachFindTheirOwnMembers() throws {
+        func object(_ prefix: String, inner: String = "") -> String {
+            "{" + (0..<40).map { #""\#(prefix)\#($0)": \#($0)"# }.joined(separator: ",") + inner + "}"
+        }
+        let text = "[" + object("a", inner: #", "inner": "# + object("b")) + "," + object("c") + "]"
+        try withTape(text) { tape in
+            let outer = tape.elements(of: JSONTape.root)
+            XCTAssertEqual(outer.count, 2)
+            XCTAssertEqual(tape.member("a39", of: outer[0]).flatMap(tape.intValue), 39)
+            XCTAssertNil(tape.member("b39", of: outer[0]))
+            guard let inner = tape.member("inner", of: outer[0]) else { return XCTFail("no inner object") }
+            XCTAssertEqual(tape.member("b20", of: inner).flatMap(tape.intValue), 20)
+            XCTAssertNil(tape.member("a20", of: inner))
+            XCTAssertEqual(tape.member("c33", of: outer[1]).flatMap(tape.intValue), 33)
+            XCTAssertNil(tape.member("a33", of: outer[1]))
+        }
     }
 
     func testStringsKeepTheirTextWithAndWithoutEscapes() throws {

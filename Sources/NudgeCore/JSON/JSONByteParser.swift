@@ -48,6 +48,8 @@ struct JSONByteParser {
         // node per 8 bytes avoids regrowing there, and reserved pages never written take no memory.
         tape.nodes.reserveCapacity(bytes.count / 8)
         try parseValue()
+        // Objects close inner first: sorted here for `keyTable(of:)`'s binary search.
+        if tape.keyTables.count > 1 { tape.keyTables.sort { $0.object < $1.object } }
         skipWhitespace()
         if index < bytes.count {
             throw error("trailing characters after the JSON value", at: index)
@@ -137,7 +139,9 @@ struct JSONByteParser {
                         index += 1
                         let container = stack.removeLast()
                         close(container.node)
-                        if let table = container.keyTable { tape.keyTables[container.node] = table }
+                        if let table = container.keyTable {
+                            tape.keyTables.append(JSONTape.ObjectKeys(object: container.node, table: table))
+                        }
                     default:
                         throw expected("',' or '}' after object member", at: index)
                     }

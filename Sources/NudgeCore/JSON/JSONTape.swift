@@ -54,8 +54,27 @@ struct JSONTape {
     var nodes: [Node] = []
     /// The unescaped text of every string that has escapes, one after another.
     var unescaped: [UInt8] = []
-    /// The keys of every object with at least `keyTableThreshold` members, by the object's node.
-    var keyTables: [Int: JSONKeyTable] = [:]
+    /// The keys of every object with more than `keyTableThreshold` members, sorted by the object's node once
+    /// parsing is done. An array rather than a dictionary: a run pays for each generic type with a protocol
+    /// requirement the first time it is used (a search through the program's conformances, about 200,000
+    /// instructions), more than the example household's whole load.
+    var keyTables: [ObjectKeys] = []
+
+    struct ObjectKeys {
+        let object: Int
+        let table: JSONKeyTable
+    }
+
+    /// The key table of object `node`, if it has one.
+    func keyTable(of node: Int) -> JSONKeyTable? {
+        var low = 0
+        var high = keyTables.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keyTables[middle].object < node { low = middle + 1 } else { high = middle }
+        }
+        return low < keyTables.count && keyTables[low].object == node ? keyTables[low].table : nil
+    }
 
     /// Objects with this many members or more are looked up through a `JSONKeyTable` rather than scanned.
     static let keyTableThreshold = 16
@@ -160,7 +179,7 @@ struct JSONTape {
         let end = Int(nodes[node].end)
         var scanned = 0
         while child < end {
-            if scanned == Self.keyTableThreshold, let table = keyTables[node] {
+            if scanned == Self.keyTableThreshold, let table = keyTable(of: node) {
                 return table.find(key, in: self).map { $0 + 1 }
             }
             if textEquals(child, key) { return child + 1 }

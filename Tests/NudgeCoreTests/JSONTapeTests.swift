@@ -37,6 +37,46 @@ final class JSONTapeTests: XCTestCase {
         }
     }
 
+    func testMembersOfLargeObjectsAreFoundThroughTheKeyTable() throws {
+        // Past `keyTableThreshold` members lookups go through the parser's key table: every key must still be
+        // found (escaped or not, long or short, near the start or the end) and nothing else.
+        var members = (0..<3_000).map { #""key\#($0)": \#($0)"# }
+        members.append(#""esc\u0061ped": "e""#)
+        members.append(#""a long key of more than sixteen bytes": "l""#)
+        members.append(#""": "empty""#)
+        try withTape("{" + members.joined(separator: ",") + "}") { tape in
+            XCTAssertNotNil(tape.keyTable(of: JSONTape.root))
+            for index in [0, 1, 15, 16, 17, 1_234, 2_999] {
+                XCTAssertEqual(tape.member("key\(index)", of: JSONTape.root).flatMap(tape.intValue), index)
+            }
+            XCTAssertEqual(tape.member("escaped", of: JSONTape.root).map(tape.text), "e")
+            XCTAssertEqual(tape.member("a long key of more than sixteen bytes", of: JSONTape.root).map(tape.text), "l")
+            XCTAssertEqual(tape.member("", of: JSONTape.root).map(tape.text), "empty")
+            XCTAssertNil(tape.member("key3000", of: JSONTape.root))
+            XCTAssertNil(tape.member("esc\\u0061ped", of: JSONTape.root))
+            XCTAssertNil(tape.member("key", of: JSONTape.root))
+        }
+        XCTAssertNil(try withTape(#"{"a": 1, "b": 2}"#) { $0.keyTable(of: JSONTape.root) })
+    }
+
+    func testNestedLargeObjectsEachFindTheirOwnMembers() throws {
+        func object(_ prefix: String, inner: String = "") -> String {
+            "{" + (0..<40).map { #""\#(prefix)\#($0)": \#($0)"# }.joined(separator: ",") + inner + "}"
+        }
+        let text = "[" + object("a", inner: #", "inner": "# + object("b")) + "," + object("c") + "]"
+        try withTape(text) { tape in
+            let outer = tape.elements(of: JSONTape.root)
+            XCTAssertEqual(outer.count, 2)
+            XCTAssertEqual(tape.member("a39", of: outer[0]).flatMap(tape.intValue), 39)
+            XCTAssertNil(tape.member("b39", of: outer[0]))
+            guard let inner = tape.member("inner", of: outer[0]) else { return XCTFail("no inner object") }
+            XCTAssertEqual(tape.member("b20", of: inner).flatMap(tape.intValue), 20)
+            XCTAssertNil(tape.member("a20", of: inner))
+            XCTAssertEqual(tape.member("c33", of: outer[1]).flatMap(tape.intValue), 33)
+            XCTAssertNil(tape.member("a33", of: outer[1]))
+        }
+    }
+
     func testStringsKeepTheirTextWithAndWithoutEscapes() throws {
         let text = #"["plain", "tab\there", "snow \u2744 é", "", "\ud83d\ude00"]"#
         let strings = try withTape(text) { tape in tape.elements(of: JSONTape.root).map(tape.text) }

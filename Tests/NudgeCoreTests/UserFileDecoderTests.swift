@@ -176,6 +176,44 @@ final class UserFileDecoderTests: XCTestCase {
         XCTAssertFalse(accepts(""))
     }
 
+    func testDuplicateIdsAreFoundByTheirUnescapedTextAndNameTheFirstPlace() {
+        let (alarms, report) = UserFileDecoder.alarms(data(#"""
+        {"alarms":[{"id":"fajr","title":"A","time":"05:30"}, {"id":7,"title":"B","time":"05:30"},
+                   {"id":"f\u0061jr","title":"C","time":"05:30"}, {"id":"isha","title":"D","time":"20:00"},
+                   {"id":"fajr","title":"E","time":"05:30"}, "x", {"id":"isha","title":"F","time":"20:00"}]}
+        """#))
+        XCTAssertNil(alarms)
+        XCTAssertEqual(messages(report), [
+            "alarms.json: alarms[1].id: expected a string, found a number",
+            "alarms.json: alarms[5]: expected an object, found a string",
+            "alarms.json: alarms[2].id: duplicate id \"fajr\" (already used at alarms[0].id)",
+            "alarms.json: alarms[4].id: duplicate id \"fajr\" (already used at alarms[0].id)",
+            "alarms.json: alarms[6].id: duplicate id \"isha\" (already used at alarms[3].id)",
+        ])
+    }
+
+    func testIdsWrittenWithEscapesAreCheckedByTheirText() {
+        let (alarms, report) = UserFileDecoder.alarms(data(#"""
+        {"alarms":[{"id":"a\u002Db","title":"T","time":"05:00"}, {"id":"a\u0020b","title":"T","time":"05:00"}]}
+        """#))
+        XCTAssertNil(alarms)
+        XCTAssertEqual(messages(report), [
+            "alarms.json: alarms[1].id: \"a b\" is not a valid id (use 1 to 100 letters, digits, '.', '_' or '-')",
+        ])
+    }
+
+    func testVisibleTextAgreesWithUnicodeWhiteSpaceForEveryASCIIScalar() {
+        for value in UInt32(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)!
+            let text = String(Character(scalar))
+            XCTAssertEqual(ObjectReader.hasVisibleText(text), !scalar.properties.isWhitespace, "U+\(value)")
+            XCTAssertEqual(ObjectReader.hasVisibleText(" \t" + text), !scalar.properties.isWhitespace, "U+\(value)")
+        }
+        XCTAssertFalse(ObjectReader.hasVisibleText(" \u{A0}\u{2003}\n"))
+        XCTAssertTrue(ObjectReader.hasVisibleText(" \u{A0}é"))
+        XCTAssertFalse(ObjectReader.hasVisibleText(""))
+    }
+
     func testOffsetZoneNamesAreRejectedButIANAEtcNamesAccepted() {
         for name in ["UTC+5", "GMT-3", "UTC+05:30", "utc-1"] {
             let (_, report) = UserFileDecoder.settings(data("{\"timeZone\": \"\(name)\"}"))

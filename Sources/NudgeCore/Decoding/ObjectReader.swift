@@ -61,7 +61,12 @@ struct ObjectReader {
         var key = node + 1
         let end = tape.after(node)
         while key < end {
-            if !known.contains(where: { tape.textEquals(key, $0) }) {
+            let isKnown = tape.withText(key) { text in
+                known.contains { name in
+                    name.utf8CodeUnitCount == text.count && name.withUTF8Buffer { JSONTape.sameBytes($0, text) }
+                }
+            }
+            if !isKnown {
                 let name = tape.text(key)
                 // Short keys get one edit: two would turn any unknown two-letter key into "did you mean id?".
                 let suggestion = Spelling.closest(to: name, among: known.map { $0.description },
@@ -219,12 +224,12 @@ struct ObjectReader {
     /// Elements that are invalid are left out (their problems are reported).
     func list<Value>(_ key: String, _ read: (ObjectReader) -> Value?) -> [Value] {
         let elements = elements(key)
-        let values = elements.compactMap { element in
-            ObjectReader(element, in: document).flatMap(read)
+        var values: [Value] = []
+        values.reserveCapacity(elements.count)
+        for element in elements {
+            if let object = ObjectReader(element, in: document), let value = read(object) { values.append(value) }
         }
-        document.checkUnique(elements.compactMap { element in
-            document.stringMember("id", of: element.node).map { ($0, element) }
-        })
+        document.checkUniqueIDs(elements)
         return values
     }
 
@@ -243,9 +248,10 @@ extension ObjectReader {
     /// Ids become part of occurrence ids and deep links (`nudge://laundry/snowy`), so spaces, slashes and colons
     /// are kept out.
     func identifier(_ key: String) -> String? {
-        guard let text = string(key) else { return nil }
-        // Nearly every id is plain ASCII, where a byte is a character: checked without counting graphemes.
-        let plainASCII = text.utf8.allSatisfy { $0 < 0x80 && Self.isIdentifierScalar(Unicode.Scalar($0)) }
+        guard let member = requireMember(key), let text = stringValue(member, key) else { return nil }
+        // Nearly every id is plain ASCII, where a byte is a character: checked on the file's bytes, without
+        // counting graphemes.
+        let plainASCII = tape.withText(member) { bytes in bytes.allSatisfy(Self.isIdentifierASCII) }
         let allowed = !text.isEmpty && text.utf8.count <= 400
             && (plainASCII ? text.utf8.count <= 100 : text.count <= 100 && text.unicodeScalars.allSatisfy {
                 Self.isIdentifierScalar($0)
@@ -268,22 +274,46 @@ extension ObjectReader {
         }
     }
 
+    /// An ASCII letter, digit, `-`, `_` or `.`: `isIdentifierScalar` of a byte below 0x80; false for any other byte.
+    @inline(__always)
+    static func isIdentifierASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F: return true
+        default: return false
+        }
+    }
+
     /// True when `text` has a character other than white space (a title of spaces is empty to a reader).
     static func hasVisibleText(_ text: String) -> Bool {
-        text.unicodeScalars.contains { !$0.properties.isWhitespace }
+        // A leading ASCII byte other than tab, LF, VT, FF, CR and space (the ASCII white space of Unicode) answers
+        // at once; the Unicode property lookup cost more than the rest of reading a title.
+        for byte in text.utf8 {
+            if byte >= 0x80 { break }
+            if byte != 0x20, !(0x09...0x0D).contains(byte) { return true }
+        }
+        return text.unicodeScalars.contains { !$0.properties.isWhitespace }
     }
 }
 
 extension DocumentReader {
-    /// Reports every id that appeared before in the same list, naming the first place it was used.
-    func checkUnique(_ ids: [(id: String, element: ObjectReader.Element)]) {
-        var firstPlace: [String: ObjectReader.Element] = [:]
-        for (id, element) in ids {
-            if let first = firstPlace[id] {
-                report(element.path.appending("id"), "duplicate id \"\(id)\" (already used at \(first.path.appending("id")))")
-            } else {
-                firstPlace[id] = element
-            }
+    /// Reports every id that appeared before in the same list, naming the first place it was used. Ids are
+    /// compared by their bytes in the file (hashed in a `JSONKeyTable`); strings are built only for a message.
+    func checkUniqueIDs(_ elements: [ObjectReader.Element]) {
+        var seen = JSONKeyTable(capacity: elements.count)
+        for element in elements {
+            guard let id = idNode(of: element.node), let first = seen.insert(id, in: tape) else { continue }
+            guard let firstElement = elements.first(where: { idNode(of: $0.node) == first }) else { continue }
+            report(element.path.appending("id"),
+                   "duplicate id \"\(tape.text(id))\" (already used at \(firstElement.path.appending("id")))")
+        }
+    }
+
+    /// The `id` member of the object `node` when it is a string; nil otherwise.
+    private func idNode(of node: Int) -> Int? {
+        guard tape.kind(node) == .object, let id = tape.member("id", of: node) else { return nil }
+        switch tape.kind(id) {
+        case .string, .escapedString: return id
+        default: return nil
         }
     }
 }

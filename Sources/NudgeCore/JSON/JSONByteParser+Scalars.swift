@@ -43,9 +43,9 @@ extension JSONByteParser {
         }
     }
 
-    /// Advances over whole 8-byte words of plain string bytes (no quote, backslash, control or non-ASCII
-    /// byte), leaving `index` at the word that holds the first byte needing a look, so the byte loop finds it
-    /// exactly. Strings are a third of the parse, and most are ids, dates and names of plain ASCII.
+    /// Advances over plain string bytes (no quote, backslash, control or non-ASCII byte) 8 at a time, leaving
+    /// `index` on the first byte needing a look, or within the last 8 bytes of the input for the byte loop.
+    /// Strings are a third of the parse, and most are ids, dates and names of plain ASCII.
     @inline(__always)
     private mutating func skipPlainWords() {
         guard let base = bytes.baseAddress else { return }
@@ -59,7 +59,12 @@ extension JSONByteParser {
             let backslash = word ^ (ones &* 0x5C)
             let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                 | ((word &- ones &* 0x20) & ~word) | word
-            if special & highBits != 0 { return }
+            let found = special & highBits
+            if found != 0 {
+                // The lowest flagged byte is a true match (false ones only sit above one), so this is exact.
+                index &+= found.trailingZeroBitCount &>> 3
+                return
+            }
             index &+= 8
         }
     }

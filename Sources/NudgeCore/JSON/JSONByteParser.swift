@@ -24,12 +24,12 @@ struct JSONByteParser {
         /// Members read so far, the pending one included (objects).
         var memberCount = 0
         /// Keys of the members, built only once an object gets large enough for linear
-        /// duplicate checks to matter.
-        var keySet: Set<String>?
+        /// duplicate checks to matter; kept in the tape for lookups.
+        var keyTable: JSONKeyTable?
     }
 
-    /// Objects with at least this many members switch from a linear duplicate-key scan to a set.
-    private static let keySetThreshold = 16
+    /// Objects with at least this many members switch from a linear duplicate-key scan to a `JSONKeyTable`.
+    static let keyTableThreshold = JSONTape.keyTableThreshold
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.tape = JSONTape(bytes: bytes)
@@ -48,6 +48,8 @@ struct JSONByteParser {
         // node per 8 bytes avoids regrowing there, and reserved pages never written take no memory.
         tape.nodes.reserveCapacity(bytes.count / 8)
         try parseValue()
+        // Objects close inner first: sorted here for `keyTable(of:)`'s binary search.
+        if tape.keyTables.count > 1 { tape.keyTables.sort { $0.object < $1.object } }
         skipWhitespace()
         if index < bytes.count {
             throw error("trailing characters after the JSON value", at: index)
@@ -135,7 +137,11 @@ struct JSONByteParser {
                         continue parsing
                     case UInt8(ascii: "}"):
                         index += 1
-                        close(stack.removeLast().node)
+                        let container = stack.removeLast()
+                        close(container.node)
+                        if let table = container.keyTable {
+                            tape.keyTables.append(JSONTape.ObjectKeys(object: container.node, table: table))
+                        }
                     default:
                         throw expected("',' or '}' after object member", at: index)
                     }
@@ -178,10 +184,10 @@ struct JSONByteParser {
     }
 
     /// Whether the key node `key` repeats a key of `container`. Small objects are scanned linearly
-    /// on the tape; large ones keep a set of keys (including `key` once checked) so parsing stays linear.
+    /// on the tape; large ones keep a table of keys (including `key` once checked) so parsing stays linear.
     private func isDuplicate(_ key: Int, in container: inout OpenContainer) -> Bool {
-        if container.keySet == nil {
-            if container.memberCount < Self.keySetThreshold {
+        if container.keyTable == nil {
+            if container.memberCount < Self.keyTableThreshold {
                 var child = container.node + 1
                 while child < key {
                     if tape.textEquals(child, key) { return true }
@@ -189,15 +195,15 @@ struct JSONByteParser {
                 }
                 return false
             }
-            var keys = Set<String>()
+            var table = JSONKeyTable(capacity: container.memberCount * 4)
             var child = container.node + 1
             while child < key {
-                keys.insert(tape.text(child))
+                _ = table.insert(child, in: tape)
                 child = tape.after(child + 1)
             }
-            container.keySet = keys
+            container.keyTable = table
         }
-        return container.keySet?.insert(tape.text(key)).inserted == false
+        return container.keyTable?.insert(key, in: tape) != nil
     }
 
     /// Throws if opening one more container would exceed `maximumDepth`.
@@ -207,13 +213,25 @@ struct JSONByteParser {
         }
     }
 
-    /// Advances past JSON whitespace: space, tab, LF, CR.
+    /// Advances past JSON whitespace: space, tab, LF, CR. Compact files have none between tokens, so a byte
+    /// above space returns at once; indented files skip their runs of spaces a word at a time.
     @inline(__always)
     mutating func skipWhitespace() {
+        guard index < bytes.count, bytes[index] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
+        guard let base = bytes.baseAddress else { return }
+        let spaces: UInt64 = 0x2020_2020_2020_2020
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D:
                 index += 1
+                while index &+ 8 <= bytes.count,
+                      UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == spaces {
+                    index &+= 8
+                }
             default:
                 return
             }

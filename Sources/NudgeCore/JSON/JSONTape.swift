@@ -36,8 +36,13 @@ struct JSONTape {
             self.end = end
         }
 
+        /// Every 3-bit value is a kind, so the bits are the kind as they are (no checked conversion).
         @inline(__always)
-        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndStart >> 29)) ?? .null }
+        var kind: Kind { unsafeBitCast(UInt8(truncatingIfNeeded: kindAndStart >> 29), to: Kind.self) }
+
+        /// Scalars: the length of the text in bytes.
+        @inline(__always)
+        var textCount: Int { Int(end) &- Int(start) }
 
         /// Scalars: where the text starts (in `bytes`, or in `unescaped` for escaped strings).
         /// Arrays and objects: the offset of the opening bracket.
@@ -50,6 +55,30 @@ struct JSONTape {
     var nodes: [Node] = []
     /// The unescaped text of every string that has escapes, one after another.
     var unescaped: [UInt8] = []
+    /// The keys of every object with more than `keyTableThreshold` members, sorted by the object's node once
+    /// parsing is done. An array rather than a dictionary: a run pays for each generic type with a protocol
+    /// requirement the first time it is used (a search through the program's conformances, about 200,000
+    /// instructions), more than the example household's whole load.
+    var keyTables: [ObjectKeys] = []
+
+    struct ObjectKeys {
+        let object: Int
+        let table: JSONKeyTable
+    }
+
+    /// The key table of object `node`, if it has one.
+    func keyTable(of node: Int) -> JSONKeyTable? {
+        var low = 0
+        var high = keyTables.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keyTables[middle].object < node { low = middle + 1 } else { high = middle }
+        }
+        return low < keyTables.count && keyTables[low].object == node ? keyTables[low].table : nil
+    }
+
+    /// Objects with this many members or more are looked up through a `JSONKeyTable` rather than scanned.
+    static let keyTableThreshold = 16
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -104,15 +133,23 @@ struct JSONTape {
         withText(node) { text in key.withUTF8Buffer { Self.sameBytes($0, text) } }
     }
 
+    /// Whether the string node `node` reads `key`; texts of another length are told apart without reading them.
+    @inline(__always)
+    func textEquals(_ node: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        nodes[node].textCount == key.count && withText(node) { Self.sameBytes($0, key) }
+    }
+
     /// Whether two string nodes have the same text.
+    @inline(__always)
     func textEquals(_ node: Int, _ other: Int) -> Bool {
-        withText(node) { text in withText(other) { Self.sameBytes($0, text) } }
+        nodes[node].textCount == nodes[other].textCount
+            && withText(node) { text in withText(other) { Self.sameBytes($0, text) } }
     }
 
     /// Byte-wise equality: the generic `elementsEqual` was a visible cost of every key lookup. Keys are short,
     /// and most that differ in length or first byte, so those are checked before calling `memcmp`.
     @inline(__always)
-    private static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
         guard first.count == second.count else { return false }
         guard first.count > 0, let left = first.baseAddress, let right = second.baseAddress else { return true }
         return left[0] == right[0] && memcmp(left, right, first.count) == 0
@@ -132,11 +169,23 @@ struct JSONTape {
 
     /// The value node of member `key` of object `node`, or nil when it has none.
     func member(_ key: String, of node: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { member($0, of: node) }
+    }
+
+    /// The value node of the member of object `node` whose key reads `key`, or nil when it has none.
+    /// The first members are compared in turn; past `keyTableThreshold` of them the parser's key table answers.
+    func member(_ key: UnsafeBufferPointer<UInt8>, of node: Int) -> Int? {
         var child = node + 1
         let end = Int(nodes[node].end)
+        var scanned = 0
         while child < end {
+            if scanned == Self.keyTableThreshold, let table = keyTable(of: node) {
+                return table.find(key, in: self).map { $0 + 1 }
+            }
             if textEquals(child, key) { return child + 1 }
             child = after(child + 1)
+            scanned += 1
         }
         return nil
     }

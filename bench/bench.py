@@ -48,6 +48,7 @@ GOALS = {
     "1. example data vs remind -q": 1.5,
     "2. 10,000 alarms vs remind -q": 1.0,
     "3. scale --dry-run vs json.load": 0.8,
+    "3. scale-indented --dry-run vs json.load": 0.8,
 }
 
 
@@ -142,7 +143,7 @@ def main():
                          "remind"))
     loader = "import json,glob,sys\nfor f in sorted(glob.glob(sys.argv[1] + '/*.json')): json.load(open(f))"
     sizes = {}
-    for name in ("scale", "scale2x"):
+    for name in ("scale", "scale2x", "scale-indented"):
         directory = os.path.join(workdir, name)
         sizes[name] = sum(os.path.getsize(os.path.join(directory, f)) for f in os.listdir(directory)
                           if f.endswith(".json"))
@@ -154,8 +155,8 @@ def main():
         print("%-34s input %.1f MB, peak RSS %.1f MB, %.2f× the input"
               % ("", sizes[name] / 1e6, rss / 1024, result["memoryRatio"]))
         results.append(result)
-    time_growth = results[-1]["nudge"] / results[-2]["nudge"]
-    memory_growth = results[-1]["peakRSSKiB"] / results[-2]["peakRSSKiB"]
+    time_growth = results[-2]["nudge"] / results[-3]["nudge"]
+    memory_growth = results[-2]["peakRSSKiB"] / results[-3]["peakRSSKiB"]
     print("%-34s time ×%.2f, memory ×%.2f for ×%.2f input"
           % ("4. linearity (scale2x / scale)", time_growth, memory_growth, sizes["scale2x"] / sizes["scale"]))
     if not options.skip_linger:

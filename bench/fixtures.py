@@ -93,6 +93,19 @@ def scale(out, name, factor):
     write(os.path.join(target, "streaks.json"), {"games": games, "plays": plays})
 
 
+def indented(out, source, name):
+    """The same files written with two-space indentation, as a person or `python3 -m json.tool` writes them: more
+    bytes of white space per value (about 1.8 times the compact size)."""
+    target = os.path.join(out, name)
+    os.makedirs(target, exist_ok=True)
+    for file in os.listdir(os.path.join(out, source)):
+        if file.endswith(".json"):
+            with open(os.path.join(out, source, file)) as handle:
+                value = json.load(handle)
+            with open(os.path.join(target, file), "w") as handle:
+                json.dump(value, handle, indent=2)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/nudge-bench"
     os.makedirs(out, exist_ok=True)
@@ -100,6 +113,7 @@ def main():
     alarms10k(out)
     scale(out, "scale", 1)
     scale(out, "scale2x", 2)
+    indented(out, "scale", "scale-indented")
     print(out)
 
 

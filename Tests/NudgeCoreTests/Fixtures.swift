@@ -39,7 +39,7 @@ enum Fixtures {
     }
 
     static func alarm(_ id: String = "fajr", at time: String = "05:30", duration: Int = 15,
-                      weekdays: Set<Weekday> = Set(Weekday.allCases)) -> Alarm {
+                      weekdays: Weekdays = Weekdays.everyDay) -> Alarm {
         Alarm(id: id, title: "Morning Prayer", time: self.time(time), durationMinutes: duration, weekdays: weekdays)
     }
 

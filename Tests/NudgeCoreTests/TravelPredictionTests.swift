@@ -7,7 +7,7 @@ final class TravelPredictionTests: XCTestCase {
 
     private func trip(arriveBy: String = "08:45", travel: Int = 25, _ observations: [(String, Int)]) -> Trip {
         Trip(id: "office", destination: "Office",
-             schedule: .recurring(arriveBy: Fixtures.time(arriveBy), weekdays: Set(Weekday.allCases)),
+             schedule: .recurring(arriveBy: Fixtures.time(arriveBy), weekdays: Weekdays.everyDay),
              travelMinutes: travel,
              observations: observations.map { TravelObservation(departedAt: Fixtures.instant($0.0), minutes: $0.1) })
     }

@@ -40,7 +40,7 @@ final class TripDecodingTests: XCTestCase {
         XCTAssertEqual(report.problems, [])
         XCTAssertEqual(trips, [
             Trip(id: "gym", destination: "Gym",
-                 schedule: .recurring(arriveBy: Fixtures.time("18:00"), weekdays: Set(Weekday.allCases)),
+                 schedule: .recurring(arriveBy: Fixtures.time("18:00"), weekdays: Weekdays.everyDay),
                  bufferMinutes: nil, travelMinutes: 0, observations: [], enabled: false),
         ])
     }

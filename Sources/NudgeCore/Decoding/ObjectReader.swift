@@ -186,14 +186,14 @@ struct ObjectReader {
     }
 
     /// A list of weekdays (`"mon"`…`"sun"`); every day when absent; an empty list is a problem.
-    func weekdays(_ key: String) -> Set<Weekday>? {
-        guard let member = member(key) else { return Weekday.everyDay }
+    func weekdays(_ key: String) -> Weekdays? {
+        guard let member = member(key) else { return Weekdays.everyDay }
         guard let elements = array(member, key) else { return nil }
         guard !elements.isEmpty else {
             report(key, "must list at least one weekday (mon, tue, wed, thu, fri, sat, sun)")
             return nil
         }
-        var days = Set<Weekday>()
+        var days = Weekdays()
         var valid = true
         for (index, element) in elements.enumerated() {
             if let text = document.string(element), let day = Weekday(rawValue: text) {

@@ -7,10 +7,10 @@ public struct Alarm: Equatable, Sendable {
     public var time: WallTime
     public var durationMinutes: Int
     public var enabled: Bool
-    public var weekdays: Set<Weekday>
+    public var weekdays: Weekdays
 
     public init(id: String, title: String, time: WallTime, durationMinutes: Int = 15, enabled: Bool = true,
-                weekdays: Set<Weekday> = Weekday.everyDay) {
+                weekdays: Weekdays = Weekdays.everyDay) {
         self.id = id
         self.title = title
         self.time = time

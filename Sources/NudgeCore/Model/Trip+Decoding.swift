@@ -42,7 +42,7 @@ extension Trip {
             object.document.report(object.path, scheduleProblem)
         }
         let arriveBy = hasArriveBy ? object.wallTime("arriveBy", default: nil) : nil
-        var weekdays: Set<Weekday>?
+        var weekdays: Weekdays?
         if hasArriveAt, !hasArriveBy, object.member("weekdays") != nil {
             object.report("weekdays", "only applies with arriveBy (a trip with arriveAt happens once)")
         } else {

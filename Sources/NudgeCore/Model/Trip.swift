@@ -5,7 +5,7 @@ public struct Trip: Equatable, Sendable {
     /// When the trip has to arrive.
     public enum Schedule: Equatable, Sendable {
         /// Every listed weekday at a local wall-clock time, following local time like a daily alarm.
-        case recurring(arriveBy: WallTime, weekdays: Set<Weekday>)
+        case recurring(arriveBy: WallTime, weekdays: Weekdays)
         /// Once, at an absolute instant.
         case once(arriveAt: Date)
     }

@@ -62,8 +62,3 @@ public enum Weekday: String, CaseIterable, Sendable, Comparable {
         lhs.index < rhs.index
     }
 }
-
-extension Weekday {
-    /// All seven days, shared rather than built for every alarm that lists none.
-    public static let everyDay = Set(Weekday.allCases)
-}

@@ -49,3 +49,11 @@ enum Fixtures {
         return settings
     }
 }
+
+extension UserFileMap {
+    /// The same values, from a dictionary (tests build file sets with `mapValues`).
+    init(_ dictionary: [UserFile: Value]) {
+        self.init()
+        for (file, value) in dictionary { self[file] = value }
+    }
+}

@@ -161,7 +161,7 @@ final class MutationFuzzTests: XCTestCase {
         // All-or-nothing application.
         let originals = fuzzer.originals.mapValues { Data($0) }
         let (decoded, report) = HouseholdPart.decode(.alarms, originals[.alarms] ?? Data())
-        var torn = HouseholdLoader.load(current: originals)
+        var torn = HouseholdLoader.load(current: UserFileMap(originals))
         torn.household.alarms.removeLast()
         var stats = FuzzStats()
         var caught: [String] = []
@@ -170,7 +170,7 @@ final class MutationFuzzTests: XCTestCase {
         XCTAssertFalse(caught.isEmpty, "a valid file applied in part is not caught")
         let invalid = FileReport(file: .alarms, problems: [DataProblem(file: "alarms.json", place: .file, message: "x")])
         caught = []
-        fuzzer.checkLoaded(HouseholdLoader.load(current: originals), file: .alarms, decoded: nil, report: invalid,
+        fuzzer.checkLoaded(HouseholdLoader.load(current: UserFileMap(originals)), file: .alarms, decoded: nil, report: invalid,
                            scenario: FuzzScenario(previousRun: true, lastGood: .missing), failures: &caught, stats: &stats)
         XCTAssertFalse(caught.isEmpty, "an invalid file applied without a last good version is not caught")
         XCTAssertEqual(stats.partialApplications, 2)
@@ -388,7 +388,7 @@ final class PipelineFuzzer {
             originals[file] = Array(try Data(contentsOf: url))
         }
         self.originals = originals
-        let loaded = HouseholdLoader.load(current: originals.mapValues { Data($0) })
+        let loaded = HouseholdLoader.load(current: UserFileMap(originals.mapValues { Data($0) }))
         XCTAssertEqual(loaded.valid, UserFile.allCases, "the example files must be valid: \(loaded.problems)")
         baseline = loaded.household
         berlin = Zone.named("Europe/Berlin") ?? Zone(secondsFromGMT: 3600)!
@@ -469,13 +469,13 @@ final class PipelineFuzzer {
         // 3. The loader: the mutant plus the other, valid files.
         var current = originals.mapValues { Data($0) }
         current[file] = data
-        var lastGood: [UserFile: Data] = [:]
+        var lastGood: UserFileMap<Data> = [:]
         switch scenario.lastGood {
         case .missing: break
         case .original: lastGood[file] = Data(originals[file] ?? [])
         case .broken: lastGood[file] = Data("{\"".utf8)
         }
-        let loaded = HouseholdLoader.load(current: current, lastGood: lastGood)
+        let loaded = HouseholdLoader.load(current: UserFileMap(current), lastGood: lastGood)
         checkLoaded(loaded, file: file, decoded: decoded, report: report, scenario: scenario,
                     failures: &failures, stats: &stats)
         stats.phase("3 load", since: &mark)

@@ -21,8 +21,8 @@ public enum HouseholdLoader {
     /// `unreadable` holds files that are there but could not be read (a directory, no permission, a symbolic link
     /// that points nowhere), with the reason: they are reported like a broken file and fall back to their last
     /// good version too.
-    public static func load(current: [UserFile: Data], lastGood: [UserFile: Data] = [:],
-                            unreadable: [UserFile: FileAccessProblem] = [:]) -> Loaded {
+    public static func load(current: UserFileMap<Data>, lastGood: UserFileMap<Data> = [:],
+                            unreadable: UserFileMap<FileAccessProblem> = [:]) -> Loaded {
         var loaded = Loaded()
         for file in UserFile.allCases {
             let report: FileReport

@@ -8,8 +8,19 @@ public enum UserFile: String, CaseIterable, Sendable, Comparable {
 
     public var fileName: String { rawValue }
 
+    /// The place in declaration order.
+    var index: Int {
+        switch self {
+        case .settings: return 0
+        case .laundry: return 1
+        case .alarms: return 2
+        case .trips: return 3
+        case .streaks: return 4
+        }
+    }
+
     /// Declaration order: settings first, so its zone and switches apply to the files after it.
     public static func < (lhs: UserFile, rhs: UserFile) -> Bool {
-        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+        lhs.index < rhs.index
     }
 }

@@ -42,7 +42,7 @@ extension RunState {
             JSONMember("missedTotal", number(missedTotal)),
             JSONMember("recentMissed", .array(missed)),
             JSONMember("fileErrors", .array(fileErrors.map(JSONValue.string))),
-            JSONMember("lastGood", .object(lastGood.keys.sorted().compactMap { file in
+            JSONMember("lastGood", .object(lastGood.files.compactMap { file in
                 lastGood[file].map { JSONMember(file.fileName, .string($0)) }
             })),
             JSONMember("outboxBytes", number(outboxBytes)),

@@ -37,7 +37,7 @@ public struct RunState: Equatable, Sendable {
     /// Problems found in user files by the last run, as printed.
     public var fileErrors: [String] = []
     /// Content hash of the last valid version of each user file, saved beside state.json.
-    public var lastGood: [UserFile: String] = [:]
+    public var lastGood: UserFileMap<String> = [:]
     /// The plan's budget at the last run, for `status`.
     public var lastBudget: BudgetStatus?
     /// How many notifications the last run delivered and recorded as missed.

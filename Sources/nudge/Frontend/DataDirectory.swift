@@ -72,9 +72,9 @@ struct DataDirectory {
     /// file must not silence the others (SPEC §8). A file may be a symbolic link (dotfiles) and is read through
     /// it; a link that points nowhere is not a missing file but a problem of that file (SPEC §11.25), so that its
     /// kind keeps its last good version and `check` and `run` name it.
-    func userFiles() -> (files: [UserFile: Data], unreadable: [UserFile: FileAccessProblem]) {
-        var files: [UserFile: Data] = [:]
-        var unreadable: [UserFile: FileAccessProblem] = [:]
+    func userFiles() -> (files: UserFileMap<Data>, unreadable: UserFileMap<FileAccessProblem>) {
+        var files: UserFileMap<Data> = [:]
+        var unreadable: UserFileMap<FileAccessProblem> = [:]
         for file in UserFile.allCases {
             let path = filePath(file.fileName)
             var info = stat()
@@ -166,8 +166,8 @@ struct DataDirectory {
     }
 
     /// The saved last good copies of the given files (those that have one).
-    func lastGoodCopies(_ files: [UserFile]) -> [UserFile: Data] {
-        var copies: [UserFile: Data] = [:]
+    func lastGoodCopies(_ files: [UserFile]) -> UserFileMap<Data> {
+        var copies: UserFileMap<Data> = [:]
         for file in files {
             copies[file] = try? Self.contents(of: lastGoodPath + "/" + file.fileName).get()
         }

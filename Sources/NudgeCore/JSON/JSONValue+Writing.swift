@@ -98,32 +98,49 @@ extension JSONValue {
     }
 
     /// The inside of a JSON string literal for `string`, without the quotes.
+    ///
+    /// The bytes up to the first one that needs an escape are copied in one piece, found by a plain loop over
+    /// the string's storage (nearly every string nudge writes has none); `contains(where:)` with a closure cost
+    /// three times as much per string (callgrind, a plan of 10,000 records).
     static func appendEscaped(_ string: String, to output: inout some ByteSink) {
-        // Fast path: nothing to escape, copy the bytes at once (nearly every string nudge writes).
-        let plain = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                return false
+        let clean = string.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            var index = 0
+            while index < bytes.count, !needsEscape(bytes[index]) {
+                index += 1
             }
-            output.append(bytes: bytes)
-            return true
+            output.append(bytes: UnsafeBufferPointer(rebasing: bytes[..<index]))
+            return index
         }
-        if plain == true { return }
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(text: #"\""#)
-            case UInt8(ascii: "\\"): output.append(text: #"\\"#)
-            case 0x08: output.append(text: #"\b"#)
-            case 0x0C: output.append(text: #"\f"#)
-            case 0x0A: output.append(text: #"\n"#)
-            case 0x0D: output.append(text: #"\r"#)
-            case 0x09: output.append(text: #"\t"#)
-            case 0x00..<0x20:
-                output.append(text: #"\u00"#)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            default:
-                output.append(byte)
-            }
+        guard let clean else {
+            for byte in string.utf8 { appendEscaped(byte, to: &output) }
+            return
+        }
+        guard clean < string.utf8.count else { return }
+        for byte in string.utf8.dropFirst(clean) { appendEscaped(byte, to: &output) }
+    }
+
+    /// `"`, `\` and the control characters U+0000–U+001F.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// One byte of a string literal's inside, escaped if JSON requires it.
+    private static func appendEscaped(_ byte: UInt8, to output: inout some ByteSink) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(text: #"\""#)
+        case UInt8(ascii: "\\"): output.append(text: #"\\"#)
+        case 0x08: output.append(text: #"\b"#)
+        case 0x0C: output.append(text: #"\f"#)
+        case 0x0A: output.append(text: #"\n"#)
+        case 0x0D: output.append(text: #"\r"#)
+        case 0x09: output.append(text: #"\t"#)
+        case 0x00..<0x20:
+            output.append(text: #"\u00"#)
+            output.append(hexDigits[Int(byte >> 4)])
+            output.append(hexDigits[Int(byte & 0x0F)])
+        default:
+            output.append(byte)
         }
     }
 }

@@ -6,90 +6,40 @@ extension Plan {
     /// The same text as `json.prettyText`, written straight into bytes: with thousands of records (every alarm
     /// beyond the budget is listed in `deferred`) building a JSONValue tree first cost more than all of planning.
     public var fileContent: Data {
-        var out = PrettyWriter(capacity: 512 + (pending.count + deferred.count) * 640)
-        out.open("{")
-        out.key("generatedAt", first: true)
-        out.instant(generatedAt)
-        out.key("timeZone")
-        out.string(timeZone)
-        out.key("budget")
-        out.open("{")
-        out.key("pending", first: true)
-        out.number(budget.pending)
-        out.key("limit")
-        out.number(budget.limit)
-        out.key("status")
-        out.string(budget.level.rawValue)
-        out.key("message")
-        out.string(budget.message)
-        out.close("}", empty: false)
-        out.key("pending")
-        out.records(pending, reason: nil)
-        out.key("deferred")
-        out.records(deferred, reason: "budget")
-        out.key("nextWakeAt")
-        if let nextWakeAt { out.instant(nextWakeAt) } else { out.raw("null") }
-        out.close("}", empty: false)
-        out.bytes.append(UInt8(ascii: "\n"))
-        return out.bytes.data()
-    }
-}
-
-/// Writes the pretty JSON format of `JSONValue.prettyText` (two-space indent, `"key": value`) field by field.
-private struct PrettyWriter {
-    var bytes: ByteBuffer
-    var depth = 0
-
-    init(capacity: Int) {
-        bytes = ByteBuffer(capacity: capacity)
-    }
-
-    mutating func raw(_ text: StaticString) {
-        bytes.append(text: text)
-    }
-
-    /// A line break and enough spaces for any depth a plan reaches, copied in one piece: appending the
-    /// spaces one by one was a third of writing a plan of 10,000 records.
-    private static let lineBreak: [UInt8] = [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 16)
-
-    mutating func newline() {
-        let length = 1 + depth * 2
-        if length <= Self.lineBreak.count {
-            Self.lineBreak.withUnsafeBufferPointer { bytes.append(bytes: UnsafeBufferPointer(rebasing: $0[..<length])) }
+        let out = ByteBuffer(capacity: 512 + (pending.count + deferred.count) * 560)
+        var sink = out
+        out.append(text: "{\n  \"generatedAt\": \"")
+        RFC3339.append(generatedAt, to: &sink)
+        out.append(text: "\"")
+        out.append(text: ",\n  \"timeZone\": ")
+        JSONValue.appendQuoted(timeZone, to: &sink)
+        out.append(text: ",\n  \"budget\": {\n    \"pending\": ")
+        Self.appendNumber(budget.pending, to: &sink)
+        out.append(text: ",\n    \"limit\": ")
+        Self.appendNumber(budget.limit, to: &sink)
+        out.append(text: ",\n    \"status\": ")
+        JSONValue.appendQuoted(budget.level.rawValue, to: &sink)
+        out.append(text: ",\n    \"message\": ")
+        JSONValue.appendQuoted(budget.message, to: &sink)
+        out.append(text: "\n  },\n  \"pending\": ")
+        var records = RecordWriter(out: out)
+        records.write(pending, reason: nil)
+        out.append(text: ",\n  \"deferred\": ")
+        records.write(deferred, reason: "budget")
+        out.append(text: ",\n  \"nextWakeAt\": ")
+        if let nextWakeAt {
+            out.append(text: "\"")
+            RFC3339.append(nextWakeAt, to: &sink)
+            out.append(text: "\"")
         } else {
-            bytes.append(UInt8(ascii: "\n"))
-            for _ in 0..<depth * 2 { bytes.append(UInt8(ascii: " ")) }
+            out.append(text: "null")
         }
+        out.append(text: "\n}\n")
+        return out.data()
     }
 
-    mutating func open(_ bracket: StaticString) {
-        raw(bracket)
-        depth += 1
-    }
-
-    mutating func close(_ bracket: StaticString, empty: Bool) {
-        depth -= 1
-        if !empty { newline() }
-        raw(bracket)
-    }
-
-    /// `"name": ` on a new line, after a comma unless it is the object's first member. `name` is written as it
-    /// is: every key of a plan is plain ASCII.
-    mutating func key(_ name: StaticString, first: Bool = false) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        newline()
-        bytes.append(UInt8(ascii: "\""))
-        raw(name)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
-    }
-
-    mutating func string(_ value: String) {
-        JSONValue.appendQuoted(value, to: &bytes)
-    }
-
-    mutating func number(_ value: Int) {
+    /// The decimal text of any `Int`, as JSON writes a number.
+    private static func appendNumber(_ value: Int, to bytes: inout some ByteSink) {
         if value >= 0 {
             ASCIIDigits.append(value, width: 1, to: &bytes)
         } else {
@@ -97,73 +47,149 @@ private struct PrettyWriter {
             text.withUTF8 { bytes.append(bytes: $0) }
         }
     }
+}
 
-    mutating func bool(_ value: Bool) {
-        if value { raw("true") } else { raw("false") }
+/// Writes arrays of records in the pretty format of `JSONValue.prettyText` (two-space indent, `"key": value`),
+/// at the depth a plan's records have: array elements indented by four spaces, their members by six.
+///
+/// A record is mostly fixed text: each key with its line break and indent is one literal, copied in one piece.
+/// The members from `priority` to the start of `deepLink` depend only on the kind and its settings, the same for
+/// thousands of alarms in a row, so their text is kept from the previous record and copied when it fits.
+private struct RecordWriter {
+    let out: ByteBuffer
+    /// The text from `priority` to `nudge://<family>/`, and what it was written from.
+    private var settled: (key: SettledMembers, text: [UInt8])?
+    /// The previous instant's day ("YYYY-MM-DDT"), for instants written as whole seconds.
+    private var day: (number: Int, text: [UInt8])?
+
+    init(out: ByteBuffer) {
+        self.out = out
     }
 
-    mutating func instant(_ date: Date) {
-        bytes.append(UInt8(ascii: "\""))
-        RFC3339.append(date, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-    }
+    /// The members of a record that repeat from one occurrence of a source to the next.
+    private struct SettledMembers: Equatable {
+        var kind: NotificationKind
+        var priority: Priority
+        var category: String
+        var actions: [String]
+        var sound: Bool
+        var badge: Bool
 
-    mutating func records(_ records: [Notification], reason: StaticString?) {
-        open("[")
-        for (index, record) in records.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            newline()
-            self.record(record, reason: reason)
+        init(_ record: Notification) {
+            kind = record.kind
+            priority = record.priority
+            category = record.category
+            actions = record.actions
+            sound = record.sound
+            badge = record.badge
         }
-        close("]", empty: records.isEmpty)
     }
 
-    /// One record in the field order of `Notification.json`.
-    mutating func record(_ record: Notification, reason: StaticString?) {
-        open("{")
-        key("id", first: true)
-        string(record.id)
-        key("kind")
-        string(record.kind.rawValue)
-        key("source")
-        string(record.source)
-        key("fireAt")
+    mutating func write(_ records: [Notification], reason: StaticString?) {
+        guard !records.isEmpty else {
+            out.append(text: "[]")
+            return
+        }
+        out.append(text: "[\n    {\n      \"id\": ")
+        for index in records.indices {
+            if index > 0 { out.append(text: ",\n    {\n      \"id\": ") }
+            write(records[index], reason: reason)
+        }
+        out.append(text: "\n  ]")
+    }
+
+    /// One record, from the value of `id` to its closing brace, in the field order of `Notification.json`.
+    private mutating func write(_ record: Notification, reason: StaticString?) {
+        var sink = out
+        JSONValue.appendQuoted(record.id, to: &sink)
+        out.append(text: ",\n      \"kind\": ")
+        JSONValue.appendQuoted(record.kind.rawValue, to: &sink)
+        out.append(text: ",\n      \"source\": ")
+        JSONValue.appendQuoted(record.source, to: &sink)
+        out.append(text: ",\n      \"fireAt\": \"")
         instant(record.fireAt)
-        key("expiresAt")
+        out.append(text: "\",\n      \"expiresAt\": \"")
         instant(record.expiresAt)
-        key("title")
-        string(record.title)
-        key("body")
-        string(record.body)
-        key("priority")
-        string(record.priority.rawValue)
-        key("category")
-        string(record.category)
-        key("actions")
-        open("[")
-        for (index, action) in record.actions.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            newline()
-            string(action)
+        out.append(text: "\",\n      \"title\": ")
+        JSONValue.appendQuoted(record.title, to: &sink)
+        out.append(text: ",\n      \"body\": ")
+        JSONValue.appendQuoted(record.body, to: &sink)
+        let key = SettledMembers(record)
+        if settled?.key != key {
+            settled = (key, Self.settledText(key))
         }
-        close("]", empty: record.actions.isEmpty)
-        key("sound")
-        bool(record.sound)
-        key("badge")
-        bool(record.badge)
-        key("deepLink")
-        // `record.deepLink`, written without building the string first.
-        raw("\"nudge://")
-        JSONValue.appendEscaped(record.kind.family, to: &bytes)
-        bytes.append(UInt8(ascii: "/"))
-        JSONValue.appendEscaped(record.source, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        settled?.text.withUnsafeBufferPointer { out.append(bytes: $0) }
+        // `record.deepLink` goes on from there: the source, without building the link first.
+        JSONValue.appendEscaped(record.source, to: &sink)
+        out.append(UInt8(ascii: "\""))
         if let reason {
-            key("reason")
-            bytes.append(UInt8(ascii: "\""))
-            raw(reason)
-            bytes.append(UInt8(ascii: "\""))
+            out.append(text: ",\n      \"reason\": \"")
+            out.append(text: reason)
+            out.append(UInt8(ascii: "\""))
         }
-        close("}", empty: false)
+        out.append(text: "\n    }")
+    }
+
+    /// `,` and the members `priority` through `badge`, then `deepLink` up to its source.
+    private static func settledText(_ key: SettledMembers) -> [UInt8] {
+        var text: [UInt8] = []
+        text.append(text: ",\n      \"priority\": ")
+        JSONValue.appendQuoted(key.priority.rawValue, to: &text)
+        text.append(text: ",\n      \"category\": ")
+        JSONValue.appendQuoted(key.category, to: &text)
+        text.append(text: ",\n      \"actions\": [")
+        for (index, action) in key.actions.enumerated() {
+            text.append(text: index == 0 ? "\n        " : ",\n        ")
+            JSONValue.appendQuoted(action, to: &text)
+        }
+        text.append(text: key.actions.isEmpty ? "]" : "\n      ]")
+        text.append(text: ",\n      \"sound\": ")
+        text.append(text: key.sound ? "true" : "false")
+        text.append(text: ",\n      \"badge\": ")
+        text.append(text: key.badge ? "true" : "false")
+        text.append(text: ",\n      \"deepLink\": \"nudge://")
+        JSONValue.appendEscaped(key.kind.family, to: &text)
+        text.append(UInt8(ascii: "/"))
+        return text
+    }
+
+    /// `RFC3339.append`, with the date part of whole-second instants kept from the previous instant: the records
+    /// of a plan fall on a handful of days.
+    private mutating func instant(_ date: Date) {
+        let seconds = date.timeIntervalSince1970
+        let whole = seconds.rounded(.down)
+        // Whole seconds from 1970 to the end of 9999; fractions and other years are rare enough to go the slow way.
+        guard whole == seconds, whole >= 0, whole < 253_402_300_800,
+              date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate else {
+            var sink = out
+            RFC3339.append(date, to: &sink)
+            return
+        }
+        let total = Int(whole)
+        let dayNumber = total / 86_400
+        if day?.number != dayNumber {
+            var text: [UInt8] = []
+            RFC3339.append(Date(timeIntervalSince1970: Double(dayNumber * 86_400)), to: &text)
+            // "YYYY-MM-DDT00:00:00Z": anything else (a year beyond 9999) is written the slow way.
+            guard text.count == 20 else {
+                var sink = out
+                RFC3339.append(date, to: &sink)
+                return
+            }
+            day = (dayNumber, Array(text[..<11]))
+        }
+        day?.text.withUnsafeBufferPointer { out.append(bytes: $0) }
+        let secondOfDay = total - dayNumber * 86_400
+        twoDigits(secondOfDay / 3_600)
+        out.append(UInt8(ascii: ":"))
+        twoDigits(secondOfDay / 60 % 60)
+        out.append(UInt8(ascii: ":"))
+        twoDigits(secondOfDay % 60)
+        out.append(UInt8(ascii: "Z"))
+    }
+
+    private func twoDigits(_ value: Int) {
+        out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+        out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
     }
 }

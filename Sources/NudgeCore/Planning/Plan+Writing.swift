@@ -53,36 +53,17 @@ extension Plan {
 /// at the depth a plan's records have: array elements indented by four spaces, their members by six.
 ///
 /// A record is mostly fixed text: each key with its line break and indent is one literal, copied in one piece.
-/// The members from `priority` to the start of `deepLink` depend only on the kind and its settings, the same for
-/// thousands of alarms in a row, so their text is kept from the previous record and copied when it fits.
+/// The members that depend only on the kind and its settings (`kind`, and `priority` to the start of `deepLink`)
+/// are the same for thousands of alarms in a row, so their text is kept from the previous record and copied
+/// when it fits.
 private struct RecordWriter {
     let out: ByteBuffer
-    /// The text from `priority` to `nudge://<family>/`, and what it was written from.
-    private var settled: (key: SettledMembers, text: [UInt8])?
+    private var settled: SettledText?
     /// The previous instant's day ("YYYY-MM-DDT"), for instants written as whole seconds.
     private var day: (number: Int, text: [UInt8])?
 
     init(out: ByteBuffer) {
         self.out = out
-    }
-
-    /// The members of a record that repeat from one occurrence of a source to the next.
-    private struct SettledMembers: Equatable {
-        var kind: NotificationKind
-        var priority: Priority
-        var category: String
-        var actions: [String]
-        var sound: Bool
-        var badge: Bool
-
-        init(_ record: Notification) {
-            kind = record.kind
-            priority = record.priority
-            category = record.category
-            actions = record.actions
-            sound = record.sound
-            badge = record.badge
-        }
     }
 
     mutating func write(_ records: [Notification], reason: StaticString?) {
@@ -101,10 +82,11 @@ private struct RecordWriter {
     /// One record, from the value of `id` to its closing brace, in the field order of `Notification.json`.
     private mutating func write(_ record: Notification, reason: StaticString?) {
         var sink = out
+        if settled?.fits(record) != true {
+            settled = SettledText(record)
+        }
         JSONValue.appendQuoted(record.id, to: &sink)
-        out.append(text: ",\n      \"kind\": ")
-        JSONValue.appendQuoted(record.kind.rawValue, to: &sink)
-        out.append(text: ",\n      \"source\": ")
+        settled?.afterID.withUnsafeBufferPointer { out.append(bytes: $0) }
         JSONValue.appendQuoted(record.source, to: &sink)
         out.append(text: ",\n      \"fireAt\": \"")
         instant(record.fireAt)
@@ -114,11 +96,7 @@ private struct RecordWriter {
         JSONValue.appendQuoted(record.title, to: &sink)
         out.append(text: ",\n      \"body\": ")
         JSONValue.appendQuoted(record.body, to: &sink)
-        let key = SettledMembers(record)
-        if settled?.key != key {
-            settled = (key, Self.settledText(key))
-        }
-        settled?.text.withUnsafeBufferPointer { out.append(bytes: $0) }
+        settled?.afterBody.withUnsafeBufferPointer { out.append(bytes: $0) }
         // `record.deepLink` goes on from there: the source, without building the link first.
         JSONValue.appendEscaped(record.source, to: &sink)
         out.append(UInt8(ascii: "\""))
@@ -130,56 +108,25 @@ private struct RecordWriter {
         out.append(text: "\n    }")
     }
 
-    /// `,` and the members `priority` through `badge`, then `deepLink` up to its source.
-    private static func settledText(_ key: SettledMembers) -> [UInt8] {
-        var text: [UInt8] = []
-        text.append(text: ",\n      \"priority\": ")
-        JSONValue.appendQuoted(key.priority.rawValue, to: &text)
-        text.append(text: ",\n      \"category\": ")
-        JSONValue.appendQuoted(key.category, to: &text)
-        text.append(text: ",\n      \"actions\": [")
-        for (index, action) in key.actions.enumerated() {
-            text.append(text: index == 0 ? "\n        " : ",\n        ")
-            JSONValue.appendQuoted(action, to: &text)
-        }
-        text.append(text: key.actions.isEmpty ? "]" : "\n      ]")
-        text.append(text: ",\n      \"sound\": ")
-        text.append(text: key.sound ? "true" : "false")
-        text.append(text: ",\n      \"badge\": ")
-        text.append(text: key.badge ? "true" : "false")
-        text.append(text: ",\n      \"deepLink\": \"nudge://")
-        JSONValue.appendEscaped(key.kind.family, to: &text)
-        text.append(UInt8(ascii: "/"))
-        return text
-    }
-
     /// `RFC3339.append`, with the date part of whole-second instants kept from the previous instant: the records
     /// of a plan fall on a handful of days.
     private mutating func instant(_ date: Date) {
-        let seconds = date.timeIntervalSince1970
-        let whole = seconds.rounded(.down)
+        let reference = date.timeIntervalSinceReferenceDate
         // Whole seconds from 1970 to the end of 9999; fractions and other years are rare enough to go the slow way.
-        guard whole == seconds, whole >= 0, whole < 253_402_300_800,
-              date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate else {
+        guard reference.rounded(.down) == reference, reference >= -978_307_200, reference < 252_423_993_600 else {
             var sink = out
             RFC3339.append(date, to: &sink)
             return
         }
-        let total = Int(whole)
-        let dayNumber = total / 86_400
+        let seconds = Int(reference) + 978_307_200
+        let dayNumber = seconds / 86_400
         if day?.number != dayNumber {
             var text: [UInt8] = []
             RFC3339.append(Date(timeIntervalSince1970: Double(dayNumber * 86_400)), to: &text)
-            // "YYYY-MM-DDT00:00:00Z": anything else (a year beyond 9999) is written the slow way.
-            guard text.count == 20 else {
-                var sink = out
-                RFC3339.append(date, to: &sink)
-                return
-            }
-            day = (dayNumber, Array(text[..<11]))
+            day = (dayNumber, Array(text.prefix(11)))
         }
         day?.text.withUnsafeBufferPointer { out.append(bytes: $0) }
-        let secondOfDay = total - dayNumber * 86_400
+        let secondOfDay = seconds - dayNumber * 86_400
         twoDigits(secondOfDay / 3_600)
         out.append(UInt8(ascii: ":"))
         twoDigits(secondOfDay / 60 % 60)
@@ -188,8 +135,62 @@ private struct RecordWriter {
         out.append(UInt8(ascii: "Z"))
     }
 
+    @inline(__always)
     private func twoDigits(_ value: Int) {
         out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
         out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+    }
+}
+
+/// The text of a record's members that depend only on its kind and settings, and what it was written from.
+private struct SettledText {
+    let kind: NotificationKind
+    let priority: Priority
+    let category: String
+    let actions: [String]
+    let sound: Bool
+    let badge: Bool
+    /// After the id: `,` and the member `kind`, then the key of `source`.
+    let afterID: [UInt8]
+    /// After the body: `,` and the members `priority` through `badge`, then `deepLink` up to its source.
+    let afterBody: [UInt8]
+
+    init(_ record: Notification) {
+        kind = record.kind
+        priority = record.priority
+        category = record.category
+        actions = record.actions
+        sound = record.sound
+        badge = record.badge
+        var text: [UInt8] = []
+        text.append(text: ",\n      \"kind\": ")
+        JSONValue.appendQuoted(kind.rawValue, to: &text)
+        text.append(text: ",\n      \"source\": ")
+        afterID = text
+        text = []
+        text.append(text: ",\n      \"priority\": ")
+        JSONValue.appendQuoted(priority.rawValue, to: &text)
+        text.append(text: ",\n      \"category\": ")
+        JSONValue.appendQuoted(category, to: &text)
+        text.append(text: ",\n      \"actions\": [")
+        for (index, action) in actions.enumerated() {
+            text.append(text: index == 0 ? "\n        " : ",\n        ")
+            JSONValue.appendQuoted(action, to: &text)
+        }
+        text.append(text: actions.isEmpty ? "]" : "\n      ]")
+        text.append(text: ",\n      \"sound\": ")
+        text.append(text: sound ? "true" : "false")
+        text.append(text: ",\n      \"badge\": ")
+        text.append(text: badge ? "true" : "false")
+        text.append(text: ",\n      \"deepLink\": \"nudge://")
+        JSONValue.appendEscaped(kind.family, to: &text)
+        text.append(UInt8(ascii: "/"))
+        afterBody = text
+    }
+
+    /// Whether this text is also `record`'s.
+    func fits(_ record: Notification) -> Bool {
+        record.kind == kind && record.priority == priority && record.sound == sound && record.badge == badge
+            && record.category == category && record.actions == actions
     }
 }

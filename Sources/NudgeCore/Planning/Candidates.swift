@@ -21,6 +21,9 @@ struct Candidates {
 
     var oneOffs: [Notification] = []
     var daily: [Series] = []
+    /// The enabled alarms' series, kept apart from `daily` so the planner can time an occurrence before it
+    /// builds its record.
+    var alarms: [AlarmSeries] = []
     /// The local dates daily series are walked over: from a day before the previous run (a zone change moves
     /// dates by up to a day) to a week after now.
     var firstDate: LocalDate
@@ -58,11 +61,17 @@ struct Candidates {
             }
         }
         if settings.alarms.enabled {
-            for alarm in household.alarms where alarm.enabled {
-                let title = AlarmRule.title(alarm), body = AlarmRule.body(alarm)
-                result.daily.append { date in
-                    AlarmRule.occurrence(of: alarm, on: date, settings: settings, clock: clock, title: title,
-                                         body: body)
+            // Most alarms share a duration, so most share one body text.
+            var bodies: [Int: String] = [:]
+            let sound = settings.notifications.sound, badge = settings.notifications.badge
+            result.alarms.reserveCapacity(household.alarms.count)
+            for index in household.alarms.indices where household.alarms[index].enabled {
+                let alarm = household.alarms[index]
+                let body = bodies[alarm.durationMinutes] ?? AlarmRule.body(alarm)
+                bodies[alarm.durationMinutes] = body
+                if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
+                                            badge: badge) {
+                    result.alarms.append(series)
                 }
             }
         }

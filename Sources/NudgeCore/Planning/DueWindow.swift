@@ -31,20 +31,25 @@ struct DueWindow {
     }
 
     func classify(_ occurrence: Notification) -> Verdict {
+        classify(fireAt: occurrence.fireAt, expiresAt: occurrence.expiresAt, recurrence: occurrence.recurrence)
+    }
+
+    /// The same from an occurrence's timing alone, for the planner to pass over one before building its record.
+    func classify(fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) -> Verdict {
         guard let previousNow else {
             // First run: nothing older than now is announced (SPEC §7).
-            if occurrence.fireAt == now { return .due }
-            return occurrence.recurrence == .once ? .seen : .notDue
+            if fireAt == now { return .due }
+            return recurrence == .once ? .seen : .notDue
         }
         let fellDueSinceLastRun: Bool
-        switch occurrence.recurrence {
+        switch recurrence {
         case .once:
-            fellDueSinceLastRun = occurrence.fireAt > previousNow
+            fellDueSinceLastRun = fireAt > previousNow
         case let .daily(date, time):
-            fellDueSinceLastRun = occurrence.fireAt > previousNow || isAfterPreviousWallClock(date, time)
+            fellDueSinceLastRun = fireAt > previousNow || isAfterPreviousWallClock(date, time)
             if !fellDueSinceLastRun { return .notDue }
         }
-        if now > occurrence.expiresAt {
+        if now > expiresAt {
             return fellDueSinceLastRun ? .expired : .notDue
         }
         return .due

@@ -65,10 +65,14 @@ struct Candidates {
             var bodies: [Int: String] = [:]
             let sound = settings.notifications.sound, badge = settings.notifications.badge
             result.alarms.reserveCapacity(household.alarms.count)
-            for index in household.alarms.indices where household.alarms[index].enabled {
-                let alarm = household.alarms[index]
-                let body = bodies[alarm.durationMinutes] ?? AlarmRule.body(alarm)
-                bodies[alarm.durationMinutes] = body
+            for alarm in household.alarms where alarm.enabled {
+                let body: String
+                if let shared = bodies[alarm.durationMinutes] {
+                    body = shared
+                } else {
+                    body = AlarmRule.body(alarm)
+                    bodies[alarm.durationMinutes] = body
+                }
                 if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
                                             badge: badge) {
                     result.alarms.append(series)

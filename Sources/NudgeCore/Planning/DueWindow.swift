@@ -55,6 +55,17 @@ struct DueWindow {
         return .due
     }
 
+    /// Whether every daily occurrence on `date` that fires no later than `end` (the end of that local day, which
+    /// no occurrence of it follows unless quiet hours move it) is neither upcoming nor due nor missed: the day
+    /// ended before now and before the previous run, and travel did not make its wall-clock times fall due again.
+    /// The planner then passes over the date without timing each alarm on it.
+    func passesOver(_ date: LocalDate, endingAt end: Date) -> Bool {
+        guard end < now else { return false }
+        if let previousNow, end >= previousNow { return false }
+        if let previousLocal, date >= previousLocal.date { return false }
+        return true
+    }
+
     /// After travel east, local times the person's own clock passed between the runs count as fallen due even
     /// though their instants precede the previous run: 05:30 in Tokyo must ring for someone who left Berlin at
     /// 22:00. The occurrence id (one per local date) keeps them from ringing twice after travel west.

@@ -91,17 +91,25 @@ public enum Planner {
         }
         // Alarms are critical, which quiet hours never move, so an occurrence's fireAt is known before its record
         // is built: one already past that is not due is passed over without building it (consider would drop it
-        // too), and only the next one and the few due or missed are built.
-        let dates = Array(sequence(first: candidates.firstDate) { $0.adding(days: 1) }
-            .prefix { $0 <= candidates.lastDate })
-        for series in candidates.alarms {
-            for date in dates {
-                guard let fireAt = series.fireAt(on: date, clock: clock) else { continue }
-                if fireAt <= now, window.classify(fireAt: fireAt, expiresAt: fireAt.addingTimeInterval(series.expiry),
-                                                  recurrence: .daily(date: date, time: series.time)) == .notDue {
-                    continue
+        // too), and only the next one and the few due or missed are built. A whole day long gone (yesterday, in
+        // a run every minute) is passed over without timing each alarm on it.
+        let alarmDates = Array(sequence(first: candidates.firstDate) { $0.adding(days: 1) }
+            .prefix { $0 <= candidates.lastDate }
+            .drop { window.passesOver($0, endingAt: clock.endOfDay($0)) })
+        // Through a buffer pointer: looping over the array, or subscripting it, copied each series (three
+        // strings retained and released) for every date.
+        candidates.alarms.withUnsafeBufferPointer { alarms in
+            for index in alarms.indices {
+                for date in alarmDates {
+                    guard let fireAt = alarms[index].fireAt(on: date, clock: clock) else { continue }
+                    if fireAt <= now, window.classify(fireAt: fireAt,
+                                                      expiresAt: fireAt.addingTimeInterval(alarms[index].expiry),
+                                                      recurrence: .daily(date: date, time: alarms[index].time))
+                        == .notDue {
+                        continue
+                    }
+                    if consider(alarms[index].occurrence(on: date, at: fireAt)) { break }
                 }
-                if consider(series.occurrence(on: date, at: fireAt)) { break }
             }
         }
         (due, missed) = keepLatestOfEachRepeat(due, missed)

@@ -7,7 +7,7 @@ public enum AlarmRule {
     /// An alarm stays worth ringing for its duration, and never less than half an hour (SPEC §7).
     static let minimumExpiryMinutes = 30
 
-    static func title(_ alarm: Alarm) -> String { String(concatenating: alarm.title, " Time") }
+    static func title(_ alarm: Alarm) -> String { alarm.title + " Time" }
     static func body(_ alarm: Alarm) -> String { "Take \(alarm.durationMinutes) minutes to pray" }
 
     /// The alarm's occurrence on a local date, or nil when it is disabled or does not ring on that weekday.

@@ -48,8 +48,8 @@ struct AlarmSeries {
                      recurrence: .daily(date: date, time: time))
     }
 
-    /// `Notification.occurrenceID(.prayer, source, date.description)`, written in one piece: building the date's
-    /// text first, then joining, cost as much again.
+    /// `Notification.occurrenceID(.prayer, source, date.description)`, written in one piece on the stack and
+    /// made a string once: building the date's text first, then joining, cost as much again.
     private func occurrenceID(on date: LocalDate) -> String {
         guard (0...9999).contains(date.year) else {
             return Notification.occurrenceID(.prayer, source, date.description)
@@ -57,7 +57,7 @@ struct AlarmSeries {
         let kind = NotificationKind.prayer.rawValue
         var source = source
         return source.withUTF8 { sourceBytes in
-            String(unsafeUninitializedCapacity: kind.utf8.count + sourceBytes.count + 12) { buffer in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: kind.utf8.count + sourceBytes.count + 12) { buffer in
                 var index = buffer.initialize(from: kind.utf8).1
                 func put(_ byte: UInt8) {
                     buffer[index] = byte
@@ -79,7 +79,7 @@ struct AlarmSeries {
                 put(UInt8(ascii: "-"))
                 digit(date.day / 10)
                 digit(date.day)
-                return index
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
             }
         }
     }

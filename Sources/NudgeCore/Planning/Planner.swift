@@ -43,8 +43,7 @@ public enum Planner {
         upcoming.reserveCapacity(threads)
         upcomingIndex.reserveCapacity(threads)
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
-        func consider(_ raw: Notification) -> Bool {
-            var candidate = raw
+        func consider(_ candidate: consuming Notification) -> Bool {
             if candidate.kind == .leave {
                 candidate = LeaveTimeHysteresis.holding(candidate, planned: state.plannedLeaveTimes)
             }
@@ -96,20 +95,9 @@ public enum Planner {
         let alarmDates = Array(sequence(first: candidates.firstDate) { $0.adding(days: 1) }
             .prefix { $0 <= candidates.lastDate }
             .drop { window.passesOver($0, endingAt: clock.endOfDay($0)) })
-        // Through a buffer pointer: looping over the array, or subscripting it, copied each series (three
-        // strings retained and released) for every date.
-        candidates.alarms.withUnsafeBufferPointer { alarms in
-            for index in alarms.indices {
-                for date in alarmDates {
-                    guard let fireAt = alarms[index].fireAt(on: date, clock: clock) else { continue }
-                    if fireAt <= now, window.classify(fireAt: fireAt,
-                                                      expiresAt: fireAt.addingTimeInterval(alarms[index].expiry),
-                                                      recurrence: .daily(date: date, time: alarms[index].time))
-                        == .notDue {
-                        continue
-                    }
-                    if consider(alarms[index].occurrence(on: date, at: fireAt)) { break }
-                }
+        for series in candidates.alarms {
+            series.walk(alarmDates, clock: clock, take: consider) { fireAt, expiresAt, recurrence in
+                fireAt <= now && window.classify(fireAt: fireAt, expiresAt: expiresAt, recurrence: recurrence) == .notDue
             }
         }
         (due, missed) = keepLatestOfEachRepeat(due, missed)

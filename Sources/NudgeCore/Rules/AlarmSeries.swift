@@ -48,6 +48,21 @@ struct AlarmSeries {
                      recurrence: .daily(date: date, time: time))
     }
 
+    /// Walks `dates` in order up to the first occurrence `take` keeps (returns true for). An occurrence that
+    /// `isPassedOver` (given its fireAt, expiresAt and recurrence) is skipped before its record is built.
+    ///
+    /// A method rather than a loop in the planner: reading the series from the planner's array for each date
+    /// copied it (its strings retained and released) every time.
+    func walk(_ dates: [LocalDate], clock: WallClock, take: (consuming Notification) -> Bool,
+              isPassedOver: (Date, Date, Notification.Recurrence) -> Bool) {
+        for date in dates {
+            guard let fireAt = fireAt(on: date, clock: clock) else { continue }
+            let recurrence = Notification.Recurrence.daily(date: date, time: time)
+            if isPassedOver(fireAt, fireAt.addingTimeInterval(expiry), recurrence) { continue }
+            if take(occurrence(on: date, at: fireAt)) { return }
+        }
+    }
+
     /// `Notification.occurrenceID(.prayer, source, date.description)`, written in one piece on the stack and
     /// made a string once: building the date's text first, then joining, cost as much again.
     private func occurrenceID(on date: LocalDate) -> String {

@@ -97,6 +97,25 @@ extension JSONValue {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// `appendQuoted` into a plan's buffer: a string with nothing to escape (nearly all) is written with its
+    /// quotes in one step.
+    static func appendQuoted(_ string: String, to output: ByteBuffer) {
+        let written = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard firstEscape(in: bytes) == bytes.count else { return false }
+            output.write(upTo: bytes.count + 2) { target in
+                target[0] = UInt8(ascii: "\"")
+                if let source = bytes.baseAddress { (target + 1).update(from: source, count: bytes.count) }
+                target[bytes.count + 1] = UInt8(ascii: "\"")
+                return bytes.count + 2
+            }
+            return true
+        }
+        if written != true {
+            var sink = output
+            appendQuoted(string, to: &sink)
+        }
+    }
+
     /// The inside of a JSON string literal for `string`, without the quotes.
     ///
     /// The bytes up to the first one that needs an escape are copied in one piece (nearly every string nudge
@@ -116,16 +135,27 @@ extension JSONValue {
         for byte in string.utf8.dropFirst(clean) { appendEscaped(byte, to: &output) }
     }
 
-    /// The index of the first byte in `bytes` that needs an escape, or `bytes.count`.
+    /// The index of the first byte in `bytes` that needs an escape, or `bytes.count`. Eight bytes at a time; the
+    /// last few in one word too (the final eight, or all of a shorter string padded with letters), so only the
+    /// word holding an escape is gone through byte by byte.
+    @inline(__always)
     static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+        let count = bytes.count
         var index = 0
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count,
-                  !anyNeedsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-            }
+        while index + 8 <= count, !anyNeedsEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            index += 8
         }
-        while index < bytes.count, !needsEscape(bytes[index]) {
+        if index + 8 > count, index < count {
+            var tail = UInt64(0x6161_6161_6161_6161)
+            if count >= 8 {
+                tail = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else {
+                withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+            }
+            if !anyNeedsEscape(tail) { return count }
+        }
+        while index < count, !needsEscape(bytes[index]) {
             index += 1
         }
         return index

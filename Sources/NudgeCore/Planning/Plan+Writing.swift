@@ -59,8 +59,10 @@ extension Plan {
 private struct RecordWriter {
     let out: ByteBuffer
     private var settled: SettledText?
-    /// The previous instant's day ("YYYY-MM-DDT"), for instants written as whole seconds.
-    private var day: (number: Int, text: [UInt8])?
+    /// The previous instant's day, for instants written as whole seconds: its number since 1970 and its text
+    /// "YYYY-MM-DDT", kept in two words ("YYYY-MM-" and "DDT") to be stored, not copied.
+    private var dayNumber = -1
+    private var dayText: (UInt64, UInt32) = (0, 0)
 
     init(out: ByteBuffer) {
         self.out = out
@@ -85,17 +87,17 @@ private struct RecordWriter {
         if settled?.fits(record) != true {
             settled = SettledText(record)
         }
-        JSONValue.appendQuoted(record.id, to: &sink)
+        JSONValue.appendQuoted(record.id, to: out)
         settled?.afterID.withUnsafeBufferPointer { out.append(bytes: $0) }
-        JSONValue.appendQuoted(record.source, to: &sink)
+        JSONValue.appendQuoted(record.source, to: out)
         out.append(text: ",\n      \"fireAt\": \"")
         instant(record.fireAt)
         out.append(text: "\",\n      \"expiresAt\": \"")
         instant(record.expiresAt)
         out.append(text: "\",\n      \"title\": ")
-        JSONValue.appendQuoted(record.title, to: &sink)
+        JSONValue.appendQuoted(record.title, to: out)
         out.append(text: ",\n      \"body\": ")
-        JSONValue.appendQuoted(record.body, to: &sink)
+        JSONValue.appendQuoted(record.body, to: out)
         settled?.afterBody.withUnsafeBufferPointer { out.append(bytes: $0) }
         // `record.deepLink` goes on from there: the source, without building the link first.
         JSONValue.appendEscaped(record.source, to: &sink)
@@ -119,26 +121,33 @@ private struct RecordWriter {
             return
         }
         let seconds = Int(reference) + 978_307_200
-        let dayNumber = seconds / 86_400
-        if day?.number != dayNumber {
+        let day = seconds / 86_400
+        if day != dayNumber {
             var text: [UInt8] = []
-            RFC3339.append(Date(timeIntervalSince1970: Double(dayNumber * 86_400)), to: &text)
-            day = (dayNumber, Array(text.prefix(11)))
+            RFC3339.append(Date(timeIntervalSince1970: Double(day * 86_400)), to: &text)
+            dayText = text.withUnsafeBytes { bytes in
+                (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+            }
+            dayNumber = day
         }
-        day?.text.withUnsafeBufferPointer { out.append(bytes: $0) }
-        let secondOfDay = seconds - dayNumber * 86_400
-        twoDigits(secondOfDay / 3_600)
-        out.append(UInt8(ascii: ":"))
-        twoDigits(secondOfDay / 60 % 60)
-        out.append(UInt8(ascii: ":"))
-        twoDigits(secondOfDay % 60)
-        out.append(UInt8(ascii: "Z"))
-    }
-
-    @inline(__always)
-    private func twoDigits(_ value: Int) {
-        out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
-        out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+        let secondOfDay = seconds - day * 86_400
+        let (date, dateEnd) = dayText
+        out.write(upTo: 20) { target in
+            UnsafeMutableRawPointer(target).storeBytes(of: date, as: UInt64.self)
+            UnsafeMutableRawPointer(target + 8).storeBytes(of: dateEnd, as: UInt32.self)
+            let time = target + 11
+            let digit = { (value: Int) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10) }
+            time[0] = digit(secondOfDay / 36_000)
+            time[1] = digit(secondOfDay / 3_600)
+            time[2] = UInt8(ascii: ":")
+            time[3] = digit(secondOfDay / 600 % 6)
+            time[4] = digit(secondOfDay / 60)
+            time[5] = UInt8(ascii: ":")
+            time[6] = digit(secondOfDay % 60 / 10)
+            time[7] = digit(secondOfDay)
+            time[8] = UInt8(ascii: "Z")
+            return 20
+        }
     }
 }
 

@@ -95,9 +95,14 @@ public enum Planner {
         let alarmDates = Array(sequence(first: candidates.firstDate) { $0.adding(days: 1) }
             .prefix { $0 <= candidates.lastDate }
             .drop { window.passesOver($0, endingAt: clock.endOfDay($0)) })
+        let isPassedOver = { (fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) in
+            fireAt <= now && window.classify(fireAt: fireAt, expiresAt: expiresAt, recurrence: recurrence) == .notDue
+        }
         for series in candidates.alarms {
-            series.walk(alarmDates, clock: clock, take: consider) { fireAt, expiresAt, recurrence in
-                fireAt <= now && window.classify(fireAt: fireAt, expiresAt: expiresAt, recurrence: recurrence) == .notDue
+            var dates = alarmDates[...]
+            while let (occurrence, index) = series.firstOccurrence(on: dates, clock: clock, isPassedOver: isPassedOver),
+                  !consider(occurrence) {
+                dates = alarmDates[(index + 1)...]
             }
         }
         (due, missed) = keepLatestOfEachRepeat(due, missed)

@@ -48,19 +48,19 @@ struct AlarmSeries {
                      recurrence: .daily(date: date, time: time))
     }
 
-    /// Walks `dates` in order up to the first occurrence `take` keeps (returns true for). An occurrence that
-    /// `isPassedOver` (given its fireAt, expiresAt and recurrence) is skipped before its record is built.
-    ///
-    /// A method rather than a loop in the planner: reading the series from the planner's array for each date
-    /// copied it (its strings retained and released) every time.
-    func walk(_ dates: [LocalDate], clock: WallClock, take: (consuming Notification) -> Bool,
-              isPassedOver: (Date, Date, Notification.Recurrence) -> Bool) {
-        for date in dates {
-            guard let fireAt = fireAt(on: date, clock: clock) else { continue }
-            let recurrence = Notification.Recurrence.daily(date: date, time: time)
-            if isPassedOver(fireAt, fireAt.addingTimeInterval(expiry), recurrence) { continue }
-            if take(occurrence(on: date, at: fireAt)) { return }
+    /// The first occurrence on `dates` that `isPassedOver` (given its fireAt, expiresAt and recurrence) does not
+    /// skip, with the index of its date; nil when there is none. Only that one's record is built.
+    func firstOccurrence(on dates: ArraySlice<LocalDate>, clock: WallClock,
+                         isPassedOver: (Date, Date, Notification.Recurrence) -> Bool) -> (Notification, Int)? {
+        for index in dates.indices {
+            let date = dates[index]
+            guard let fireAt = fireAt(on: date, clock: clock),
+                  !isPassedOver(fireAt, fireAt.addingTimeInterval(expiry), .daily(date: date, time: time)) else {
+                continue
+            }
+            return (occurrence(on: date, at: fireAt), index)
         }
+        return nil
     }
 
     /// `Notification.occurrenceID(.prayer, source, date.description)`, written in one piece on the stack and

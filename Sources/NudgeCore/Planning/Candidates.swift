@@ -61,18 +61,14 @@ struct Candidates {
             }
         }
         if settings.alarms.enabled {
-            // Most alarms share a duration, so most share one body text.
-            var bodies: [Int: String] = [:]
+            // Alarms of the same duration share one body text: the previous alarm's, when it fits (a table of
+            // them cost more than the whole plan of a small household, in its first use of that generic type).
+            var shared: (minutes: Int, body: String)?
             let sound = settings.notifications.sound, badge = settings.notifications.badge
             result.alarms.reserveCapacity(household.alarms.count)
             for alarm in household.alarms where alarm.enabled {
-                let body: String
-                if let shared = bodies[alarm.durationMinutes] {
-                    body = shared
-                } else {
-                    body = AlarmRule.body(alarm)
-                    bodies[alarm.durationMinutes] = body
-                }
+                let body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
+                shared = (alarm.durationMinutes, body)
                 if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
                                             badge: badge) {
                     result.alarms.append(series)

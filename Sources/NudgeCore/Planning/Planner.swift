@@ -92,9 +92,14 @@ public enum Planner {
         // is built: one already past that is not due is passed over without building it (consider would drop it
         // too), and only the next one and the few due or missed are built. A whole day long gone (yesterday, in
         // a run every minute) is passed over without timing each alarm on it.
-        let alarmDates = Array(sequence(first: candidates.firstDate) { $0.adding(days: 1) }
-            .prefix { $0 <= candidates.lastDate }
-            .drop { window.passesOver($0, endingAt: clock.endOfDay($0)) })
+        var alarmDates: [LocalDate] = []
+        var day = candidates.firstDate
+        while day <= candidates.lastDate {
+            if !alarmDates.isEmpty || !window.passesOver(day, endingAt: clock.endOfDay(day)) {
+                alarmDates.append(day)
+            }
+            day = day.adding(days: 1)
+        }
         let isPassedOver = { (fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) in
             fireAt <= now && window.classify(fireAt: fireAt, expiresAt: expiresAt, recurrence: recurrence) == .notDue
         }

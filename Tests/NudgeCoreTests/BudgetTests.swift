@@ -107,4 +107,34 @@ final class PlanWritingTests: XCTestCase {
                          budget: BudgetStatus(pending: 0, limit: 64), pending: [], deferred: [])
         XCTAssertEqual(String(decoding: empty.fileContent, as: UTF8.self), empty.json.prettyText + "\n")
     }
+
+    /// The writer copies the members from `priority` on from the previous record when they match, and writes
+    /// whole-second instants from a remembered day: records that differ in one of those members each, escapes
+    /// in every string, fractions of a second and instants far from now must still read as `prettyText`.
+    func testFileContentOfMixedRecordsIsThePrettyTextOfTheJSONValue() {
+        func record(_ id: String, _ kind: NotificationKind = .prayer, at fireAt: Double = 1_795_248_000,
+                    priority: Priority = .critical, category: String = "PRAYER_ALARM",
+                    actions: [String] = ["START_TIMER", "SNOOZE"], sound: Bool = true, badge: Bool = true,
+                    text: String = "Morning Prayer Time") -> NudgeCore.Notification {
+            NudgeCore.Notification(id: id, kind: kind, source: "src-" + id, fireAt: Date(timeIntervalSince1970: fireAt),
+                                   expiresAt: Date(timeIntervalSince1970: fireAt + 1_800), title: text, body: text,
+                                   priority: priority, category: category, actions: actions, sound: sound,
+                                   badge: badge, recurrence: .once)
+        }
+        let records = [
+            record("a"), record("b"), record("c", .timerDone), record("d", priority: .high),
+            record("e", category: "PRAYER_TIMER"), record("f", actions: []), record("g", actions: ["SNOOZE"]),
+            record("h", sound: false), record("i", badge: false), record("j"),
+            record("q\"uote\\back\nline\u{1}\u{1F}", category: "c\"at", actions: ["a\tb"], text: "Zoë ❄️ \"hi\"\r"),
+            record("fraction", at: 1_795_248_000.25), record("early", at: -86_401), record("epoch", at: 0),
+            record("far", at: 253_402_300_799), record("beyond", at: 253_402_300_800),
+            record("next-day", at: 1_795_334_400), record("same-day-again", at: 1_795_248_059),
+        ]
+        for split in [0, 3, records.count] {
+            let plan = Plan(generatedAt: Date(timeIntervalSince1970: 1_795_248_000.5), timeZone: "Europe/Berlin",
+                            budget: BudgetStatus(pending: split, limit: 3), pending: Array(records.prefix(split)),
+                            deferred: Array(records.dropFirst(split)))
+            XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), plan.json.prettyText + "\n")
+        }
+    }
 }

@@ -79,6 +79,43 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(JSONValue.string("a/b é 中 😀 \u{7F}").compactText, "\"a/b é 中 😀 \u{7F}\"")
     }
 
+    /// The writer looks for bytes to escape eight at a time: each escaped byte, and the bytes that differ from
+    /// one only in a bit (0x20, 0x7F, 0xA2, 0xDC, UTF-8 continuation bytes), at every position of strings of
+    /// every length around a word must come out as a byte-by-byte escape writes them.
+    func testEscapesAreFoundAtEveryPositionOfAWord() {
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\u{08}": out += "\\b"
+                case "\u{0C}": out += "\\f"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{00}"..."\u{1F}":
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let specials: [Unicode.Scalar] = ["\"", "\\", "\u{0}", "\u{1F}", "\n", " ", "!", "#", "[", "]", "\u{7F}",
+                                          "\u{A2}", "\u{DC}", "\u{9F}", "é"]
+        for length in 0...17 {
+            for position in 0..<max(length, 1) {
+                for special in specials {
+                    var scalars = Array(repeating: Unicode.Scalar("a"), count: length)
+                    if length > 0 { scalars[position] = special }
+                    let text = String(String.UnicodeScalarView(scalars))
+                    XCTAssertEqual(JSONValue.string(text).compactText, reference(text), "\(scalars)")
+                }
+            }
+        }
+    }
+
     func testObjectKeysAreEscaped() {
         let value: JSONValue = .object([JSONMember("k\"\n", .null)])
         XCTAssertEqual(value.compactText, #"{"k\"\n":null}"#)

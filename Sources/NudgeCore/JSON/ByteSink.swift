@@ -53,6 +53,14 @@ final class ByteBuffer: ByteSink {
         count += bytes.count
     }
 
+    /// Room for `count` more bytes, written straight into the buffer: `body` gets where they go and returns how
+    /// many it wrote (at most `count`). One capacity check for a run of small writes (an instant, a string).
+    @inline(__always)
+    func write(upTo count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if self.count + count > capacity { grow(toHold: self.count + count) }
+        self.count += body(start + self.count)
+    }
+
     /// `ByteSink.append(text:)` without needing a `var`: a buffer is a reference.
     func append(text: StaticString) {
         text.withUTF8Buffer { append(bytes: $0) }

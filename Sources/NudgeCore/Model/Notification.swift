@@ -53,6 +53,12 @@ public struct Notification: Equatable, Sendable {
     public struct Thread: Hashable, Sendable {
         public var family: String
         public var source: String
+
+        /// The source only: sources of different families rarely share a name, and the planner hashes a
+        /// thread for every upcoming record (equality still compares both).
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(source)
+        }
     }
 
     /// Occurrence id of the form `<kind>:<source>:<event>`, e.g. `alarm.prayer:fajr:2026-11-21`.

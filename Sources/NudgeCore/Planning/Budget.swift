@@ -8,7 +8,10 @@ enum Budget {
         // Sorting indices over extracted keys, not the records: a record is a dozen fields, there may be 10,000.
         let fireAts = candidates.map(\.fireAt)
         let ids = candidates.map(\.id)
-        let byTime = candidates.indices.sorted { (fireAts[$0], ids[$0]) < (fireAts[$1], ids[$1]) }
+        // The ids only where the times tie: a tuple comparison retained and released both ids every time.
+        let byTime = candidates.indices.sorted {
+            fireAts[$0] != fireAts[$1] ? fireAts[$0] < fireAts[$1] : ids[$0] < ids[$1]
+        }
         guard candidates.count > limit else { return (byTime.map { candidates[$0] }, []) }
         // The ranking (priority, fireAt, id) is the time order taken one priority at a time, so the slots are
         // filled by walking `byTime` once per priority (critical first) instead of sorting a second time.

@@ -21,6 +21,9 @@ struct Candidates {
 
     var oneOffs: [Notification] = []
     var daily: [Series] = []
+    /// The enabled alarms' series, kept apart from `daily` so the planner can time an occurrence before it
+    /// builds its record.
+    var alarms: [AlarmSeries] = []
     /// The local dates daily series are walked over: from a day before the previous run (a zone change moves
     /// dates by up to a day) to a week after now.
     var firstDate: LocalDate
@@ -58,11 +61,17 @@ struct Candidates {
             }
         }
         if settings.alarms.enabled {
+            // Alarms of the same duration share one body text: the previous alarm's, when it fits (a table of
+            // them cost more than the whole plan of a small household, in its first use of that generic type).
+            var shared: (minutes: Int, body: String)?
+            let sound = settings.notifications.sound, badge = settings.notifications.badge
+            result.alarms.reserveCapacity(household.alarms.count)
             for alarm in household.alarms where alarm.enabled {
-                let title = AlarmRule.title(alarm), body = AlarmRule.body(alarm)
-                result.daily.append { date in
-                    AlarmRule.occurrence(of: alarm, on: date, settings: settings, clock: clock, title: title,
-                                         body: body)
+                let body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
+                shared = (alarm.durationMinutes, body)
+                if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
+                                            badge: badge) {
+                    result.alarms.append(series)
                 }
             }
         }

@@ -31,23 +31,39 @@ struct DueWindow {
     }
 
     func classify(_ occurrence: Notification) -> Verdict {
+        classify(fireAt: occurrence.fireAt, expiresAt: occurrence.expiresAt, recurrence: occurrence.recurrence)
+    }
+
+    /// The same from an occurrence's timing alone, for the planner to pass over one before building its record.
+    func classify(fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) -> Verdict {
         guard let previousNow else {
             // First run: nothing older than now is announced (SPEC §7).
-            if occurrence.fireAt == now { return .due }
-            return occurrence.recurrence == .once ? .seen : .notDue
+            if fireAt == now { return .due }
+            return recurrence == .once ? .seen : .notDue
         }
         let fellDueSinceLastRun: Bool
-        switch occurrence.recurrence {
+        switch recurrence {
         case .once:
-            fellDueSinceLastRun = occurrence.fireAt > previousNow
+            fellDueSinceLastRun = fireAt > previousNow
         case let .daily(date, time):
-            fellDueSinceLastRun = occurrence.fireAt > previousNow || isAfterPreviousWallClock(date, time)
+            fellDueSinceLastRun = fireAt > previousNow || isAfterPreviousWallClock(date, time)
             if !fellDueSinceLastRun { return .notDue }
         }
-        if now > occurrence.expiresAt {
+        if now > expiresAt {
             return fellDueSinceLastRun ? .expired : .notDue
         }
         return .due
+    }
+
+    /// Whether every daily occurrence on `date` that fires no later than `end` (the end of that local day, which
+    /// no occurrence of it follows unless quiet hours move it) is neither upcoming nor due nor missed: the day
+    /// ended before now and before the previous run, and travel did not make its wall-clock times fall due again.
+    /// The planner then passes over the date without timing each alarm on it.
+    func passesOver(_ date: LocalDate, endingAt end: Date) -> Bool {
+        guard end < now else { return false }
+        if let previousNow, end >= previousNow { return false }
+        if let previousLocal, date >= previousLocal.date { return false }
+        return true
     }
 
     /// After travel east, local times the person's own clock passed between the runs count as fallen due even

@@ -6,90 +6,40 @@ extension Plan {
     /// The same text as `json.prettyText`, written straight into bytes: with thousands of records (every alarm
     /// beyond the budget is listed in `deferred`) building a JSONValue tree first cost more than all of planning.
     public var fileContent: Data {
-        var out = PrettyWriter(capacity: 512 + (pending.count + deferred.count) * 640)
-        out.open("{")
-        out.key("generatedAt", first: true)
-        out.instant(generatedAt)
-        out.key("timeZone")
-        out.string(timeZone)
-        out.key("budget")
-        out.open("{")
-        out.key("pending", first: true)
-        out.number(budget.pending)
-        out.key("limit")
-        out.number(budget.limit)
-        out.key("status")
-        out.string(budget.level.rawValue)
-        out.key("message")
-        out.string(budget.message)
-        out.close("}", empty: false)
-        out.key("pending")
-        out.records(pending, reason: nil)
-        out.key("deferred")
-        out.records(deferred, reason: "budget")
-        out.key("nextWakeAt")
-        if let nextWakeAt { out.instant(nextWakeAt) } else { out.raw("null") }
-        out.close("}", empty: false)
-        out.bytes.append(UInt8(ascii: "\n"))
-        return out.bytes.data()
-    }
-}
-
-/// Writes the pretty JSON format of `JSONValue.prettyText` (two-space indent, `"key": value`) field by field.
-private struct PrettyWriter {
-    var bytes: ByteBuffer
-    var depth = 0
-
-    init(capacity: Int) {
-        bytes = ByteBuffer(capacity: capacity)
-    }
-
-    mutating func raw(_ text: StaticString) {
-        bytes.append(text: text)
-    }
-
-    /// A line break and enough spaces for any depth a plan reaches, copied in one piece: appending the
-    /// spaces one by one was a third of writing a plan of 10,000 records.
-    private static let lineBreak: [UInt8] = [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 16)
-
-    mutating func newline() {
-        let length = 1 + depth * 2
-        if length <= Self.lineBreak.count {
-            Self.lineBreak.withUnsafeBufferPointer { bytes.append(bytes: UnsafeBufferPointer(rebasing: $0[..<length])) }
+        let out = ByteBuffer(capacity: 512 + (pending.count + deferred.count) * 560)
+        var sink = out
+        out.append(text: "{\n  \"generatedAt\": \"")
+        RFC3339.append(generatedAt, to: &sink)
+        out.append(text: "\"")
+        out.append(text: ",\n  \"timeZone\": ")
+        JSONValue.appendQuoted(timeZone, to: &sink)
+        out.append(text: ",\n  \"budget\": {\n    \"pending\": ")
+        Self.appendNumber(budget.pending, to: &sink)
+        out.append(text: ",\n    \"limit\": ")
+        Self.appendNumber(budget.limit, to: &sink)
+        out.append(text: ",\n    \"status\": ")
+        JSONValue.appendQuoted(budget.level.rawValue, to: &sink)
+        out.append(text: ",\n    \"message\": ")
+        JSONValue.appendQuoted(budget.message, to: &sink)
+        out.append(text: "\n  },\n  \"pending\": ")
+        var records = RecordWriter(out: out)
+        records.write(pending, reason: nil)
+        out.append(text: ",\n  \"deferred\": ")
+        records.write(deferred, reason: "budget")
+        out.append(text: ",\n  \"nextWakeAt\": ")
+        if let nextWakeAt {
+            out.append(text: "\"")
+            RFC3339.append(nextWakeAt, to: &sink)
+            out.append(text: "\"")
         } else {
-            bytes.append(UInt8(ascii: "\n"))
-            for _ in 0..<depth * 2 { bytes.append(UInt8(ascii: " ")) }
+            out.append(text: "null")
         }
+        out.append(text: "\n}\n")
+        return out.data()
     }
 
-    mutating func open(_ bracket: StaticString) {
-        raw(bracket)
-        depth += 1
-    }
-
-    mutating func close(_ bracket: StaticString, empty: Bool) {
-        depth -= 1
-        if !empty { newline() }
-        raw(bracket)
-    }
-
-    /// `"name": ` on a new line, after a comma unless it is the object's first member. `name` is written as it
-    /// is: every key of a plan is plain ASCII.
-    mutating func key(_ name: StaticString, first: Bool = false) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        newline()
-        bytes.append(UInt8(ascii: "\""))
-        raw(name)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
-    }
-
-    mutating func string(_ value: String) {
-        JSONValue.appendQuoted(value, to: &bytes)
-    }
-
-    mutating func number(_ value: Int) {
+    /// The decimal text of any `Int`, as JSON writes a number.
+    private static func appendNumber(_ value: Int, to bytes: inout some ByteSink) {
         if value >= 0 {
             ASCIIDigits.append(value, width: 1, to: &bytes)
         } else {
@@ -97,73 +47,159 @@ private struct PrettyWriter {
             text.withUTF8 { bytes.append(bytes: $0) }
         }
     }
+}
 
-    mutating func bool(_ value: Bool) {
-        if value { raw("true") } else { raw("false") }
+/// Writes arrays of records in the pretty format of `JSONValue.prettyText` (two-space indent, `"key": value`),
+/// at the depth a plan's records have: array elements indented by four spaces, their members by six.
+///
+/// A record is mostly fixed text: each key with its line break and indent is one literal, copied in one piece.
+/// The members that depend only on the kind and its settings (`kind`, and `priority` to the start of `deepLink`)
+/// are the same for thousands of alarms in a row, so their text is kept from the previous record and copied
+/// when it fits.
+private struct RecordWriter {
+    let out: ByteBuffer
+    private var settled: SettledText?
+    /// The previous instant's day, for instants written as whole seconds: its number since 1970 and its text
+    /// "YYYY-MM-DDT", kept in two words ("YYYY-MM-" and "DDT") to be stored, not copied.
+    private var dayNumber = -1
+    private var dayText: (UInt64, UInt32) = (0, 0)
+
+    init(out: ByteBuffer) {
+        self.out = out
     }
 
-    mutating func instant(_ date: Date) {
-        bytes.append(UInt8(ascii: "\""))
-        RFC3339.append(date, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    mutating func records(_ records: [Notification], reason: StaticString?) {
-        open("[")
-        for (index, record) in records.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            newline()
-            self.record(record, reason: reason)
+    mutating func write(_ records: [Notification], reason: StaticString?) {
+        guard !records.isEmpty else {
+            out.append(text: "[]")
+            return
         }
-        close("]", empty: records.isEmpty)
+        out.append(text: "[\n    {\n      \"id\": ")
+        for index in records.indices {
+            if index > 0 { out.append(text: ",\n    {\n      \"id\": ") }
+            write(records[index], reason: reason)
+        }
+        out.append(text: "\n  ]")
     }
 
-    /// One record in the field order of `Notification.json`.
-    mutating func record(_ record: Notification, reason: StaticString?) {
-        open("{")
-        key("id", first: true)
-        string(record.id)
-        key("kind")
-        string(record.kind.rawValue)
-        key("source")
-        string(record.source)
-        key("fireAt")
+    /// One record, from the value of `id` to its closing brace, in the field order of `Notification.json`.
+    private mutating func write(_ record: Notification, reason: StaticString?) {
+        var sink = out
+        if settled?.fits(record) != true {
+            settled = SettledText(record)
+        }
+        JSONValue.appendQuoted(record.id, to: out)
+        settled?.afterID.withUnsafeBufferPointer { out.append(bytes: $0) }
+        JSONValue.appendQuoted(record.source, to: out)
+        out.append(text: ",\n      \"fireAt\": \"")
         instant(record.fireAt)
-        key("expiresAt")
+        out.append(text: "\",\n      \"expiresAt\": \"")
         instant(record.expiresAt)
-        key("title")
-        string(record.title)
-        key("body")
-        string(record.body)
-        key("priority")
-        string(record.priority.rawValue)
-        key("category")
-        string(record.category)
-        key("actions")
-        open("[")
-        for (index, action) in record.actions.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            newline()
-            string(action)
-        }
-        close("]", empty: record.actions.isEmpty)
-        key("sound")
-        bool(record.sound)
-        key("badge")
-        bool(record.badge)
-        key("deepLink")
-        // `record.deepLink`, written without building the string first.
-        raw("\"nudge://")
-        JSONValue.appendEscaped(record.kind.family, to: &bytes)
-        bytes.append(UInt8(ascii: "/"))
-        JSONValue.appendEscaped(record.source, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        out.append(text: "\",\n      \"title\": ")
+        JSONValue.appendQuoted(record.title, to: out)
+        out.append(text: ",\n      \"body\": ")
+        JSONValue.appendQuoted(record.body, to: out)
+        settled?.afterBody.withUnsafeBufferPointer { out.append(bytes: $0) }
+        // `record.deepLink` goes on from there: the source, without building the link first.
+        JSONValue.appendEscaped(record.source, to: &sink)
+        out.append(UInt8(ascii: "\""))
         if let reason {
-            key("reason")
-            bytes.append(UInt8(ascii: "\""))
-            raw(reason)
-            bytes.append(UInt8(ascii: "\""))
+            out.append(text: ",\n      \"reason\": \"")
+            out.append(text: reason)
+            out.append(UInt8(ascii: "\""))
         }
-        close("}", empty: false)
+        out.append(text: "\n    }")
+    }
+
+    /// `RFC3339.append`, with the date part of whole-second instants kept from the previous instant: the records
+    /// of a plan fall on a handful of days.
+    private mutating func instant(_ date: Date) {
+        let reference = date.timeIntervalSinceReferenceDate
+        // Whole seconds from 1970 to the end of 9999; fractions and other years are rare enough to go the slow way.
+        guard reference.rounded(.down) == reference, reference >= -978_307_200, reference < 252_423_993_600 else {
+            var sink = out
+            RFC3339.append(date, to: &sink)
+            return
+        }
+        let seconds = Int(reference) + 978_307_200
+        let day = seconds / 86_400
+        if day != dayNumber {
+            var text: [UInt8] = []
+            RFC3339.append(Date(timeIntervalSince1970: Double(day * 86_400)), to: &text)
+            dayText = text.withUnsafeBytes { bytes in
+                (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+            }
+            dayNumber = day
+        }
+        let secondOfDay = seconds - day * 86_400
+        let (date, dateEnd) = dayText
+        out.write(upTo: 20) { target in
+            UnsafeMutableRawPointer(target).storeBytes(of: date, as: UInt64.self)
+            UnsafeMutableRawPointer(target + 8).storeBytes(of: dateEnd, as: UInt32.self)
+            let time = target + 11
+            let digit = { (value: Int) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10) }
+            time[0] = digit(secondOfDay / 36_000)
+            time[1] = digit(secondOfDay / 3_600)
+            time[2] = UInt8(ascii: ":")
+            time[3] = digit(secondOfDay / 600 % 6)
+            time[4] = digit(secondOfDay / 60)
+            time[5] = UInt8(ascii: ":")
+            time[6] = digit(secondOfDay % 60 / 10)
+            time[7] = digit(secondOfDay)
+            time[8] = UInt8(ascii: "Z")
+            return 20
+        }
+    }
+}
+
+/// The text of a record's members that depend only on its kind and settings, and what it was written from.
+private struct SettledText {
+    let kind: NotificationKind
+    let priority: Priority
+    let category: String
+    let actions: [String]
+    let sound: Bool
+    let badge: Bool
+    /// After the id: `,` and the member `kind`, then the key of `source`.
+    let afterID: [UInt8]
+    /// After the body: `,` and the members `priority` through `badge`, then `deepLink` up to its source.
+    let afterBody: [UInt8]
+
+    init(_ record: Notification) {
+        kind = record.kind
+        priority = record.priority
+        category = record.category
+        actions = record.actions
+        sound = record.sound
+        badge = record.badge
+        var text: [UInt8] = []
+        text.append(text: ",\n      \"kind\": ")
+        JSONValue.appendQuoted(kind.rawValue, to: &text)
+        text.append(text: ",\n      \"source\": ")
+        afterID = text
+        text = []
+        text.append(text: ",\n      \"priority\": ")
+        JSONValue.appendQuoted(priority.rawValue, to: &text)
+        text.append(text: ",\n      \"category\": ")
+        JSONValue.appendQuoted(category, to: &text)
+        text.append(text: ",\n      \"actions\": [")
+        for (index, action) in actions.enumerated() {
+            text.append(text: index == 0 ? "\n        " : ",\n        ")
+            JSONValue.appendQuoted(action, to: &text)
+        }
+        text.append(text: actions.isEmpty ? "]" : "\n      ]")
+        text.append(text: ",\n      \"sound\": ")
+        text.append(text: sound ? "true" : "false")
+        text.append(text: ",\n      \"badge\": ")
+        text.append(text: badge ? "true" : "false")
+        text.append(text: ",\n      \"deepLink\": \"nudge://")
+        JSONValue.appendEscaped(kind.family, to: &text)
+        text.append(UInt8(ascii: "/"))
+        afterBody = text
+    }
+
+    /// Whether this text is also `record`'s.
+    func fits(_ record: Notification) -> Bool {
+        record.kind == kind && record.priority == priority && record.sound == sound && record.badge == badge
+            && record.category == category && record.actions == actions
     }
 }

@@ -38,22 +38,25 @@ public enum Planner {
         // large household. Sized up front: growing it step by step cost a rehash of everything each time.
         var upcoming: [Notification] = []
         var upcomingIndex: [Notification.Thread: Int] = [:]
-        upcomingIndex.reserveCapacity(candidates.oneOffs.count + state.snoozes.count + candidates.daily.count)
+        let threads = candidates.oneOffs.count + state.snoozes.count + state.timers.count + candidates.daily.count
+            + candidates.alarms.count
+        upcoming.reserveCapacity(threads)
+        upcomingIndex.reserveCapacity(threads)
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
-        func consider(_ raw: Notification) -> Bool {
-            var candidate = raw
+        func consider(_ candidate: consuming Notification) -> Bool {
             if candidate.kind == .leave {
                 candidate = LeaveTimeHysteresis.holding(candidate, planned: state.plannedLeaveTimes)
             }
             if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
-            guard !state.isHandled(candidate.id) else { return false }
+            // `state.isHandled`, read without copying the whole state for the call (10,000 copies a run).
+            guard state.ledger[candidate.id] == nil else { return false }
             if candidate.fireAt > now {
-                let thread = candidate.thread
-                if let index = upcomingIndex[thread] {
-                    if comesFirst(candidate, upcoming[index]) { upcoming[index] = candidate }
-                } else {
-                    upcomingIndex[thread] = upcoming.count
+                // One look-up that also reserves the slot when the thread is new (-1), not a look-up then an insert.
+                let slot = Self.claim(&upcomingIndex[candidate.thread, default: -1], next: upcoming.count)
+                if slot == upcoming.count {
                     upcoming.append(candidate)
+                } else if comesFirst(candidate, upcoming[slot]) {
+                    upcoming[slot] = candidate
                 }
                 return true
             }
@@ -85,6 +88,28 @@ public enum Planner {
                 date = date.adding(days: 1)
             }
         }
+        // Alarms are critical, which quiet hours never move, so an occurrence's fireAt is known before its record
+        // is built: one already past that is not due is passed over without building it (consider would drop it
+        // too), and only the next one and the few due or missed are built. A whole day long gone (yesterday, in
+        // a run every minute) is passed over without timing each alarm on it.
+        var alarmDates: [LocalDate] = []
+        var day = candidates.firstDate
+        while day <= candidates.lastDate {
+            if !alarmDates.isEmpty || !window.passesOver(day, endingAt: clock.endOfDay(day)) {
+                alarmDates.append(day)
+            }
+            day = day.adding(days: 1)
+        }
+        let isPassedOver = { (fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) in
+            fireAt <= now && window.classify(fireAt: fireAt, expiresAt: expiresAt, recurrence: recurrence) == .notDue
+        }
+        for series in candidates.alarms {
+            var dates = alarmDates[...]
+            while let (occurrence, index) = series.firstOccurrence(on: dates, clock: clock, isPassedOver: isPassedOver),
+                  !consider(occurrence) {
+                dates = alarmDates[(index + 1)...]
+            }
+        }
         (due, missed) = keepLatestOfEachRepeat(due, missed)
 
         let switchedOn = household.settings.notifications.enabled
@@ -105,7 +130,7 @@ public enum Planner {
         state.prune(now: now)
 
         let (pending, deferred) = Budget.split(upcoming, limit: household.settings.maxPending)
-        state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending + deferred)
+        state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending, deferred)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,
                         deferred: deferred)
@@ -129,6 +154,12 @@ public enum Planner {
         state.lastSuppressed = suppressed.count
         return PlanResult(plan: plan, deliveries: deliveries, missed: missedRecords, suppressed: suppressed,
                           state: state, isFirstRun: previous?.lastRunAt == nil)
+    }
+
+    /// The slot of a thread in the upcoming list: `next` for a new thread (marked -1), whose slot it becomes.
+    private static func claim(_ slot: inout Int, next: Int) -> Int {
+        if slot < 0 { slot = next }
+        return slot
     }
 
     /// Plan order: fireAt, then id.

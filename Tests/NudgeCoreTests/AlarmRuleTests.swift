@@ -32,7 +32,7 @@ final class AlarmRuleTests: XCTestCase {
     /// for any source text and any date, and ring on exactly the listed weekdays.
     func testSeriesIdsAndWeekdaysMatchTheGeneralRules() throws {
         let clock = WallClock(zone: Fixtures.berlin)
-        let days: [Set<Weekday>] = [Weekday.everyDay, [.mon], [.sat, .sun], [.tue, .thu, .fri]]
+        let days: [Weekdays] = [Weekdays.everyDay, [.mon], [.sat, .sun], [.tue, .thu, .fri]]
         for (source, weekdays) in zip(["fajr", "a00001", "Zoë-❄️", "with:colon", "x"], days + [[.wed]]) {
             let alarm = Alarm(id: source, title: "T", time: Fixtures.time("05:30"), weekdays: weekdays)
             let series = try XCTUnwrap(AlarmSeries(alarm, title: "T Time", body: "B", sound: true, badge: false))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One alarm's daily occurrences (SPEC §5.5), with everything that does not depend on the date made once.
 ///
@@ -15,8 +15,7 @@ struct AlarmSeries {
     private let source: String
     private let title: String
     private let body: String
-    /// Bit `Weekday.index` is set for each weekday the alarm rings on.
-    private let weekdays: UInt8
+    private let weekdays: Weekdays
     private let sound: Bool
     private let badge: Bool
 
@@ -29,14 +28,14 @@ struct AlarmSeries {
         source = alarm.id
         self.title = title
         self.body = body
-        weekdays = alarm.weekdays.reduce(0) { $0 | 1 << UInt8($1.index) }
+        weekdays = alarm.weekdays
         self.sound = sound
         self.badge = badge
     }
 
     /// When the alarm rings on `date`, nil on weekdays it does not ring.
     func fireAt(on date: LocalDate, clock: WallClock) -> Date? {
-        guard weekdays & 1 << UInt8(date.weekday.index) != 0 else { return nil }
+        guard weekdays.contains(date.weekday) else { return nil }
         return clock.instant(on: date, at: time)
     }
 

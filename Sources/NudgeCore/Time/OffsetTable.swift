@@ -28,12 +28,6 @@ struct OffsetTable: Sendable {
     /// The offset at the UTC second `utc`, or nil outside the span.
     func offset(atUTC utc: Int) -> Int? {
         guard utc >= starts[0], utc < end else { return nil }
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= utc { low = middle } else { high = middle - 1 }
-        }
-        return offsets[low]
+        return offsets[starts.partitioningIndex { $0 > utc } - 1]
     }
 }

@@ -57,13 +57,7 @@ public struct Zone: Equatable, Sendable, CustomStringConvertible {
         if let rule, utc > transitions[transitions.count - 1] {
             return rule.offset(atUTC: utc)
         }
-        var low = 0
-        var high = transitions.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if transitions[middle] <= utc { low = middle } else { high = middle - 1 }
-        }
-        return offsets[low]
+        return offsets[transitions.partitioningIndex { $0 > utc } - 1]
     }
 
     /// The first UTC second after `utc` where the offset changes, or nil when it never changes again.

@@ -73,7 +73,7 @@ public struct Zone: Equatable, Sendable, CustomStringConvertible {
         let from = max(utc, transitions.last ?? utc)
         let firstYear = LocalDateTime(secondsSinceEpoch: from).date.year - 1
         for year in firstYear...(firstYear + 3) {
-            for change in rule.changes(inYear: year) where change.at > from && change.at > utc {
+            for change in rule.changes(inYear: year) where change.at > from {
                 if change.offset != before { return change.at }
             }
         }

@@ -105,8 +105,8 @@ enum ActCommand {
             state.remindTomorrow(today: today, now: now)
             return "No more streak reminders today; the next one comes tomorrow."
         case .open(let url):
-            let environment = (try? DesktopChannel.sessionEnvironment(ProcessEnvironment.all()).get())
-                ?? ProcessEnvironment.all()
+            let own = ProcessEnvironment.all()
+            let environment = (try? DesktopChannel.sessionEnvironment(own).get()) ?? own
             guard let opener = ChildProcess.find("xdg-open", path: environment["PATH"]) else {
                 throw CLIError.failure("nudge act: xdg-open is not installed (Debian and Ubuntu: apt install "
                     + "xdg-utils); open \(url) yourself")

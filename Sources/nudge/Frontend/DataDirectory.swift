@@ -116,7 +116,6 @@ struct DataDirectory {
     /// is replaced, by a temporary file in the target's own directory, and the link stays (SPEC §11.25).
     func writeUserFile(_ file: UserFile, _ data: Data) throws {
         let path = try editablePath(file)
-        let target = path
         let folder = FilePath.parent(of: path)
         if folder != self.path {
             // Outside the data directory `run` does not clean up after an edit that was killed; under the lock
@@ -124,7 +123,7 @@ struct DataDirectory {
             let prefix = "." + file.fileName + ".tmp-"
             for name in Self.names(in: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
         }
-        try AtomicFile.write(data, to: target)
+        try AtomicFile.write(data, to: path)
     }
 
     /// The path an edit of `file` reads and replaces: the file itself, or the final target of its link.

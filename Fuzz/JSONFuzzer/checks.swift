@@ -6,7 +6,7 @@ import Foundation
 func checkJSONReader(_ bytes: [UInt8]) {
     let value: JSONValue
     do {
-        value = try JSONParser.parse(Data(bytes))
+        value = try JSONParser.parse(bytes)
     } catch let error as JSONSyntaxError {
         checkPosition(error, in: bytes)
         return
@@ -18,7 +18,7 @@ func checkJSONReader(_ bytes: [UInt8]) {
     for (name, text) in [("prettyText", pretty), ("compactText", compact)] {
         let again: JSONValue
         do {
-            again = try JSONParser.parse(Data(text.utf8))
+            again = try JSONParser.parse(Array(text.utf8))
         } catch {
             fatalError("\(name) of a parsed document does not parse: \(error)\n\(text)")
         }

@@ -32,16 +32,16 @@ public func pipelineFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: 
 }
 
 let fuzzNow = Date(timeIntervalSince1970: 1_795_258_200)  // 2026-11-21T10:50:00Z
-let fuzzBerlin = TimeZone(identifier: "Europe/Berlin") ?? TimeZone(secondsFromGMT: 3600)!
+let fuzzBerlin = Zone.named("Europe/Berlin") ?? Zone(secondsFromGMT: 3600)!
 
-let examples: [UserFile: Data] = {
+let examples: UserFileMap<[UInt8]> = {
     let directory = ProcessInfo.processInfo.environment["NUDGE_FUZZ_DATA"] ?? "data"
-    var files: [UserFile: Data] = [:]
+    var files: UserFileMap<[UInt8]> = [:]
     for file in UserFile.allCases {
         guard let data = FileManager.default.contents(atPath: directory + "/" + file.fileName) else {
             fatalError("cannot read \(directory)/\(file.fileName): run from the repository root or set NUDGE_FUZZ_DATA")
         }
-        files[file] = data
+        files[file] = Array(data)
     }
     return files
 }()
@@ -82,7 +82,7 @@ enum Part: Equatable {
         }
     }
 
-    static func decode(_ file: UserFile, _ data: Data) -> (Part?, FileReport) {
+    static func decode(_ file: UserFile, _ data: [UInt8]) -> (Part?, FileReport) {
         switch file {
         case .settings: let (v, r) = UserFileDecoder.settings(data); return (v.map(Part.settings), r)
         case .laundry: let (v, r) = UserFileDecoder.pets(data); return (v.map(Part.pets), r)
@@ -99,7 +99,7 @@ func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () ->
 
 func checkPipeline(_ bytes: [UInt8]) {
     let file = whichFile(bytes)
-    let data = Data(bytes)
+    let data = bytes
     let name = file.fileName
 
     // The decoder.
@@ -126,7 +126,7 @@ func checkPipeline(_ bytes: [UInt8]) {
     // The loader, with and without a last good version.
     var current = examples
     current[file] = data
-    for lastGood in [[file: examples[file] ?? Data()], [:]] {
+    for lastGood: UserFileMap<[UInt8]> in [[file: examples[file] ?? []], [:]] {
         let loaded = HouseholdLoader.load(current: current, lastGood: lastGood)
         require(loaded.reports.map(\.file) == UserFile.allCases, "\(name): reports \(loaded.reports.map(\.file))")
         for other in UserFile.allCases where other != file {
@@ -152,7 +152,7 @@ func checkPipeline(_ bytes: [UInt8]) {
 }
 
 func checkPlans(_ household: Household, name: String) {
-    let zone = household.settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? fuzzBerlin
+    let zone = household.settings.timeZone.flatMap(Zone.named) ?? fuzzBerlin
     var delivered = Set(exampleRun.deliveries.map(\.notification.id))
     let first = Planner.plan(household, previous: exampleRun.state, now: fuzzNow, zone: zone)
     checkPlan(first, household: household, now: fuzzNow, delivered: &delivered, name: name)

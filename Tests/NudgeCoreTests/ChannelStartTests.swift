@@ -57,7 +57,7 @@ final class ChannelStartTests: XCTestCase {
         noted.shown = true
         XCTAssertEqual(ChannelStart(fileContent: noted.fileContent), noted)
         XCTAssertEqual(ChannelStart(fileContent: start(limit: nil).fileContent), start(limit: nil))
-        XCTAssertNil(ChannelStart(fileContent: start().fileContent.prefix(20)))
+        XCTAssertNil(ChannelStart(fileContent: Array(start().fileContent.prefix(20))))
         XCTAssertNotEqual(ChannelStart.noteName(id: noted.id, channel: .command, attempts: 0),
                           ChannelStart.noteName(id: noted.id, channel: .desktop, attempts: 0))
     }

@@ -2,9 +2,9 @@ import XCTest
 @testable import NudgeCore
 
 final class HouseholdLoaderTests: XCTestCase {
-    private let goodAlarms = Data(#"{"alarms":[{"id":"fajr","title":"Morning Prayer","time":"05:30"}]}"#.utf8)
-    private let goodPets = Data(#"{"pets":[{"id":"snowy"}]}"#.utf8)
-    private let broken = Data(#"{"alarms": [ "#.utf8)
+    private let goodAlarms = Array(#"{"alarms":[{"id":"fajr","title":"Morning Prayer","time":"05:30"}]}"#.utf8)
+    private let goodPets = Array(#"{"pets":[{"id":"snowy"}]}"#.utf8)
+    private let broken = Array(#"{"alarms": [ "#.utf8)
 
     func testMissingFilesMeanNothingOfThatKind() {
         let loaded = HouseholdLoader.load(current: [:])
@@ -30,7 +30,7 @@ final class HouseholdLoaderTests: XCTestCase {
     }
 
     func testValidFileIgnoresItsLastGoodVersion() {
-        let loaded = HouseholdLoader.load(current: [.alarms: Data(#"{"alarms":[]}"#.utf8)],
+        let loaded = HouseholdLoader.load(current: [.alarms: Array(#"{"alarms":[]}"#.utf8)],
                                           lastGood: [.alarms: goodAlarms])
         XCTAssertEqual(loaded.household.alarms, [])
         XCTAssertEqual(loaded.valid, [.alarms])

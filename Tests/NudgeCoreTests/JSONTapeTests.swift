@@ -5,7 +5,7 @@ import XCTest
 final class JSONTapeTests: XCTestCase {
     /// Runs `body` on the tape of `text`.
     private func withTape<Result>(_ text: String, _ body: (JSONTape) -> Result) throws -> Result {
-        try JSONParser.withTape(Data(text.utf8), body)
+        try JSONParser.withTape(Array(text.utf8), body)
     }
 
     func testWholeNumbersReadLikeTheTree() throws {
@@ -13,7 +13,7 @@ final class JSONTapeTests: XCTestCase {
                         "-9223372036854775808", "9223372036854775808", "-9223372036854775809",
                         "99999999999999999999", "1.0", "1.5", "1e3", "-1E-2", "0.000"]
         for literal in literals {
-            let tree = try JSONParser.parse(Data(literal.utf8))
+            let tree = try JSONParser.parse(Array(literal.utf8))
             let tape = try withTape(literal) { $0.intValue(JSONTape.root) }
             XCTAssertEqual(tape, tree.intValue, literal)
         }
@@ -91,7 +91,7 @@ final class JSONTapeTests: XCTestCase {
 
     func testEveryKindIsNamedAsTheTreeNamesIt() throws {
         let text = #"[null, true, false, 1, "s", "\n", [], {}]"#
-        let tree = try XCTUnwrap(JSONParser.parse(Data(text.utf8)).arrayValue)
+        let tree = try XCTUnwrap(JSONParser.parse(Array(text.utf8)).arrayValue)
         let names = try withTape(text) { tape in tape.elements(of: JSONTape.root).map(tape.typeDescription) }
         XCTAssertEqual(names, tree.map(\.typeDescription))
         XCTAssertEqual(try withTape(text) { $0.value(JSONTape.root) }, .array(tree))

@@ -224,7 +224,7 @@ final class JSONWriterTests: XCTestCase {
     }
 }
 
-/// The plan writer's buffer: growth keeps every byte in order, and `data()` hands the bytes over.
+/// The plan writer's buffer: growth keeps every byte in order, and `bytes` copies them out.
 final class ByteBufferTests: XCTestCase {
     func testAppendsPastItsCapacityKeepEveryByteInOrder() {
         let buffer = ByteBuffer(capacity: 1)
@@ -240,10 +240,9 @@ final class ByteBufferTests: XCTestCase {
         buffer.append(text: "end")
         expected += Array("end".utf8)
         XCTAssertEqual(buffer.count, expected.count)
-        XCTAssertEqual([UInt8](buffer.data()), expected)
-        XCTAssertEqual(buffer.count, 0)
+        XCTAssertEqual(buffer.bytes, expected)
         buffer.append(text: "again")
-        XCTAssertEqual(String(decoding: buffer.data(), as: UTF8.self), "again")
+        XCTAssertEqual(buffer.bytes, expected + Array("again".utf8))
     }
 
     func testWritersWriteTheSameBytesIntoAnArrayAndABuffer() {
@@ -258,7 +257,7 @@ final class ByteBufferTests: XCTestCase {
         RFC3339.append(date, to: &array)
         var sink = buffer
         RFC3339.append(date, to: &sink)
-        XCTAssertEqual([UInt8](buffer.data()), array)
+        XCTAssertEqual(buffer.bytes, array)
         XCTAssertEqual(String(decoding: array, as: UTF8.self),
                        #""plain""quote \" and \\ and \n and \u0001""Zoë ❄️"2026-11-21T08:00:00.250Z"#)
     }

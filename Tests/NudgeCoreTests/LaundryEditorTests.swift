@@ -15,13 +15,13 @@ final class LaundryEditorTests: XCTestCase {
     """
 
     private func edit(_ action: LaundryEditor.Action, _ text: String, pet: String = "snowy") throws -> String {
-        let result = LaundryEditor.apply(action, toPet: pet, in: Data(text.utf8), now: now)
+        let result = LaundryEditor.apply(action, toPet: pet, in: Array(text.utf8), now: now)
         return String(decoding: try result.get(), as: UTF8.self)
     }
 
     func testRestartingTheDryerGivesTheCycleANewID() throws {
         let drying = washing.replacingOccurrences(of: "\"stage\": \"wash\"", with: "\"stage\": \"dry\"")
-        let edited = try JSONParser.parse(Data(try edit(.start(.dry), drying).utf8))
+        let edited = try JSONParser.parse(Array(try edit(.start(.dry), drying).utf8))
         let cycle = edited["pets"]?.arrayValue?.first?["cycle"]
         XCTAssertEqual(cycle?["id"], .string("c-20261121T083000Z"))
         XCTAssertEqual(cycle?["machine"], .string("left"))
@@ -29,7 +29,7 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testStartDryOnANullCycleStartsANewCycle() throws {
-        let edited = try JSONParser.parse(Data(try edit(.start(.dry), #"{"pets": [{"id": "snowy", "cycle": null}]}"#).utf8))
+        let edited = try JSONParser.parse(Array(try edit(.start(.dry), #"{"pets": [{"id": "snowy", "cycle": null}]}"#).utf8))
         XCTAssertEqual(edited["pets"]?.arrayValue?.first?["cycle"], .object([
             JSONMember("id", .string("c-20261121T083000Z")), JSONMember("stage", .string("dry")),
             JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
@@ -93,7 +93,7 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testStartWashWithoutACycleAddsOneAtTheEndOfThePet() throws {
-        let edited = try JSONParser.parse(Data(try edit(.start(.wash), washing, pet: "rex").utf8))
+        let edited = try JSONParser.parse(Array(try edit(.start(.wash), washing, pet: "rex").utf8))
         XCTAssertEqual(edited["pets"]?.arrayValue?[1], .object([
             JSONMember("id", .string("rex")), JSONMember("name", .string("Rex")),
             JSONMember("cycle", .object([
@@ -101,11 +101,11 @@ final class LaundryEditorTests: XCTestCase {
                 JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
             ])),
         ]))
-        XCTAssertEqual(edited["pets"]?.arrayValue?[0], try JSONParser.parse(Data(washing.utf8))["pets"]?.arrayValue?[0])
+        XCTAssertEqual(edited["pets"]?.arrayValue?[0], try JSONParser.parse(Array(washing.utf8))["pets"]?.arrayValue?[0])
     }
 
     func testStartDryWithoutACycleStartsANewCycle() throws {
-        let edited = try JSONParser.parse(Data(try edit(.start(.dry), washing, pet: "rex").utf8))
+        let edited = try JSONParser.parse(Array(try edit(.start(.dry), washing, pet: "rex").utf8))
         XCTAssertEqual(edited["pets"]?.arrayValue?[1]["cycle"], .object([
             JSONMember("id", .string("c-20261121T083000Z")), JSONMember("stage", .string("dry")),
             JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
@@ -115,7 +115,7 @@ final class LaundryEditorTests: XCTestCase {
     func testStartDryOnACycleWithoutIDLeavesItWithoutOne() throws {
         // Such a cycle is named by its start instant, which is not a valid "id" value to write down.
         let text = #"{"pets": [{"id": "snowy", "cycle": {"stage": "wash", "startedAt": "2026-11-21T07:30:00+01:00"}}]}"#
-        let edited = try JSONParser.parse(Data(try edit(.start(.dry), text).utf8))
+        let edited = try JSONParser.parse(Array(try edit(.start(.dry), text).utf8))
         XCTAssertEqual(edited["pets"]?.arrayValue?[0]["cycle"], .object([
             JSONMember("stage", .string("dry")), JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
         ]))
@@ -124,7 +124,7 @@ final class LaundryEditorTests: XCTestCase {
     func testStartWashTwiceInOneSecondGetsASuffixedID() throws {
         let text = #"{"pets": [{"id": "snowy", "cycle": {"id": "c-20261121T083000Z", "stage": "wash", "#
             + #""startedAt": "2026-11-21T08:30:00Z"}}]}"#
-        let edited = try JSONParser.parse(Data(try edit(.start(.wash), text).utf8))
+        let edited = try JSONParser.parse(Array(try edit(.start(.wash), text).utf8))
         XCTAssertEqual(edited["pets"]?.arrayValue?[0]["cycle"]?["id"], .string("c-20261121T083000Z-2"))
         XCTAssertEqual(LaundryEditor.cycleID(startedAt: now, avoiding: "c-20261121T083000Z-2"), "c-20261121T083000Z")
         XCTAssertEqual(LaundryEditor.cycleID(startedAt: Fixtures.instant("2026-01-02T03:04:05.678Z"), avoiding: nil),
@@ -197,11 +197,11 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testUnknownPetNamesThePetAndTheKnownOnes() {
-        let result = LaundryEditor.apply(.fold, toPet: "fluffy", in: Data(washing.utf8), now: now)
+        let result = LaundryEditor.apply(.fold, toPet: "fluffy", in: Array(washing.utf8), now: now)
         XCTAssertEqual(result, .failure(.unknownPet("fluffy", known: ["snowy", "rex"])))
         XCTAssertEqual(LaundryEditor.Failure.unknownPet("fluffy", known: ["snowy", "rex"]).description,
                        "laundry.json: unknown pet \"fluffy\" (known: snowy, rex)")
-        XCTAssertEqual(LaundryEditor.apply(.stop, toPet: "fluffy", in: Data("{}".utf8), now: now),
+        XCTAssertEqual(LaundryEditor.apply(.stop, toPet: "fluffy", in: Array("{}".utf8), now: now),
                        .failure(.unknownPet("fluffy", known: [])))
     }
 
@@ -211,7 +211,7 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testBrokenSyntaxIsReportedWithLineAndColumn() {
-        let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Data("{\"pets\": [\n  {\"id\": }]}".utf8), now: now)
+        let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Array("{\"pets\": [\n  {\"id\": }]}".utf8), now: now)
         guard case .failure(.invalidFile(let problems)) = result else {
             return XCTFail("a broken laundry.json must not be rewritten: \(result)")
         }
@@ -222,7 +222,7 @@ final class LaundryEditorTests: XCTestCase {
 
     func testInvalidValueIsReportedWithItsKeyPath() {
         let text = #"{"pets": [{"id": "snowy", "washMinutes": 0}]}"#
-        let result = LaundryEditor.apply(.start(.wash), toPet: "snowy", in: Data(text.utf8), now: now)
+        let result = LaundryEditor.apply(.start(.wash), toPet: "snowy", in: Array(text.utf8), now: now)
         guard case .failure(.invalidFile(let problems)) = result else {
             return XCTFail("an invalid laundry.json must not be rewritten: \(result)")
         }
@@ -232,7 +232,7 @@ final class LaundryEditorTests: XCTestCase {
 
     func testAnEditThatWouldMakeTheFileInvalidIsRefused() {
         // Instants must lie between 2000 and 2200 (SPEC §11.19): folding "in 2300" would break the file.
-        let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Data(washing.utf8),
+        let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Array(washing.utf8),
                                          now: Fixtures.instant("2300-01-01T00:00:00Z"))
         guard case .failure(.invalidFile(let problems)) = result else {
             return XCTFail("the edit must be validated: \(result)")

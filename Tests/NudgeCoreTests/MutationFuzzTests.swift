@@ -159,8 +159,8 @@ final class MutationFuzzTests: XCTestCase {
         }
 
         // All-or-nothing application.
-        let originals = fuzzer.originals.mapValues { Data($0) }
-        let (decoded, report) = HouseholdPart.decode(.alarms, originals[.alarms] ?? Data())
+        let originals = fuzzer.originals
+        let (decoded, report) = HouseholdPart.decode(.alarms, originals[.alarms] ?? [])
         var torn = HouseholdLoader.load(current: UserFileMap(originals))
         torn.household.alarms.removeLast()
         var stats = FuzzStats()
@@ -388,7 +388,7 @@ final class PipelineFuzzer {
             originals[file] = Array(try Data(contentsOf: url))
         }
         self.originals = originals
-        let loaded = HouseholdLoader.load(current: UserFileMap(originals.mapValues { Data($0) }))
+        let loaded = HouseholdLoader.load(current: UserFileMap(originals))
         XCTAssertEqual(loaded.valid, UserFile.allCases, "the example files must be valid: \(loaded.problems)")
         baseline = loaded.household
         berlin = Zone.named("Europe/Berlin") ?? Zone(secondsFromGMT: 3600)!
@@ -398,7 +398,7 @@ final class PipelineFuzzer {
         baseRun = Planner.plan(baseline, previous: nil, now: now.addingTimeInterval(-3600), zone: berlin)
         var keys = Set<String>()
         for bytes in originals.values {
-            if let value = try? JSONParser.parse(Data(bytes)) { JSONTree.collectKeys(value, into: &keys) }
+            if let value = try? JSONParser.parse(bytes) { JSONTree.collectKeys(value, into: &keys) }
         }
         self.keys = keys.sorted()
     }
@@ -415,11 +415,11 @@ final class PipelineFuzzer {
         var steps: [String] = []
         if rng.below(3) == 0 {
             // Semantic: values changed but (mostly) still valid, so the planner gets a new household.
-            var value = (try? JSONParser.parse(Data(bytes))) ?? .object([])
+            var value = (try? JSONParser.parse(bytes)) ?? .object([])
             for _ in 0..<(1 + rng.below(6)) {
                 let step = JSONTree.mutate(value, bytes: &bytes, rng: &rng, fuzzer: self, tweakOnly: rng.chance(4, in: 5))
                 steps.append(step)
-                value = (try? JSONParser.parse(Data(bytes))) ?? value
+                value = (try? JSONParser.parse(bytes)) ?? value
             }
             return Mutant(bytes: bytes, steps: steps)
         }
@@ -435,8 +435,8 @@ final class PipelineFuzzer {
     /// Parser and decoder checks only (cheap): used for every prefix and suffix.
     func checkParserAndDecoder(_ file: UserFile, _ bytes: [UInt8], stats: inout FuzzStats) -> [String] {
         var failures: [String] = []
-        let parse = checkParse(bytes, bothEntryPoints: true, failures: &failures)
-        _ = checkDecoder(file, Data(bytes), parse: parse, failures: &failures)
+        let parse = checkParse(bytes, failures: &failures)
+        _ = checkDecoder(file, bytes, parse: parse, failures: &failures)
         switch parse {
         case .syntax: stats.syntaxErrors += 1
         case .value: stats.parsed += 1
@@ -449,7 +449,7 @@ final class PipelineFuzzer {
              stats: inout FuzzStats) -> [String] {
         let started = DispatchTime.now().uptimeNanoseconds
         var failures: [String] = []
-        let data = Data(bytes)
+        let data = bytes
         var mark = started
 
         // 1. The JSON reader.
@@ -467,13 +467,13 @@ final class PipelineFuzzer {
         stats.phase("2 decode", since: &mark)
 
         // 3. The loader: the mutant plus the other, valid files.
-        var current = originals.mapValues { Data($0) }
+        var current = originals
         current[file] = data
-        var lastGood: UserFileMap<Data> = [:]
+        var lastGood: UserFileMap<[UInt8]> = [:]
         switch scenario.lastGood {
         case .missing: break
-        case .original: lastGood[file] = Data(originals[file] ?? [])
-        case .broken: lastGood[file] = Data("{\"".utf8)
+        case .original: lastGood[file] = originals[file] ?? []
+        case .broken: lastGood[file] = Array("{\"".utf8)
         }
         let loaded = HouseholdLoader.load(current: UserFileMap(current), lastGood: lastGood)
         checkLoaded(loaded, file: file, decoded: decoded, report: report, scenario: scenario,
@@ -581,21 +581,12 @@ final class PipelineFuzzer {
         case other
     }
 
-    func checkParse(_ bytes: [UInt8], bothEntryPoints: Bool = false, failures: inout [String]) -> ParseOutcome {
+    func checkParse(_ bytes: [UInt8], failures: inout [String]) -> ParseOutcome {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(Data(bytes))
+            value = try JSONParser.parse(bytes)
         } catch let error as JSONSyntaxError {
             checkPosition(error, in: bytes, failures: &failures)
-            // The array entry point must agree with the Data one.
-            if bothEntryPoints { do {
-                _ = try JSONParser.parse(bytes)
-                failures.append("parse([UInt8]) accepts what parse(Data) rejects")
-            } catch let other as JSONSyntaxError {
-                if other != error { failures.append("parse([UInt8]) reports \(other), parse(Data) \(error)") }
-            } catch {
-                failures.append("parse([UInt8]) threw \(type(of: error))")
-            } }
             return .syntax(error)
         } catch {
             failures.append("JSONParser.parse threw \(type(of: error)) (\(error)), not JSONSyntaxError")
@@ -604,7 +595,7 @@ final class PipelineFuzzer {
         let pretty = value.prettyText
         for (name, text) in [("prettyText", pretty), ("compactText", value.compactText)] {
             do {
-                let again = try JSONParser.parse(Data(text.utf8))
+                let again = try JSONParser.parse(Array(text.utf8))
                 if again != value { failures.append("\(name) does not round-trip to an equal value") }
                 if name == "prettyText", again.prettyText != pretty {
                     failures.append("prettyText → parse → prettyText changed the bytes")
@@ -647,7 +638,7 @@ final class PipelineFuzzer {
         }
     }
 
-    func checkDecoder(_ file: UserFile, _ data: Data, parse: ParseOutcome,
+    func checkDecoder(_ file: UserFile, _ data: [UInt8], parse: ParseOutcome,
                       failures: inout [String]) -> (HouseholdPart?, FileReport) {
         let (part, report) = HouseholdPart.decode(file, data)
         if report.file != file { failures.append("the decoder of \(file.fileName) reports as \(report.file.fileName)") }
@@ -757,7 +748,7 @@ final class PipelineFuzzer {
             if delivery.notification.expiresAt < now { failures.append("\(run): \(id) delivered after it expired") }
             if planned.contains(where: { $0.id == id }) { failures.append("\(run): \(id) delivered and still planned") }
             let line = delivery.outboxLine
-            if let value = try? JSONParser.parse(Data(line.utf8)) {
+            if let value = try? JSONParser.parse(Array(line.utf8)) {
                 if Delivery(record: value)?.notification.id != id {
                     failures.append("\(run): outbox line of \(id) does not read back")
                 }
@@ -799,7 +790,7 @@ enum HouseholdPart: Equatable {
         }
     }
 
-    static func decode(_ file: UserFile, _ data: Data) -> (HouseholdPart?, FileReport) {
+    static func decode(_ file: UserFile, _ data: [UInt8]) -> (HouseholdPart?, FileReport) {
         switch file {
         case .settings:
             let (value, report) = UserFileDecoder.settings(data)
@@ -852,7 +843,7 @@ enum Mutator {
     /// Applies one random mutation in place; returns what it did.
     static func apply(to bytes: inout [UInt8], rng: inout SplitMix64, fuzzer: PipelineFuzzer, file: UserFile) -> String {
         let choice = rng.below(100)
-        if choice >= 55, let value = try? JSONParser.parse(Data(bytes)) {
+        if choice >= 55, let value = try? JSONParser.parse(bytes) {
             return JSONTree.mutate(value, bytes: &bytes, rng: &rng, fuzzer: fuzzer)
         }
         let count = bytes.count
@@ -1410,12 +1401,12 @@ func positionMismatch(_ message: String, at offset: Int, in bytes: [UInt8]) -> S
 // MARK: - Reporting
 
 enum SwiftLiteral {
-    /// The bytes as a Swift expression of type `Data`: a string literal when they are UTF-8, else a byte array.
+    /// The bytes as a Swift expression of type `[UInt8]`: a string literal when they are UTF-8, else a byte array.
     static func of(_ bytes: [UInt8]) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return "Data([" + bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", ") + "] as [UInt8])"
+            return "([" + bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", ") + "] as [UInt8])"
         }
-        var literal = "Data(\""
+        var literal = "Array(\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": literal += "\\\""

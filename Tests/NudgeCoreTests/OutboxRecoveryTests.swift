@@ -16,21 +16,21 @@ final class OutboxRecoveryTests: XCTestCase {
         state.lastRunAt = Fixtures.instant("2026-11-21T04:29:00Z")
         state.outboxBytes = 100
         let tail = line("a") + line("b")
-        let outcome = OutboxRecovery.recover(tail: Data(tail.utf8), into: &state)
+        let outcome = OutboxRecovery.recover(tail: Array(tail.utf8), into: &state)
         XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
         XCTAssertEqual(outcome.completeLength, 100 + tail.utf8.count)
         XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
         XCTAssertEqual(state.ledger["alarm.prayer:b:2026-11-21"]?.fireAt, Fixtures.instant("2026-11-21T04:30:00Z"))
         XCTAssertEqual(state.deliveredTotal, 2)
         XCTAssertEqual(state.outboxBytes, 100 + tail.utf8.count)
-        XCTAssertEqual(state.outboxLastLine, ContentHash.of(Data(line("b").utf8)))
+        XCTAssertEqual(state.outboxLastLine, ContentHash.of(Array(line("b").utf8)))
     }
 
     func testTornLastLineIsNotCountedAndMarkedForCutting() {
         var state = RunState()
         let whole = line("a")
         let torn = String(line("b").prefix(30))
-        let outcome = OutboxRecovery.recover(tail: Data((whole + torn).utf8), into: &state)
+        let outcome = OutboxRecovery.recover(tail: Array((whole + torn).utf8), into: &state)
         XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
         XCTAssertEqual(outcome.completeLength, whole.utf8.count)
         XCTAssertNil(state.ledger["alarm.prayer:b:2026-11-21"])
@@ -40,7 +40,7 @@ final class OutboxRecoveryTests: XCTestCase {
         var state = RunState()
         state.lastRunAt = Fixtures.instant("2026-11-21T04:29:00Z")
         state.badge = 3
-        _ = OutboxRecovery.recover(tail: Data((line("a") + line("b")).utf8), into: &state,
+        _ = OutboxRecovery.recover(tail: Array((line("a") + line("b")).utf8), into: &state,
                                    channels: [.desktop, .command])
         XCTAssertEqual(state.badge, 5)
         XCTAssertEqual(state.commandQueue.map(\.delivery.notification.id),
@@ -52,10 +52,10 @@ final class OutboxRecoveryTests: XCTestCase {
     func testAnIdAlreadyDeliveredIsNeitherCountedNorQueuedAgain() {
         var state = RunState()
         state.lastRunAt = Fixtures.instant("2026-11-21T04:29:00Z")
-        _ = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &state, channels: [.desktop])
+        _ = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &state, channels: [.desktop])
         var again = state
         again.outboxBytes = 0
-        let outcome = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &again, channels: [.desktop])
+        let outcome = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &again, channels: [.desktop])
         XCTAssertEqual(outcome.recoveredIDs, [])
         XCTAssertEqual(again.deliveredTotal, 1)
         XCTAssertEqual(again.commandQueue.count, 1)
@@ -64,7 +64,7 @@ final class OutboxRecoveryTests: XCTestCase {
 
     func testWithoutAnyStateTheOutboxIsHistoryNotACrashedRun() {
         var state = RunState()
-        let outcome = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &state, channels: [.desktop])
+        let outcome = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &state, channels: [.desktop])
         XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
         XCTAssertEqual(state.commandQueue, [], "state.json deleted to start afresh: nothing is shown again")
         XCTAssertEqual(state.badge, 0)
@@ -73,7 +73,7 @@ final class OutboxRecoveryTests: XCTestCase {
     func testAnOldFilePutBackIsRecordedButNeitherCountedNorShownAgain() {
         var state = RunState()
         state.lastRunAt = Fixtures.instant("2026-11-25T08:00:00Z")
-        let outcome = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &state, channels: [.desktop])
+        let outcome = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &state, channels: [.desktop])
         XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
         XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
         XCTAssertEqual(state.deliveredTotal, 0)
@@ -89,7 +89,7 @@ final class OutboxRecoveryTests: XCTestCase {
         XCTAssertFalse(OutboxRecall.isNeeded(state, now: Fixtures.instant("2026-11-24T09:00:00Z")),
                        "less than two days back: the ledger still holds all that matters")
         XCTAssertTrue(OutboxRecall.isNeeded(state, now: earlier))
-        let recalled = OutboxRecall.recall(Data((line("a") + line("b")).utf8), into: &state, now: earlier)
+        let recalled = OutboxRecall.recall(Array((line("a") + line("b")).utf8), into: &state, now: earlier)
         XCTAssertEqual(recalled, 2)
         XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
         XCTAssertEqual(state.deliveredTotal, 0, "recalled, not delivered again")
@@ -100,7 +100,7 @@ final class OutboxRecoveryTests: XCTestCase {
     func testATailThatFollowsTheAccountedLineIsADiedRunsWhateverItsClockSaid() {
         var state = RunState()
         state.lastRunAt = Fixtures.instant("2026-11-25T08:00:00Z")   // the clock was set back since
-        _ = OutboxRecovery.recover(tail: Data(line("a").utf8), into: &state, channels: [.command], continuing: true)
+        _ = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &state, channels: [.command], continuing: true)
         XCTAssertEqual(state.commandQueue.map(\.delivery.notification.id), ["alarm.prayer:a:2026-11-21"])
         XCTAssertEqual(state.badge, 1)
     }

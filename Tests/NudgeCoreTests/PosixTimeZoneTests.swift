@@ -67,14 +67,14 @@ final class PosixTimeZoneTests: XCTestCase {
     }
 
     func testFooterOfATZifFile() {
-        var file = Data("TZif2".utf8) + Data(repeating: 0, count: 40)
-        file += Data("\nCET-1CEST,M3.5.0,M10.5.0/3\n".utf8)
+        var file = Array("TZif2".utf8) + Data(repeating: 0, count: 40)
+        file += Array("\nCET-1CEST,M3.5.0,M10.5.0/3\n".utf8)
         XCTAssertEqual(PosixTimeZone.footer(ofTZif: file), "CET-1CEST,M3.5.0,M10.5.0/3")
-        var versionOne = Data("TZif\0".utf8) + Data(repeating: 0, count: 40)
-        versionOne += Data("\nCET-1\n".utf8)
+        var versionOne = Array("TZif\0".utf8) + Data(repeating: 0, count: 40)
+        versionOne += Array("\nCET-1\n".utf8)
         XCTAssertNil(PosixTimeZone.footer(ofTZif: versionOne))
-        XCTAssertNil(PosixTimeZone.footer(ofTZif: Data("not a zone file\nCET-1\n".utf8)))
-        let empty = Data("TZif2".utf8) + Data(repeating: 0, count: 40) + Data("\n\n".utf8)
+        XCTAssertNil(PosixTimeZone.footer(ofTZif: Array("not a zone file\nCET-1\n".utf8)))
+        let empty = Array("TZif2".utf8) + Data(repeating: 0, count: 40) + Array("\n\n".utf8)
         XCTAssertNil(PosixTimeZone.footer(ofTZif: empty))
     }
 }

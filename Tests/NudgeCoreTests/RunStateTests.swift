@@ -45,12 +45,12 @@ final class RunStateTests: XCTestCase {
     }
 
     func testAQueueWrittenBeforeTheDesktopChannelIsForTheCommand() throws {
-        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: sampleState().fileContent) as? [String: Any])
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sampleState().fileContent)) as? [String: Any])
         var queue = try XCTUnwrap(object["commandQueue"] as? [[String: Any]])
         queue[0]["channels"] = nil
         object["commandQueue"] = queue
         let old = try JSONSerialization.data(withJSONObject: object)
-        XCTAssertEqual(try RunState.decode(old).commandQueue.map(\.channels), [[.command]])
+        XCTAssertEqual(try RunState.decode(Array(old)).commandQueue.map(\.channels), [[.command]])
     }
 
     func testStateRoundTripsThroughItsFile() throws {
@@ -68,19 +68,19 @@ final class RunStateTests: XCTestCase {
     }
 
     func testDamagedStateIsAnErrorWithItsPlace() throws {
-        let problem = try XCTUnwrap(decodingProblem(Data("{\"version\": 1,\n\"ledger\": [}".utf8)),
+        let problem = try XCTUnwrap(decodingProblem(Array("{\"version\": 1,\n\"ledger\": [}".utf8)),
                                     "a damaged state.json must not decode")
         XCTAssertEqual(problem.file, "state.json")
         XCTAssertEqual(problem.place, .position(line: 2, column: 12))
     }
 
     func testStateFromANewerNudgeIsRefused() throws {
-        let problem = try XCTUnwrap(decodingProblem(Data(#"{"version": 2}"#.utf8)), "a newer format must be refused")
+        let problem = try XCTUnwrap(decodingProblem(Array(#"{"version": 2}"#.utf8)), "a newer format must be refused")
         XCTAssertEqual(problem.description, "state.json: version: 2 was written by a newer nudge (this one reads version 1)")
     }
 
     /// The problem `RunState.decode` throws for `data`; nil when it decodes.
-    private func decodingProblem(_ data: Data) throws -> DataProblem? {
+    private func decodingProblem(_ data: [UInt8]) throws -> DataProblem? {
         do {
             _ = try RunState.decode(data)
             return nil

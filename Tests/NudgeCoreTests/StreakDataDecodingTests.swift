@@ -4,7 +4,7 @@ import XCTest
 /// Decoding `streaks.json` against literal JSON: the model, defaults, and every check with its key path.
 final class StreakDataDecodingTests: XCTestCase {
     private func decode(_ text: String) -> (StreakData?, FileReport) {
-        UserFileDecoder.streaks(Data(text.utf8))
+        UserFileDecoder.streaks(Array(text.utf8))
     }
 
     private func messages(_ text: String) -> [String] {

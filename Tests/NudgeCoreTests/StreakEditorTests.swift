@@ -5,7 +5,7 @@ final class StreakEditorTests: XCTestCase {
     private let at = Fixtures.instant("2026-11-21T19:42:11Z")
 
     func testPlayIsAppendedAndEveryOtherKeyKept() throws {
-        let original = Data("""
+        let original = Array("""
         {"note": "mine", "games": [{"id": "wordle", "name": "Wordle", "streak": 12, "colour": "green"}],
          "plays": [{"game": "wordle", "at": "2026-11-20T19:00:00Z"}], "achievements": []}
         """.utf8)
@@ -20,7 +20,7 @@ final class StreakEditorTests: XCTestCase {
     }
 
     func testUnknownGameIsRefusedUnlessAdded() throws {
-        let original = Data(#"{"games": [{"id": "wordle", "name": "Wordle", "streak": 1}]}"#.utf8)
+        let original = Array(#"{"games": [{"id": "wordle", "name": "Wordle", "streak": 1}]}"#.utf8)
         XCTAssertEqual(StreakEditor.recordPlay(in: original, game: "chess", at: at, addGame: false),
                        .failure(.unknownGame("chess", known: ["wordle"])))
         let added = try JSONParser.parse(StreakEditor.recordPlay(in: original, game: "chess", at: at, addGame: true).get())
@@ -42,7 +42,7 @@ final class StreakEditorTests: XCTestCase {
 
     func testBrokenFileIsNotEdited() {
         guard case .failure(.invalidFile(let problems)) = StreakEditor.recordPlay(
-            in: Data("{\"games\": [".utf8), game: "wordle", at: at, addGame: true) else {
+            in: Array("{\"games\": [".utf8), game: "wordle", at: at, addGame: true) else {
             return XCTFail("a broken streaks.json must not be rewritten")
         }
         XCTAssertEqual(problems.first?.file, "streaks.json")

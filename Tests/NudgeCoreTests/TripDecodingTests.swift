@@ -4,7 +4,7 @@ import XCTest
 /// Decoding `trips.json` against literal JSON: defaults, the schedule rule, every value check with its key path.
 final class TripDecodingTests: XCTestCase {
     private func decode(_ text: String) -> ([Trip]?, FileReport) {
-        UserFileDecoder.trips(Data(text.utf8))
+        UserFileDecoder.trips(Array(text.utf8))
     }
 
     private func messages(_ text: String) -> [String] {

@@ -3,7 +3,7 @@ import XCTest
 
 /// Decoding of the user files against literal JSON: defaults, every value check, key paths and positions.
 final class UserFileDecoderTests: XCTestCase {
-    private func data(_ text: String) -> Data { Data(text.utf8) }
+    private func data(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     private func messages(_ report: FileReport) -> [String] { report.problems.map(\.description) }
 

@@ -25,7 +25,7 @@ final class DocumentReader {
     ///
     /// - Throws: a `DataProblem` for a syntax error, with its line and column; otherwise what `read` throws
     ///   (the decoders throw `DataProblem`s).
-    static func read<Value>(_ data: Data, file: String,
+    static func read<Value>(_ data: [UInt8], file: String,
                             _ read: (DocumentReader) throws -> Value) throws -> Value {
         do {
             return try JSONParser.withTape(data) { try read(DocumentReader(file: file, tape: $0)) }

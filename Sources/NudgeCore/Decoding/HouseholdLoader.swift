@@ -21,7 +21,7 @@ public enum HouseholdLoader {
     /// `unreadable` holds files that are there but could not be read (a directory, no permission, a symbolic link
     /// that points nowhere), with the reason: they are reported like a broken file and fall back to their last
     /// good version too.
-    public static func load(current: UserFileMap<Data>, lastGood: UserFileMap<Data> = [:],
+    public static func load(current: UserFileMap<[UInt8]>, lastGood: UserFileMap<[UInt8]> = [:],
                             unreadable: UserFileMap<FileAccessProblem> = [:]) -> Loaded {
         var loaded = Loaded()
         for file in UserFile.allCases {
@@ -45,7 +45,7 @@ public enum HouseholdLoader {
     }
 
     /// Decodes one file into its part of the household; the household is untouched when the file is invalid.
-    private static func apply(_ file: UserFile, _ data: Data, to household: inout Household) -> FileReport {
+    private static func apply(_ file: UserFile, _ data: [UInt8], to household: inout Household) -> FileReport {
         switch file {
         case .settings:
             let (settings, report) = UserFileDecoder.settings(data)

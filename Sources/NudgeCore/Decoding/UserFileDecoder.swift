@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Decodes the bytes of each user file into model values, collecting every problem with its place.
 public enum UserFileDecoder {
     /// Parses `data` and hands the root object to `read`; a value only when there was no problem at all.
-    static func decode<Value>(_ file: UserFile, _ data: Data, knownKeys: [StaticString],
+    static func decode<Value>(_ file: UserFile, _ data: [UInt8], knownKeys: [StaticString],
                               _ read: (ObjectReader) -> Value) -> (Value?, FileReport) {
         do {
             return try DocumentReader.read(data, file: file.fileName) { document in
@@ -17,15 +17,15 @@ public enum UserFileDecoder {
         }
     }
 
-    public static func settings(_ data: Data) -> (Settings?, FileReport) {
+    public static func settings(_ data: [UInt8]) -> (Settings?, FileReport) {
         decode(.settings, data, knownKeys: Settings.topLevelKeys) { Settings($0) }
     }
 
-    public static func pets(_ data: Data) -> ([Pet]?, FileReport) {
+    public static func pets(_ data: [UInt8]) -> ([Pet]?, FileReport) {
         decode(.laundry, data, knownKeys: ["pets"]) { $0.list("pets", Pet.init) }
     }
 
-    public static func alarms(_ data: Data) -> ([Alarm]?, FileReport) {
+    public static func alarms(_ data: [UInt8]) -> ([Alarm]?, FileReport) {
         decode(.alarms, data, knownKeys: ["alarms"]) { $0.list("alarms", Alarm.init) }
     }
 }

@@ -43,8 +43,8 @@ public enum LaundryEditor {
     /// - `stop`: `cycle` is removed; with no cycle under way `data` is returned as it is.
     ///
     /// The result is validated like any user file, so an edit never leaves a file `nudge run` would refuse.
-    public static func apply(_ action: Action, toPet petID: String, in data: Data?, now: Date)
-        -> Result<Data, Failure> {
+    public static func apply(_ action: Action, toPet petID: String, in data: [UInt8]?, now: Date)
+        -> Result<[UInt8], Failure> {
         guard let data else { return .failure(.noFile(pet: petID)) }
         let (decoded, report) = UserFileDecoder.pets(data)
         guard let pets = decoded, let document = try? JSONParser.parse(data) else {
@@ -79,7 +79,7 @@ public enum LaundryEditor {
             element = element.removing("cycle")
         }
         elements[index] = element
-        let content = Data(utf8: document.setting("pets", to: .array(elements)).prettyText + "\n")
+        let content = Array((document.setting("pets", to: .array(elements)).prettyText + "\n").utf8)
         let (edited, editedReport) = UserFileDecoder.pets(content)
         guard edited != nil else { return .failure(.invalidFile(editedReport.problems)) }
         return .success(content)

@@ -22,7 +22,7 @@ public enum StreakEditor {
     /// `{"id": GAME, "name": GAME}` in `games` when the game is not there — no `streak`, so it is derived from
     /// the plays. `data` nil means the file does not exist yet. The result is validated like any user file;
     /// `streak` is never changed.
-    public static func recordPlay(in data: Data?, game: String, at: Date, addGame: Bool) -> Result<Data, Failure> {
+    public static func recordPlay(in data: [UInt8]?, game: String, at: Date, addGame: Bool) -> Result<[UInt8], Failure> {
         var document = JSONValue.object([])
         if let data {
             let (decoded, report) = UserFileDecoder.streaks(data)
@@ -41,7 +41,7 @@ public enum StreakEditor {
         }
         let play = JSONValue.object([JSONMember("game", .string(game)), JSONMember("at", .string(RFC3339.format(at)))])
         document = document.setting("plays", to: .array((document["plays"]?.arrayValue ?? []) + [play]))
-        let content = Data(utf8: document.prettyText + "\n")
+        let content = Array((document.prettyText + "\n").utf8)
         let (edited, report) = UserFileDecoder.streaks(content)
         guard edited != nil else { return .failure(.invalidFile(report.problems)) }
         return .success(content)

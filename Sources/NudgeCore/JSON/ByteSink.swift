@@ -23,7 +23,7 @@ extension Array: ByteSink where Element == UInt8 {
 ///
 /// Why not `[UInt8]`: every `append` of an array checks that the storage is unique and large enough, and a
 /// plan of 10,000 records is two million small appends; they were a third of such a run (callgrind). Here an
-/// append is a capacity check and a store. `data()` hands the bytes over without copying them.
+/// append is a capacity check and a store.
 final class ByteBuffer: ByteSink {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -76,15 +76,11 @@ final class ByteBuffer: ByteSink {
         capacity = newCapacity
     }
 
-    /// The bytes as `Data`. The buffer keeps no reference to them afterwards and starts again empty.
-    func data() -> Data {
-        let bytes = start
-        let data = Data(bytesNoCopy: bytes, count: count, deallocator: .custom { pointer, _ in
-            pointer.assumingMemoryBound(to: UInt8.self).deallocate()
-        })
-        capacity = 64
-        start = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        count = 0
-        return data
+    /// A copy of the bytes written so far (one memcpy).
+    var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress?.update(from: start, count: count)
+            initialized = count
+        }
     }
 }

@@ -22,13 +22,6 @@ public enum JSONParser {
     /// Maximum nesting of arrays/objects; deeper input is a syntax error (never a stack overflow).
     public static let maximumDepth = 512
 
-    /// Parses one JSON document from `data`.
-    ///
-    /// - Throws: `JSONSyntaxError` only.
-    public static func parse(_ data: Data) throws -> JSONValue {
-        try withTape(data) { $0.value(JSONTape.root) }
-    }
-
     /// Parses one JSON document from `bytes`.
     ///
     /// - Throws: `JSONSyntaxError` only.
@@ -42,9 +35,9 @@ public enum JSONParser {
     /// the duration of the call. Decoders read files this way, without building a `JSONValue` tree.
     ///
     /// - Throws: `JSONSyntaxError` for the parse, or what `read` throws.
-    static func withTape<Result>(_ data: Data, _ read: (JSONTape) throws -> Result) throws -> Result {
-        try data.withUnsafeBytes { raw in
-            try read(try parse(buffer: raw.bindMemory(to: UInt8.self)))
+    static func withTape<Result>(_ data: [UInt8], _ read: (JSONTape) throws -> Result) throws -> Result {
+        try data.withUnsafeBufferPointer { buffer in
+            try read(try parse(buffer: buffer))
         }
     }
 

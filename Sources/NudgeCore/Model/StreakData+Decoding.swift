@@ -3,7 +3,7 @@ import FoundationEssentials
 extension UserFileDecoder {
     /// Decodes `streaks.json`: ids unique within games, achievements and imports; every play and import names
     /// a game of the same file.
-    public static func streaks(_ data: Data) -> (StreakData?, FileReport) {
+    public static func streaks(_ data: [UInt8]) -> (StreakData?, FileReport) {
         decode(.streaks, data, knownKeys: ["games", "plays", "achievements", "imports"]) { root in
             let games = root.list("games", Game.init)
             // Raw ids, also of games that are invalid for another reason, so one mistake is reported once.

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension UserFileDecoder {
     /// Decodes `trips.json`; a missing `trips` key means no trips.
-    public static func trips(_ data: Data) -> ([Trip]?, FileReport) {
+    public static func trips(_ data: [UInt8]) -> ([Trip]?, FileReport) {
         decode(.trips, data, knownKeys: ["trips"]) { $0.list("trips", Trip.init) }
     }
 }

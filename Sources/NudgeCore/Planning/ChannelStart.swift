@@ -76,11 +76,11 @@ public struct ChannelStart: Equatable, Sendable {
     /// The note's file name for a start of `channel` for `attempt`: the same for every run until the outcome is
     /// recorded, so the next run finds it without a listing.
     public static func noteName(id: String, channel: DeliveryChannel, attempts: Int) -> String {
-        ContentHash.of(Data(utf8: "\(id)\n\(channel.rawValue)\n\(attempts)"))
+        ContentHash.of(Array("\(id)\n\(channel.rawValue)\n\(attempts)".utf8))
     }
 
     /// The note's content.
-    public var fileContent: Data {
+    public var fileContent: [UInt8] {
         var members = [
             JSONMember("id", .string(id)),
             JSONMember("channel", .string(channel.rawValue)),
@@ -93,12 +93,12 @@ public struct ChannelStart: Equatable, Sendable {
             JSONMember("shown", .bool(shown)),
         ]
         if let outcome { members.append(JSONMember("outcome", .string(outcome))) }
-        return Data(utf8: JSONValue.object(members).compactText + "\n")
+        return Array((JSONValue.object(members).compactText + "\n").utf8)
     }
 
     /// A note's start; nil for a file that does not read (notes are not flushed: after a power loss one may be
     /// damaged, and the boot id has changed then anyway).
-    public init?(fileContent data: Data) {
+    public init?(fileContent data: [UInt8]) {
         guard let value = try? JSONParser.parse(data),
               let id = value["id"]?.stringValue,
               let channel = value["channel"]?.stringValue.flatMap(DeliveryChannel.init(rawValue:)),

@@ -18,11 +18,11 @@ public enum OutboxRecall {
     /// `now` (expired less than `ledgerRetention` before it) and does not; counts nothing, queues nothing:
     /// these deliveries happened and were accounted for when they did. Returns how many were recalled.
     @discardableResult
-    public static func recall(_ outbox: Data, into state: inout RunState, now: Date) -> Int {
+    public static func recall(_ outbox: [UInt8], into state: inout RunState, now: Date) -> Int {
         let horizon = now.addingTimeInterval(-RunState.ledgerRetention)
         var recalled = 0
         for line in outbox.split(separator: UInt8(ascii: "\n")) {
-            guard let record = try? JSONParser.parse(Data(line)), let delivery = Delivery(record: record) else {
+            guard let record = try? JSONParser.parse(Array(line)), let delivery = Delivery(record: record) else {
                 continue
             }
             let notification = delivery.notification

@@ -22,7 +22,7 @@ public enum OutboxRecovery {
     /// found with no state at all (state.json deleted to start afresh), is history, not a run that died: its id
     /// is recorded, nothing else. The test notification is never shown late (a test says at once whether it got
     /// through).
-    public static func recover(tail: Data, into state: inout RunState, channels: [DeliveryChannel] = [],
+    public static func recover(tail: [UInt8], into state: inout RunState, channels: [DeliveryChannel] = [],
                                continuing: Bool = false) -> Outcome {
         let bytes = [UInt8](tail)
         var recovered: [String] = []
@@ -60,6 +60,6 @@ public enum OutboxRecovery {
     public static func lastLineHash(_ bytes: ArraySlice<UInt8>) -> String {
         let body = bytes.dropLast()
         let start = body.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
-        return ContentHash.of(Data(bytes[start...]))
+        return ContentHash.of(bytes[start...])
     }
 }

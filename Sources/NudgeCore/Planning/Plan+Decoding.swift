@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension Plan {
     /// Reads a `plan.json` written by `nudge run`, for `nudge plan` to show.
-    public static func decode(_ data: Data) -> Result<Plan, DataProblem> {
+    public static func decode(_ data: [UInt8]) -> Result<Plan, DataProblem> {
         let read = Result { try DocumentReader.read(data, file: "plan.json", decode) }
         return read.mapError { DataProblem($0, file: "plan.json") }
     }

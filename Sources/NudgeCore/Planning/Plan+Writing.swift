@@ -5,7 +5,7 @@ extension Plan {
     ///
     /// The same text as `json.prettyText`, written straight into bytes: with thousands of records (every alarm
     /// beyond the budget is listed in `deferred`) building a JSONValue tree first cost more than all of planning.
-    public var fileContent: Data {
+    public var fileContent: [UInt8] {
         let out = ByteBuffer(capacity: 512 + (pending.count + deferred.count) * 560)
         var sink = out
         out.append(text: "{\n  \"generatedAt\": \"")
@@ -35,7 +35,7 @@ extension Plan {
             out.append(text: "null")
         }
         out.append(text: "\n}\n")
-        return out.data()
+        return out.bytes
     }
 
     /// The decimal text of any `Int`, as JSON writes a number.

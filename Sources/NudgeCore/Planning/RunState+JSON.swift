@@ -84,13 +84,13 @@ extension RunState {
         ])
     }
 
-    public var fileContent: Data { Data(utf8: json.prettyText + "\n") }
+    public var fileContent: [UInt8] { Array((json.prettyText + "\n").utf8) }
 
     /// Reads `state.json`. nudge wrote it, so any problem means someone edited it: the run stops (exit 65)
     /// rather than guess, because a lost ledger could deliver something twice.
     ///
     /// - Throws: `DataProblem`, the first problem found.
-    public static func decode(_ data: Data) throws -> RunState {
+    public static func decode(_ data: [UInt8]) throws -> RunState {
         try DocumentReader.read(data, file: "state.json", decode)
     }
 

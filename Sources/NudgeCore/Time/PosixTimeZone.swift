@@ -78,8 +78,7 @@ public struct PosixTimeZone: Equatable, Sendable {
 
     /// The TZ string at the end of a TZif file of version 2 or later (RFC 8536 §3.3): the rule that holds after
     /// its last listed transition. Nil for anything else.
-    public static func footer(ofTZif data: Data) -> String? {
-        let bytes = [UInt8](data)
+    public static func footer(ofTZif bytes: [UInt8]) -> String? {
         guard bytes.count > 6, bytes.starts(with: Array("TZif".utf8)), bytes[4] >= UInt8(ascii: "2"),
               bytes.last == UInt8(ascii: "\n"),
               let start = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")) else { return nil }

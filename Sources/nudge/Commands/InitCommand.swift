@@ -78,12 +78,12 @@ enum InitCommand {
         var info = stat()
         // A file that cannot be read exists too, and is never replaced.
         guard lstat(path, &info) == 0 else {
-            try AtomicFile.write(Data(utf8: content), to: path)
+            try AtomicFile.write(Array(content.utf8), to: path)
             console.out("created  \(path)")
             return
         }
         let existing = try? DataDirectory.contents(of: path).get()
-        let note = existing == Data(utf8: content) ? "exists" : "exists; delete it to get the starter version"
+        let note = existing == Array(content.utf8) ? "exists" : "exists; delete it to get the starter version"
         console.out("kept     \(path) (\(note))")
     }
 

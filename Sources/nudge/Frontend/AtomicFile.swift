@@ -23,7 +23,7 @@ enum AtomicFile {
         case derived
     }
 
-    static func write(_ data: Data, to path: String, durability: Durability = .durable) throws {
+    static func write(_ data: [UInt8], to path: String, durability: Durability = .durable) throws {
         let parent = FilePath.parent(of: path)
         let directory = parent.isEmpty ? "." : parent
         let temporary = directory + "/." + FilePath.lastComponent(of: path) + ".tmp-\(getpid())"
@@ -47,8 +47,8 @@ enum AtomicFile {
     }
 
     /// Writes every byte, retrying short writes and interrupted calls.
-    static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer -> Bool in
+    static func writeAll(_ descriptor: Int32, _ data: [UInt8]) -> Bool {
+        data.withUnsafeBufferPointer { buffer -> Bool in
             guard var pointer = buffer.baseAddress else { return true }
             var remaining = buffer.count
             while remaining > 0 {

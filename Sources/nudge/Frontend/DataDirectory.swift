@@ -26,7 +26,7 @@ struct DataDirectory {
     }
 
     /// The file's bytes, or nil when it does not exist.
-    func read(_ name: String) throws -> Data? {
+    func read(_ name: String) throws -> [UInt8]? {
         let filePath = filePath(name)
         switch Self.contents(of: filePath) {
         case .success(let data): return data
@@ -42,19 +42,20 @@ struct DataDirectory {
     }
 
     /// A whole file, read with open/fstat/read (retrying short reads and interruptions).
-    static func contents(of path: String) -> Result<Data, ReadError> {
+    static func contents(of path: String) -> Result<[UInt8], ReadError> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadError(code: errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(code: errno)) }
         guard info.st_mode & S_IFMT != S_IFDIR else { return .failure(ReadError(code: EISDIR)) }
-        // Read straight into the Data that is returned: copying from an array held a large file twice.
-        var data = Data(count: max(Int(info.st_size), 0) + 1)
+        // Read straight into the array that is returned: copying from a second buffer held a large file twice.
+        // One byte more than the size, so a file that grew while it was read is still read to its end.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var count = 0
         while true {
-            if count == data.count { data.count += max(4096, count) }
-            let got = data.withUnsafeMutableBytes { buffer in
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
+            let got = bytes.withUnsafeMutableBufferPointer { buffer in
                 Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
             if got < 0 {
@@ -64,16 +65,16 @@ struct DataDirectory {
             if got == 0 { break }
             count += got
         }
-        data.count = count
-        return .success(data)
+        bytes.removeLast(bytes.count - count)
+        return .success(bytes)
     }
 
     /// Every user file that exists, and those that are there but cannot be read with the reason: one unreadable
     /// file must not silence the others (SPEC §8). A file may be a symbolic link (dotfiles) and is read through
     /// it; a link that points nowhere is not a missing file but a problem of that file (SPEC §11.25), so that its
     /// kind keeps its last good version and `check` and `run` name it.
-    func userFiles() -> (files: UserFileMap<Data>, unreadable: UserFileMap<FileAccessProblem>) {
-        var files: UserFileMap<Data> = [:]
+    func userFiles() -> (files: UserFileMap<[UInt8]>, unreadable: UserFileMap<FileAccessProblem>) {
+        var files: UserFileMap<[UInt8]> = [:]
         var unreadable: UserFileMap<FileAccessProblem> = [:]
         for file in UserFile.allCases {
             let path = filePath(file.fileName)
@@ -103,7 +104,7 @@ struct DataDirectory {
     ///
     /// - Throws: `CLIError.badData` (exit 65) for a link that points nowhere: editing would otherwise start
     ///   afresh and replace the link, cutting the file off from its dotfiles.
-    func readUserFile(_ file: UserFile) throws -> Data? {
+    func readUserFile(_ file: UserFile) throws -> [UInt8]? {
         let path = try editablePath(file)
         switch Self.contents(of: path) {
         case .success(let data): return data
@@ -114,7 +115,7 @@ struct DataDirectory {
 
     /// Writes a user file atomically. When it is a symbolic link (a chain of them too), the link's final target
     /// is replaced, by a temporary file in the target's own directory, and the link stays (SPEC §11.25).
-    func writeUserFile(_ file: UserFile, _ data: Data) throws {
+    func writeUserFile(_ file: UserFile, _ data: [UInt8]) throws {
         let path = try editablePath(file)
         let folder = FilePath.parent(of: path)
         if folder != self.path {
@@ -165,15 +166,15 @@ struct DataDirectory {
     }
 
     /// The saved last good copies of the given files (those that have one).
-    func lastGoodCopies(_ files: [UserFile]) -> UserFileMap<Data> {
-        var copies: UserFileMap<Data> = [:]
+    func lastGoodCopies(_ files: [UserFile]) -> UserFileMap<[UInt8]> {
+        var copies: UserFileMap<[UInt8]> = [:]
         for file in files {
             copies[file] = try? Self.contents(of: lastGoodPath + "/" + file.fileName).get()
         }
         return copies
     }
 
-    func saveLastGood(_ file: UserFile, _ data: Data) throws {
+    func saveLastGood(_ file: UserFile, _ data: [UInt8]) throws {
         guard mkdir(lastGoodPath, 0o700) == 0 || errno == EEXIST else {
             throw AtomicFile.failure("cannot create", lastGoodPath)
         }
@@ -199,7 +200,7 @@ struct DataDirectory {
         return UserFileDecoder.settings(data).0 ?? Settings()
     }
 
-    func write(_ name: String, _ data: Data, durability: AtomicFile.Durability = .durable) throws {
+    func write(_ name: String, _ data: [UInt8], durability: AtomicFile.Durability = .durable) throws {
         try AtomicFile.write(data, to: filePath(name), durability: durability)
     }
 }

@@ -98,7 +98,7 @@ enum DeliveredRecord {
     static func outboxDeliveries(_ directory: DataDirectory) throws -> [Delivery] {
         guard let outbox = try directory.read("outbox.jsonl") else { return [] }
         return outbox.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            (try? JSONParser.parse(Data(line))).flatMap(Delivery.init(record:))
+            (try? JSONParser.parse(Array(line))).flatMap(Delivery.init(record:))
         }
     }
 }

@@ -27,7 +27,7 @@ extension OutboxFile {
     /// Up to `count` whole lines (without their newlines) that end at byte `end`, read backwards in growing
     /// windows; nil when the file is shorter than `end`. A piece after the last newline is left out and told by
     /// `endsWithNewline`.
-    private func lastLines(_ count: Int, endingAt end: Int) -> (lines: [Data], endsWithNewline: Bool)? {
+    private func lastLines(_ count: Int, endingAt end: Int) -> (lines: [[UInt8]], endsWithNewline: Bool)? {
         var window = 4_096
         while true {
             let start = max(0, end - window)
@@ -39,7 +39,7 @@ extension OutboxFile {
             lines.removeLast()  // after the last newline: empty, or a piece of a line
             if start > 0, !lines.isEmpty { lines.removeFirst() }  // begins mid-line
             if lines.count >= count || start == 0 {
-                return (lines.suffix(count).filter { !$0.isEmpty }.map { Data($0) }, endsWithNewline)
+                return (lines.suffix(count).filter { !$0.isEmpty }.map { Array($0) }, endsWithNewline)
             }
             window *= 4
         }

@@ -16,14 +16,14 @@ struct OutboxFile {
     }
 
     /// The bytes from `offset` to the end; empty when the file is missing or no longer than `offset`.
-    func tail(from offset: Int) throws -> Data {
-        guard let bytes = try Self.bytes(of: path, from: offset, to: nil) else { return Data() }
+    func tail(from offset: Int) throws -> [UInt8] {
+        guard let bytes = try Self.bytes(of: path, from: offset, to: nil) else { return [] }
         return bytes
     }
 
     /// The bytes of the file at `path` from `start` up to `end` (nil: its end), fewer when it is shorter; nil
     /// when the file is missing.
-    static func bytes(of path: String, from start: Int, to end: Int?) throws -> Data? {
+    static func bytes(of path: String, from start: Int, to end: Int?) throws -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -33,10 +33,10 @@ struct OutboxFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw AtomicFile.failure("cannot read", path) }
         let last = min(end ?? Int(info.st_size), Int(info.st_size))
-        var data = Data(count: max(last - start, 0))
+        var data = [UInt8](repeating: 0, count: max(last - start, 0))
         var count = 0
         while count < data.count {
-            let got = data.withUnsafeMutableBytes { buffer in
+            let got = data.withUnsafeMutableBufferPointer { buffer in
                 pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(start + count))
             }
             if got < 0, errno == EINTR { continue }
@@ -44,7 +44,7 @@ struct OutboxFile {
             if got == 0 { break }
             count += got
         }
-        data.count = count
+        data.removeLast(data.count - count)
         return data
     }
 
@@ -61,7 +61,7 @@ struct OutboxFile {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw AtomicFile.failure("cannot open", path) }
         defer { close(descriptor) }
-        guard AtomicFile.writeAll(descriptor, Data(utf8: text)), fsync(descriptor) == 0 else {
+        guard AtomicFile.writeAll(descriptor, Array(text.utf8)), fsync(descriptor) == 0 else {
             throw AtomicFile.failure("cannot append to", path)
         }
         if created { AtomicFile.syncDirectory(FilePath.parent(of: path)) }

@@ -129,7 +129,10 @@ public enum Planner {
         }
         state.prune(now: now)
 
-        let (pending, deferred) = Budget.split(upcoming, limit: household.settings.maxPending)
+        // Handed over rather than shared, so the budget can move the records into place.
+        let ranked = upcoming
+        upcoming = []
+        let (pending, deferred) = Budget.split(consume ranked, limit: household.settings.maxPending)
         state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending, deferred)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,

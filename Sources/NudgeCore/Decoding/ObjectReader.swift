@@ -352,7 +352,8 @@ extension DocumentReader {
 
     /// The `id` member of the object `node` when it is a string; nil otherwise.
     private func idNode(of node: Int) -> Int? {
-        guard tape.kind(node) == .object, let id = tape.member("id", of: node) else { return nil }
+        guard tape.kind(node) == .object,
+              let id = StaticString("id").withUTF8Buffer({ tape.member($0, of: node) }) else { return nil }
         switch tape.kind(id) {
         case .string, .escapedString: return id
         default: return nil

@@ -57,16 +57,24 @@ struct ObjectReader {
     /// literal list at each call costs nothing: an array of `String`s was built and freed for each of the
     /// 500,000 observations of a large `trips.json`.
     func checkKeys(_ known: [StaticString]) {
+        forEachMember(known) { _, _ in }
+    }
+
+    /// Calls `body` with the place in `known` and the value node of each member whose key is in `known`, in
+    /// document order; the others are recorded as unknown keys.
+    func forEachMember(_ known: [StaticString], _ body: (_ field: Int, _ value: Int) -> Void) {
         let tape = tape
         var key = node + 1
         let end = tape.after(node)
         while key < end {
-            let isKnown = tape.withText(key) { text in
-                known.contains { name in
+            let field = tape.withText(key) { text in
+                known.firstIndex { name in
                     name.utf8CodeUnitCount == text.count && name.withUTF8Buffer { JSONTape.sameBytes($0, text) }
                 }
             }
-            if !isKnown {
+            if let field {
+                body(field, key + 1)
+            } else {
                 let name = tape.text(key)
                 // Short keys get one edit: two would turn any unknown two-letter key into "did you mean id?".
                 let suggestion = Spelling.closest(to: name, among: known.map { $0.description },
@@ -88,7 +96,12 @@ struct ObjectReader {
     }
 
     func requireMember(_ key: String) -> Int? {
-        guard let member = member(key) else {
+        required(member(key), key)
+    }
+
+    /// `member`, or nil with the missing key reported.
+    private func required(_ member: Int?, _ key: String) -> Int? {
+        guard let member else {
             document.report(path, "missing required key \"\(key)\"")
             return nil
         }
@@ -100,8 +113,15 @@ struct ObjectReader {
         tape.members(of: node).map { (tape.text($0.key), $0.value) }
     }
 
+    // Each typed reader also takes the member's node (nil when absent or `null`) found by `members(_:)`, for
+    // objects read in one pass over their members.
+
     func string(_ key: String) -> String? {
-        guard let member = requireMember(key) else { return nil }
+        string(key, at: member(key))
+    }
+
+    func string(_ key: String, at member: Int?) -> String? {
+        guard let member = required(member, key) else { return nil }
         return stringValue(member, key)
     }
 
@@ -127,7 +147,11 @@ struct ObjectReader {
     }
 
     func bool(_ key: String, default fallback: Bool) -> Bool {
-        guard let member = member(key) else { return fallback }
+        bool(key, at: member(key), default: fallback)
+    }
+
+    func bool(_ key: String, at member: Int?, default fallback: Bool) -> Bool {
+        guard let member else { return fallback }
         switch tape.kind(member) {
         case .true: return true
         case .false: return false
@@ -139,7 +163,11 @@ struct ObjectReader {
 
     /// A whole number within `range`; `fallback` when absent (nil fallback makes the key required).
     func int(_ key: String, default fallback: Int?, in range: ClosedRange<Int>) -> Int? {
-        guard let member = member(key) else {
+        int(key, at: member(key), default: fallback, in: range)
+    }
+
+    func int(_ key: String, at member: Int?, default fallback: Int?, in range: ClosedRange<Int>) -> Int? {
+        guard let member else {
             if fallback == nil { document.report(path, "missing required key \"\(key)\"") }
             return fallback
         }
@@ -158,7 +186,11 @@ struct ObjectReader {
 
     /// An `"HH:MM"` wall-clock time; `fallback` when absent (nil fallback makes the key required).
     func wallTime(_ key: String, default fallback: WallTime?) -> WallTime? {
-        guard let member = member(key) else {
+        wallTime(key, at: member(key), default: fallback)
+    }
+
+    func wallTime(_ key: String, at member: Int?, default fallback: WallTime?) -> WallTime? {
+        guard let member else {
             if fallback == nil { document.report(path, "missing required key \"\(key)\"") }
             return fallback
         }
@@ -187,7 +219,11 @@ struct ObjectReader {
 
     /// A list of weekdays (`"mon"`…`"sun"`); every day when absent; an empty list is a problem.
     func weekdays(_ key: String) -> Weekdays? {
-        guard let member = member(key) else { return Weekdays.everyDay }
+        weekdays(key, at: member(key))
+    }
+
+    func weekdays(_ key: String, at member: Int?) -> Weekdays? {
+        guard let member else { return Weekdays.everyDay }
         guard let elements = array(member, key) else { return nil }
         guard !elements.isEmpty else {
             report(key, "must list at least one weekday (mon, tue, wed, thu, fri, sat, sun)")
@@ -248,10 +284,16 @@ extension ObjectReader {
     /// Ids become part of occurrence ids and deep links (`nudge://laundry/snowy`), so spaces, slashes and colons
     /// are kept out.
     func identifier(_ key: String) -> String? {
-        guard let member = requireMember(key), let text = stringValue(member, key) else { return nil }
+        identifier(key, at: member(key))
+    }
+
+    func identifier(_ key: String, at member: Int?) -> String? {
+        guard let member = required(member, key), isString(member, key) else { return nil }
         // Nearly every id is plain ASCII, where a byte is a character: checked on the file's bytes, without
         // counting graphemes.
         let plainASCII = tape.withText(member) { bytes in bytes.allSatisfy(Self.isIdentifierASCII) }
+        if plainASCII, (1...100).contains(tape.textCount(member)) { return tape.text(member) }
+        let text = tape.text(member)
         let allowed = !text.isEmpty && text.utf8.count <= 400
             && (plainASCII ? text.utf8.count <= 100 : text.count <= 100 && text.unicodeScalars.allSatisfy {
                 Self.isIdentifierScalar($0)
@@ -310,7 +352,8 @@ extension DocumentReader {
 
     /// The `id` member of the object `node` when it is a string; nil otherwise.
     private func idNode(of node: Int) -> Int? {
-        guard tape.kind(node) == .object, let id = tape.member("id", of: node) else { return nil }
+        guard tape.kind(node) == .object,
+              let id = StaticString("id").withUTF8Buffer({ tape.member($0, of: node) }) else { return nil }
         switch tape.kind(id) {
         case .string, .escapedString: return id
         default: return nil

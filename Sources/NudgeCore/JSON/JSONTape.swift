@@ -112,6 +112,12 @@ struct JSONTape {
         return body(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
+    /// The length in bytes of the text of a string (unescaped) or number node.
+    @inline(__always)
+    func textCount(_ node: Int) -> Int {
+        nodes[node].textCount
+    }
+
     /// The text of a string or number node as a Swift string.
     func text(_ node: Int) -> String {
         withText(node) { String(decoding: $0, as: UTF8.self) }

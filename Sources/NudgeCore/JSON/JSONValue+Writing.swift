@@ -116,6 +116,19 @@ extension JSONValue {
         }
     }
 
+    /// `appendEscaped` into a plan's buffer: a string with nothing to escape (nearly all) is copied in one step.
+    static func appendEscaped(_ string: String, to output: ByteBuffer) {
+        let written = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard firstEscape(in: bytes) == bytes.count else { return false }
+            output.append(bytes: bytes)
+            return true
+        }
+        if written != true {
+            var sink = output
+            appendEscaped(string, to: &sink)
+        }
+    }
+
     /// The inside of a JSON string literal for `string`, without the quotes.
     ///
     /// The bytes up to the first one that needs an escape are copied in one piece (nearly every string nudge

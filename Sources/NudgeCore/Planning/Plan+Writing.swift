@@ -83,7 +83,6 @@ private struct RecordWriter {
 
     /// One record, from the value of `id` to its closing brace, in the field order of `Notification.json`.
     private mutating func write(_ record: Notification, reason: StaticString?) {
-        var sink = out
         if settled?.fits(record) != true {
             settled = SettledText(record)
         }
@@ -100,7 +99,7 @@ private struct RecordWriter {
         JSONValue.appendQuoted(record.body, to: out)
         settled?.afterBody.withUnsafeBufferPointer { out.append(bytes: $0) }
         // `record.deepLink` goes on from there: the source, without building the link first.
-        JSONValue.appendEscaped(record.source, to: &sink)
+        JSONValue.appendEscaped(record.source, to: out)
         out.append(UInt8(ascii: "\""))
         if let reason {
             out.append(text: ",\n      \"reason\": \"")

@@ -37,11 +37,12 @@ public enum Planner {
         // source's is. A table of whole notifications copied 250 bytes per entry and outgrew the caches of a
         // large household. Sized up front: growing it step by step cost a rehash of everything each time.
         var upcoming: [Notification] = []
-        var upcomingIndex: [Notification.Thread: Int] = [:]
         let threads = candidates.oneOffs.count + state.snoozes.count + state.timers.count + candidates.daily.count
             + candidates.alarms.count
+        var upcomingIndex = UpcomingIndex(capacity: threads)
         upcoming.reserveCapacity(threads)
-        upcomingIndex.reserveCapacity(threads)
+        // Ids recorded as seen during the run are added as they are.
+        var handled = HandledFilter(state.ledger.keys, capacity: threads)
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ candidate: consuming Notification) -> Bool {
             if candidate.kind == .leave {
@@ -49,10 +50,10 @@ public enum Planner {
             }
             if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
             // `state.isHandled`, read without copying the whole state for the call (10,000 copies a run).
-            guard state.ledger[candidate.id] == nil else { return false }
+            guard !handled.mayContain(candidate.id) || state.ledger[candidate.id] == nil else { return false }
             if candidate.fireAt > now {
-                // One look-up that also reserves the slot when the thread is new (-1), not a look-up then an insert.
-                let slot = Self.claim(&upcomingIndex[candidate.thread, default: -1], next: upcoming.count)
+                // One look-up that also reserves the slot when the thread is new, not a look-up then an insert.
+                let slot = upcomingIndex.position(of: candidate, in: upcoming, next: upcoming.count)
                 if slot == upcoming.count {
                     upcoming.append(candidate)
                 } else if comesFirst(candidate, upcoming[slot]) {
@@ -63,7 +64,9 @@ public enum Planner {
             switch window.classify(candidate) {
             case .due: due.append(candidate)
             case .expired: missed.append((candidate, .expired))
-            case .seen: state.ledger[candidate.id] = entry(candidate, .seen, now)
+            case .seen:
+                state.ledger[candidate.id] = entry(candidate, .seen, now)
+                handled.insert(candidate.id)
             case .notDue: break
             }
             return false
@@ -129,7 +132,10 @@ public enum Planner {
         }
         state.prune(now: now)
 
-        let (pending, deferred) = Budget.split(upcoming, limit: household.settings.maxPending)
+        // Handed over rather than shared, so the budget can move the records into place.
+        let ranked = upcoming
+        upcoming = []
+        let (pending, deferred) = Budget.split(consume ranked, limit: household.settings.maxPending)
         state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending, deferred)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,
@@ -154,12 +160,6 @@ public enum Planner {
         state.lastSuppressed = suppressed.count
         return PlanResult(plan: plan, deliveries: deliveries, missed: missedRecords, suppressed: suppressed,
                           state: state, isFirstRun: previous?.lastRunAt == nil)
-    }
-
-    /// The slot of a thread in the upcoming list: `next` for a new thread (marked -1), whose slot it becomes.
-    private static func claim(_ slot: inout Int, next: Int) -> Int {
-        if slot < 0 { slot = next }
-        return slot
     }
 
     /// Plan order: fireAt, then id.

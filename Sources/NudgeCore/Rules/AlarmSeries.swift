@@ -62,39 +62,42 @@ struct AlarmSeries {
         return nil
     }
 
-    /// `Notification.occurrenceID(.prayer, source, date.description)`, written in one piece on the stack and
-    /// made a string once: building the date's text first, then joining, cost as much again.
+    /// `Notification.occurrenceID(.prayer, source, date.description)`, written straight into the string's own
+    /// storage: writing it into a buffer first (the kind byte by byte through its `UTF8View`) and then copying
+    /// that into a string cost twice as much.
     private func occurrenceID(on date: LocalDate) -> String {
         guard (0...9999).contains(date.year) else {
             return Notification.occurrenceID(.prayer, source, date.description)
         }
-        let kind = NotificationKind.prayer.rawValue
+        let prefix = Self.idPrefix
         var source = source
-        return source.withUTF8 { sourceBytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: kind.utf8.count + sourceBytes.count + 12) { buffer in
-                var index = buffer.initialize(from: kind.utf8).1
-                func put(_ byte: UInt8) {
-                    buffer[index] = byte
-                    index += 1
+        return source.withUTF8 { source in
+            String(unsafeUninitializedCapacity: prefix.count + source.count + 11) { buffer in
+                guard let start = buffer.baseAddress else { return 0 }
+                var end = start
+                prefix.withUnsafeBufferPointer { bytes in
+                    if let bytes = bytes.baseAddress { end.initialize(from: bytes, count: prefix.count) }
                 }
-                func digit(_ value: Int) {
-                    put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
-                }
-                put(UInt8(ascii: ":"))
-                for byte in sourceBytes { put(byte) }
-                put(UInt8(ascii: ":"))
-                digit(date.year / 1000)
-                digit(date.year / 100)
-                digit(date.year / 10)
-                digit(date.year)
-                put(UInt8(ascii: "-"))
-                digit(date.month / 10)
-                digit(date.month)
-                put(UInt8(ascii: "-"))
-                digit(date.day / 10)
-                digit(date.day)
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
+                end += prefix.count
+                if let bytes = source.baseAddress { end.initialize(from: bytes, count: source.count) }
+                end += source.count
+                let digit = { (value: Int) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10) }
+                end[0] = UInt8(ascii: ":")
+                end[1] = digit(date.year / 1000)
+                end[2] = digit(date.year / 100)
+                end[3] = digit(date.year / 10)
+                end[4] = digit(date.year)
+                end[5] = UInt8(ascii: "-")
+                end[6] = digit(date.month / 10)
+                end[7] = digit(date.month)
+                end[8] = UInt8(ascii: "-")
+                end[9] = digit(date.day / 10)
+                end[10] = digit(date.day)
+                return end + 11 - start
             }
         }
     }
+
+    /// `alarm.prayer:`, the start of every occurrence id.
+    private static let idPrefix = Array((NotificationKind.prayer.rawValue + ":").utf8)
 }

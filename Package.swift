@@ -1,6 +1,14 @@
 // swift-tools-version:5.10
 import PackageDescription
 
+/// Concrete generic types (Array<Pet>, Dictionary<Thread, Int>, Optional<RunState>, …) are reached through their
+/// metadata accessors, which pass the conformances they need, instead of by mangled name: by name, the runtime
+/// demangles each type on first use and looks every Hashable/… conformance up by scanning all ~3,400 conformance
+/// records of the binary (~190 k instructions a miss). Measured on `nudge run`: 2.72 M → 1.94 M instructions.
+let metadataAccess: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+]
+
 let package = Package(
     name: "nudge",
     products: [
@@ -8,8 +16,8 @@ let package = Package(
         .library(name: "NudgeCore", targets: ["NudgeCore"]),
     ],
     targets: [
-        .target(name: "NudgeCore"),
-        .executableTarget(name: "nudge", dependencies: ["NudgeCore"]),
+        .target(name: "NudgeCore", swiftSettings: metadataAccess),
+        .executableTarget(name: "nudge", dependencies: ["NudgeCore"], swiftSettings: metadataAccess),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "nudgeTests", dependencies: ["nudge"]),
     ]

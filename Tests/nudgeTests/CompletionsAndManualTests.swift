@@ -22,6 +22,14 @@ final class CompletionsAndManualTests: XCTestCase {
     private var visibleCommands: [Command] { NudgeCLI.commands.filter { !$0.hidden } }
     private var hiddenCommands: [Command] { NudgeCLI.commands.filter(\.hidden) }
 
+    /// `main` looks a command up with `command(named:)`, which builds only that command; it must find each one listed.
+    func testEveryListedCommandIsFoundByItsNameAndNoOtherNameIs() {
+        for command in NudgeCLI.commands {
+            XCTAssertEqual(NudgeCLI.command(named: command.name)?.name, command.name)
+        }
+        XCTAssertNil(NudgeCLI.command(named: "frobnicate"))
+    }
+
     // MARK: - bash
 
     func testBashCompletesCommandsOptionsAndFixedWordsAndNeverAHiddenCommand() throws {

@@ -108,9 +108,15 @@ struct ObjectReader {
         return member
     }
 
-    /// The keys and value nodes of every member, in document order.
-    func members() -> [(key: String, node: Int)] {
-        tape.members(of: node).map { (tape.text($0.key), $0.value) }
+    /// The keys and value nodes of every member, in document order, read as iterated (no array of tuples).
+    func members() -> Members { Members(members: tape.members(of: node)) }
+
+    struct Members: Sequence, IteratorProtocol {
+        fileprivate var members: JSONTape.Members
+
+        mutating func next() -> (key: String, node: Int)? {
+            members.next().map { (members.tape.text($0.key), $0.value) }
+        }
     }
 
     // Each typed reader also takes the member's node (nil when absent or `null`) found by `members(_:)`, for

@@ -162,15 +162,22 @@ struct JSONTape {
     }
 
     /// The members of object `node` as (key node, value node), in document order.
-    func members(of node: Int) -> [(key: Int, value: Int)] {
-        var result: [(key: Int, value: Int)] = []
-        var child = node + 1
-        let end = Int(nodes[node].end)
-        while child < end {
-            result.append((child, child + 1))
-            child = after(child + 1)
+    func members(of node: Int) -> Members {
+        Members(tape: self, child: node + 1, end: Int(nodes[node].end))
+    }
+
+    /// The members of an object, read off the tape as they are iterated. Not an array of tuples: each array
+    /// element type costs the run its storage class metadata (~7 k instructions) and a tuple its own (~3.5 k).
+    struct Members: Sequence, IteratorProtocol {
+        let tape: JSONTape
+        fileprivate var child: Int
+        fileprivate let end: Int
+
+        mutating func next() -> (key: Int, value: Int)? {
+            guard child < end else { return nil }
+            defer { child = tape.after(child + 1) }
+            return (child, child + 1)
         }
-        return result
     }
 
     /// The value node of member `key` of object `node`, or nil when it has none.

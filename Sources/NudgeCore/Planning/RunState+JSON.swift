@@ -125,9 +125,11 @@ extension RunState {
             return MissedRecord(id: id, kind: kind, title: title, fireAt: fireAt, reason: reason, recordedAt: recordedAt)
         }
         state.fileErrors = root.elements("fileErrors").compactMap { document.string($0.node) }
-        for member in root.object("lastGood")?.members() ?? [] {
-            if let file = UserFile(rawValue: member.key), let hash = document.string(member.node) {
-                state.lastGood[file] = hash
+        if let lastGood = root.object("lastGood") {
+            for member in lastGood.members() {
+                if let file = UserFile(rawValue: member.key), let hash = document.string(member.node) {
+                    state.lastGood[file] = hash
+                }
             }
         }
         state.outboxBytes = root.int("outboxBytes", default: 0, in: 0...Int.max) ?? 0
@@ -192,19 +194,21 @@ extension RunState {
                 if let date = times.instant(member.key, required: true) { state.plannedLeaveTimes[member.key] = date }
             }
         }
-        for member in root.object("ledger")?.members() ?? [] {
-            let path = KeyPath.root.appending("ledger").appending(member.key)
-            guard let object = ObjectReader(member.node, at: path, in: document),
-                  let outcome = object.string("outcome").flatMap(LedgerEntry.Outcome.init(rawValue:)),
-                  let kind = object.string("kind"),
-                  let fireAt = object.instant("fireAt", required: true),
-                  let expiresAt = object.instant("expiresAt", required: true),
-                  let at = object.instant("at", required: true) else {
-                document.report(path, "is not a valid ledger entry")
-                continue
+        if let ledger = root.object("ledger") {
+            for member in ledger.members() {
+                let path = KeyPath.root.appending("ledger").appending(member.key)
+                guard let object = ObjectReader(member.node, at: path, in: document),
+                      let outcome = object.string("outcome").flatMap(LedgerEntry.Outcome.init(rawValue:)),
+                      let kind = object.string("kind"),
+                      let fireAt = object.instant("fireAt", required: true),
+                      let expiresAt = object.instant("expiresAt", required: true),
+                      let at = object.instant("at", required: true) else {
+                    document.report(path, "is not a valid ledger entry")
+                    continue
+                }
+                state.ledger[member.key] = LedgerEntry(outcome: outcome, kind: kind, fireAt: fireAt,
+                                                       expiresAt: expiresAt, at: at)
             }
-            state.ledger[member.key] = LedgerEntry(outcome: outcome, kind: kind, fireAt: fireAt,
-                                                   expiresAt: expiresAt, at: at)
         }
         if let problem = document.problems.first { throw problem }
         return state

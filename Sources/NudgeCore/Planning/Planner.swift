@@ -37,7 +37,7 @@ public enum Planner {
         // source's is. A table of whole notifications copied 250 bytes per entry and outgrew the caches of a
         // large household. Sized up front: growing it step by step cost a rehash of everything each time.
         var upcoming: [Notification] = []
-        let threads = candidates.oneOffs.count + state.snoozes.count + state.timers.count + candidates.daily.count
+        let threads = candidates.oneOffs.count + state.snoozes.count + state.timers.count + candidates.dailyCount
             + candidates.alarms.count
         var upcomingIndex = UpcomingIndex(capacity: threads)
         upcoming.reserveCapacity(threads)
@@ -84,13 +84,15 @@ public enum Planner {
         }
         // A daily series is walked date by date only up to its next undelivered occurrence: 10,000 alarms
         // cost two or three occurrences each, not a week of them.
-        for series in candidates.daily {
+        func walk(_ series: Candidates.Series) {
             var date = candidates.firstDate
             while date <= candidates.lastDate {
                 if let occurrence = series(date), consider(occurrence) { break }
                 date = date.adding(days: 1)
             }
         }
+        if let series = candidates.streakReminder { walk(series) }
+        if let series = candidates.personalized { walk(series) }
         // Alarms are critical, which quiet hours never move, so an occurrence's fireAt is known before its record
         // is built: one already past that is not due is passed over without building it (consider would drop it
         // too), and only the next one and the few due or missed are built. A whole day long gone (yesterday, in

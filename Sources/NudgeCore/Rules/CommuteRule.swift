@@ -30,10 +30,12 @@ public enum CommuteRule {
         let history = TravelPrediction.History(trip: trip, now: now, clock: clock)
         let bodyStart = bodyStart(destination: trip.destination,
                                   bufferMinutes: trip.bufferMinutes ?? settings.commute.defaultBufferMinutes)
-        return arrivals(of: trip, from: firstDate, through: lastDate, clock: clock).map { date, arrival in
-            instance(of: trip, arrival: arrival, arrivalDate: date, settings: settings, history: history,
-                     bodyStart: bodyStart, clock: clock)
+        var result: [Notification] = []
+        forEachArrival(of: trip, from: firstDate, through: lastDate, clock: clock) { date, arrival in
+            result.append(instance(of: trip, arrival: arrival, arrivalDate: date, settings: settings,
+                                   history: history, bodyStart: bodyStart, clock: clock))
         }
+        return result
     }
 
     /// The arrivals of a trip: for a recurring trip, `arriveBy` on each listed weekday from `firstDate` through
@@ -41,20 +43,27 @@ public enum CommuteRule {
     /// `arriveAt` with its UTC date, whatever the range. Does not look at `enabled`.
     public static func arrivals(of trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
                                 clock: WallClock) -> [(date: LocalDate, arrival: Date)] {
+        var result: [(date: LocalDate, arrival: Date)] = []
+        forEachArrival(of: trip, from: firstDate, through: lastDate, clock: clock) { result.append(($0, $1)) }
+        return result
+    }
+
+    /// `arrivals`, handed over one by one: the run builds no array of (date, arrival) tuples, whose metadata
+    /// and array storage metadata cost it ~0.01 M instructions.
+    static func forEachArrival(of trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
+                               clock: WallClock, _ body: (LocalDate, Date) -> Void) {
         switch trip.schedule {
         case .once(let arriveAt):
             // Named by the UTC date so that the id, and with it "delivered once", survives a zone change.
-            return [(utcClock.localDate(of: arriveAt), arriveAt)]
+            body(utcClock.localDate(of: arriveAt), arriveAt)
         case .recurring(let arriveBy, let weekdays):
-            var result: [(date: LocalDate, arrival: Date)] = []
             var date = firstDate
             while date <= lastDate {
                 if weekdays.contains(date.weekday) {
-                    result.append((date, clock.instant(on: date, at: arriveBy)))
+                    body(date, clock.instant(on: date, at: arriveBy))
                 }
                 date = date.adding(days: 1)
             }
-            return result
         }
     }
 

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 extension Zone {
     /// Where the system's tz database keeps its TZif files (Debian's tzdata, and every other Linux).
@@ -16,13 +15,13 @@ extension Zone {
         if let seconds = offset(ofName: name) { return Zone(secondsFromGMT: seconds) }
         // A run names its zone twice (settings.json's check, then the zone it plans in): the second is the
         // first's, not another read and parse of the file (~0.027 M instructions).
-        if let last = lastNamed.withLock({ $0 }), last.identifier == name { return last }
+        if let last = lastNamed.zone, last.identifier == name { return last }
         let zone = fromDatabase(name)
-        if let zone { lastNamed.withLock { $0 = zone } }
+        if let zone { lastNamed.zone = zone }
         return zone
     }
 
-    private static let lastNamed = Mutex<Zone?>(nil)
+    private static let lastNamed = LastNamedZone()
 
     private static func fromDatabase(_ name: String) -> Zone? {
         guard isDatabaseName(name) else { return nil }
@@ -79,5 +78,29 @@ extension Zone {
             filled += count
         }
         return bytes
+    }
+}
+
+/// The last zone `Zone.named` read from the database, behind a lock of its own (the tests plan from more than one
+/// thread). A pthread mutex: Glibc is what the project builds on, not the Synchronization module.
+private final class LastNamedZone: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+    private var stored: Zone?
+
+    var zone: Zone? {
+        get {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return stored
+        }
+        set {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            stored = newValue
+        }
     }
 }

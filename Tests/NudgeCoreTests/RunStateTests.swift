@@ -60,6 +60,42 @@ final class RunStateTests: XCTestCase {
         XCTAssertEqual(decoded.fileContent, state.fileContent)
     }
 
+    /// `sampleState` with every remaining member set, so the writer's every branch is read back.
+    private func fullState() throws -> RunState {
+        var state = sampleState()
+        state.latestRunAt = Fixtures.instant("2026-11-21T08:00:30Z")
+        state.outboxRecalledFrom = Fixtures.instant("2026-11-19T00:00:00Z")
+        state.outboxLastLine = "00ff00ff00ff00ff"
+        state.badge = 2
+        state.lastSuppressed = 1
+        state.snoozes = state.timers
+        state.commandQueue[0].attempts = 2
+        state.commandQueue[0].lastError = "exit 1: \"quoted\" and \\ backslash\nsecond line"
+        state.commandFailures = ["notify: exit 3", "Zoë ❄️"]
+        state.plannedLeaveTimes = ["office": Fixtures.instant("2026-11-23T07:10:00Z"),
+                                   "dentist": Fixtures.instant("2026-11-24T12:55:00Z")]
+        state.smartReminder = SmartReminder(
+            result: SmartReminderTime.Result(time: try XCTUnwrap(WallTime(hour: 19, minute: 30)), windowStartHour: 18,
+                                             coveragePercent: 80, playCount: 12),
+            computedAt: Fixtures.instant("2026-11-21T03:00:00Z"))
+        return state
+    }
+
+    func testEveryMemberRoundTripsThroughTheFile() throws {
+        let state = try fullState()
+        XCTAssertEqual(try RunState.decode(state.fileContent), state)
+    }
+
+    /// The file is written member by member; its layout must be `JSONValue.prettyText`'s, the one every other
+    /// file nudge writes has: re-laying out its own parse changes no byte.
+    func testTheFileIsLaidOutAsPrettyText() throws {
+        for state in [RunState(), sampleState(), try fullState()] {
+            let content = state.fileContent
+            let relaidOut = Array((try JSONParser.parse(content).prettyText + "\n").utf8)
+            XCTAssertEqual(String(decoding: content, as: UTF8.self), String(decoding: relaidOut, as: UTF8.self))
+        }
+    }
+
     func testLedgerIsWrittenSortedById() throws {
         let text = String(decoding: sampleState().fileContent, as: UTF8.self)
         let alarm = try XCTUnwrap(text.range(of: "alarm.prayer:fajr"))

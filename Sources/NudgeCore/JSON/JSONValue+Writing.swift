@@ -28,7 +28,7 @@ extension JSONValue {
 
     /// Appends this value as UTF-8. `indent` is nil for compact output, otherwise the
     /// current nesting level for pretty output.
-    private func write(to output: inout [UInt8], indent: Int?) {
+    func write(to output: inout [UInt8], indent: Int?) {
         switch self {
         case .null:
             output.append(contentsOf: "null".utf8)

@@ -63,6 +63,10 @@ private struct RecordWriter {
     /// "YYYY-MM-DDT", kept in two words ("YYYY-MM-" and "DDT") to be stored, not copied.
     private var dayNumber = -1
     private var dayText: (UInt64, UInt32) = (0, 0)
+    /// The previous record's fireAt and expiresAt with their text: records in time order share them in runs
+    /// (10,000 alarms ring at about seven to the minute).
+    private var lastFireAt = InstantText()
+    private var lastExpiresAt = InstantText()
 
     init(out: ByteBuffer) {
         self.out = out
@@ -90,9 +94,9 @@ private struct RecordWriter {
         settled?.afterID.withUnsafeBufferPointer { out.append(bytes: $0) }
         JSONValue.appendQuoted(record.source, to: out)
         out.append(text: ",\n      \"fireAt\": \"")
-        instant(record.fireAt)
+        lastFireAt = instant(record.fireAt, last: lastFireAt)
         out.append(text: "\",\n      \"expiresAt\": \"")
-        instant(record.expiresAt)
+        lastExpiresAt = instant(record.expiresAt, last: lastExpiresAt)
         out.append(text: "\",\n      \"title\": ")
         JSONValue.appendQuoted(record.title, to: out)
         out.append(text: ",\n      \"body\": ")
@@ -109,15 +113,21 @@ private struct RecordWriter {
         out.append(text: "\n    }")
     }
 
-    /// `RFC3339.append`, with the date part of whole-second instants kept from the previous instant: the records
-    /// of a plan fall on a handful of days.
-    private mutating func instant(_ date: Date) {
+    /// `RFC3339.append` of a record's time, whole-second instants from text kept from before: all of it when the
+    /// instant is `last`'s (records in time order share their times in runs: 10,000 alarms ring about seven to the
+    /// minute), else the date part when it falls on the previous instant's day (a plan's records fall on a
+    /// handful of days). Returns what to keep as `last`.
+    private mutating func instant(_ date: Date, last: InstantText) -> InstantText {
         let reference = date.timeIntervalSinceReferenceDate
+        guard reference != last.reference else {
+            append(last.text)
+            return last
+        }
         // Whole seconds from 1970 to the end of 9999; fractions and other years are rare enough to go the slow way.
         guard reference.rounded(.down) == reference, reference >= -978_307_200, reference < 252_423_993_600 else {
             var sink = out
             RFC3339.append(date, to: &sink)
-            return
+            return InstantText()
         }
         let seconds = Int(reference) + 978_307_200
         let day = seconds / 86_400
@@ -130,24 +140,44 @@ private struct RecordWriter {
             dayNumber = day
         }
         let secondOfDay = seconds - day * 86_400
-        let (date, dateEnd) = dayText
-        out.write(upTo: 20) { target in
-            UnsafeMutableRawPointer(target).storeBytes(of: date, as: UInt64.self)
-            UnsafeMutableRawPointer(target + 8).storeBytes(of: dateEnd, as: UInt32.self)
-            let time = target + 11
+        var text = InstantText.Text(head: dayText.0)
+        withUnsafeMutableBytes(of: &text) { bytes in
+            bytes.storeBytes(of: dayText.1, toByteOffset: 8, as: UInt32.self)
             let digit = { (value: Int) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10) }
-            time[0] = digit(secondOfDay / 36_000)
-            time[1] = digit(secondOfDay / 3_600)
-            time[2] = UInt8(ascii: ":")
-            time[3] = digit(secondOfDay / 600 % 6)
-            time[4] = digit(secondOfDay / 60)
-            time[5] = UInt8(ascii: ":")
-            time[6] = digit(secondOfDay % 60 / 10)
-            time[7] = digit(secondOfDay)
-            time[8] = UInt8(ascii: "Z")
+            bytes[11] = digit(secondOfDay / 36_000)
+            bytes[12] = digit(secondOfDay / 3_600)
+            bytes[13] = UInt8(ascii: ":")
+            bytes[14] = digit(secondOfDay / 600 % 6)
+            bytes[15] = digit(secondOfDay / 60)
+            bytes[16] = UInt8(ascii: ":")
+            bytes[17] = digit(secondOfDay % 60 / 10)
+            bytes[18] = digit(secondOfDay)
+            bytes[19] = UInt8(ascii: "Z")
+        }
+        append(text)
+        return InstantText(reference: reference, text: text)
+    }
+
+    /// The 20 bytes of an instant's text.
+    private func append(_ text: InstantText.Text) {
+        out.write(upTo: 20) { target in
+            UnsafeMutableRawPointer(target).storeBytes(of: text, as: InstantText.Text.self)
             return 20
         }
     }
+}
+
+/// An instant's 20 bytes of text (`2026-11-21T10:00:00Z`) and the instant, as seconds since 2001 (NaN for none).
+private struct InstantText {
+    /// The bytes, as they lie in memory. A struct, not a tuple: a tuple type is looked up at run time.
+    struct Text {
+        var head: UInt64 = 0
+        var middle: UInt64 = 0
+        var tail: UInt32 = 0
+    }
+
+    var reference = Double.nan
+    var text = Text()
 }
 
 /// The text of a record's members that depend only on its kind and settings, and what it was written from.

@@ -137,6 +137,11 @@ def main():
     example = steady(os.path.join(workdir, "example"))
     results.append(pairs("1. example data vs remind -q", [NUDGE, "run", "--data", example, "--now", NOW, "--quiet"],
                          [remind, "-q", os.path.join(workdir, "example.rem"), DATE], options.pairs, "nudge", "remind"))
+    # The same run without its two writes (state.json flushed, plan.json renamed): the work alone, against the
+    # whole of Remind's; no goal, it shows how much of figure 1 is the durable write that Remind does not do.
+    results.append(pairs("1. the same, --dry-run (no writes)", [NUDGE, "run", "--data", example, "--now", NOW,
+                                                               "--quiet", "--dry-run"],
+                         [remind, "-q", os.path.join(workdir, "example.rem"), DATE], options.pairs, "nudge", "remind"))
     alarms = steady(os.path.join(workdir, "alarms10k"))
     results.append(pairs("2. 10,000 alarms vs remind -q", [NUDGE, "run", "--data", alarms, "--now", NOW, "--quiet"],
                          [remind, "-q", os.path.join(workdir, "alarms10k.rem"), DATE], options.pairs, "nudge",

@@ -97,22 +97,21 @@ public enum Planner {
         // is built: one already past that is not due is passed over without building it (consider would drop it
         // too), and only the next one and the few due or missed are built. A whole day long gone (yesterday, in
         // a run every minute) is passed over without timing each alarm on it.
-        var alarmDates: [LocalDate] = []
-        var day = candidates.firstDate
-        while day <= candidates.lastDate {
-            if !alarmDates.isEmpty || !window.passesOver(day, endingAt: clock.endOfDay(day)) {
-                alarmDates.append(day)
-            }
-            day = day.adding(days: 1)
+        // The alarms' dates run from the first day that is not passed over to the last day planned.
+        var firstAlarmDate = candidates.firstDate
+        while firstAlarmDate <= candidates.lastDate,
+              window.passesOver(firstAlarmDate, endingAt: clock.endOfDay(firstAlarmDate)) {
+            firstAlarmDate = firstAlarmDate.adding(days: 1)
         }
         let isPassedOver = { (fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) in
             fireAt <= now && window.classify(fireAt: fireAt, expiresAt: expiresAt, recurrence: recurrence) == .notDue
         }
         for series in candidates.alarms {
-            var dates = alarmDates[...]
-            while let (occurrence, index) = series.firstOccurrence(on: dates, clock: clock, isPassedOver: isPassedOver),
+            var from = firstAlarmDate
+            while let (occurrence, date) = series.firstOccurrence(from: from, through: candidates.lastDate, clock: clock,
+                                                                 isPassedOver: isPassedOver),
                   !consider(occurrence) {
-                dates = alarmDates[(index + 1)...]
+                from = date.adding(days: 1)
             }
         }
         (due, missed) = keepLatestOfEachRepeat(due, missed)

@@ -47,17 +47,18 @@ struct AlarmSeries {
                      recurrence: .daily(date: date, time: time))
     }
 
-    /// The first occurrence on `dates` that `isPassedOver` (given its fireAt, expiresAt and recurrence) does not
-    /// skip, with the index of its date; nil when there is none. Only that one's record is built.
-    func firstOccurrence(on dates: ArraySlice<LocalDate>, clock: WallClock,
-                         isPassedOver: (Date, Date, Notification.Recurrence) -> Bool) -> (Notification, Int)? {
-        for index in dates.indices {
-            let date = dates[index]
-            guard let fireAt = fireAt(on: date, clock: clock),
-                  !isPassedOver(fireAt, fireAt.addingTimeInterval(expiry), .daily(date: date, time: time)) else {
-                continue
+    /// The first occurrence on the dates from `first` through `last` that `isPassedOver` (given its fireAt,
+    /// expiresAt and recurrence) does not skip, with its date; nil when there is none. Only that one's record is
+    /// built.
+    func firstOccurrence(from first: LocalDate, through last: LocalDate, clock: WallClock,
+                         isPassedOver: (Date, Date, Notification.Recurrence) -> Bool) -> (Notification, LocalDate)? {
+        var date = first
+        while date <= last {
+            if let fireAt = fireAt(on: date, clock: clock),
+               !isPassedOver(fireAt, fireAt.addingTimeInterval(expiry), .daily(date: date, time: time)) {
+                return (occurrence(on: date, at: fireAt), date)
             }
-            return (occurrence(on: date, at: fireAt), index)
+            date = date.adding(days: 1)
         }
         return nil
     }

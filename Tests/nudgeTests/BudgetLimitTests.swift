@@ -69,6 +69,28 @@ final class BudgetLimitTests: DataDirectoryTestCase {
         XCTAssertEqual((status["budget"] as? [String: Any])?["status"] as? String, "atLimit")
     }
 
+    /// A plan over a megabyte has its blocks reserved before it is written (AtomicFile.reserveBlocks); replacing
+    /// the previous large plan must still leave one whole, current file, with the same permissions.
+    func testAPlanOverAMegabyteReplacesThePreviousOneWhole() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", alarms(3_000, time: "12:00"))
+        for now in ["2026-11-21T07:59:00Z", "2026-11-21T08:00:00Z"] {
+            assertRun(try dir.run(at: now), delivers: [])
+            let path = dir.path + "/plan.json"
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            XCTAssertGreaterThan(bytes.count, 1 << 20, "the plan must be large enough to be reserved")
+            let plan = try XCTUnwrap(JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+            XCTAssertEqual(plan["generatedAt"] as? String, now)
+            XCTAssertEqual(ids(plan["pending"]).count, 64)
+            XCTAssertEqual(ids(plan["deferred"]).count, 3_000 - 64)
+            XCTAssertEqual(bytes.last, UInt8(ascii: "\n"))
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+        XCTAssertEqual(leftovers, [])
+    }
+
     func testHigherPriorityLaterInTheDayIsKeptOverSoonerMediumAndLowAndDeferredIsSortedByTime() throws {
         try dir.write("settings.json", """
             { "timeZone": "UTC", "maxPending": 3,

@@ -73,32 +73,33 @@ struct AlarmSeries {
         let prefix = Self.idPrefix
         var source = source
         return source.withUTF8 { source in
-            String(unsafeUninitializedCapacity: prefix.count + source.count + 11) { buffer in
+            String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + source.count + 11) { buffer in
                 guard let start = buffer.baseAddress else { return 0 }
                 var end = start
-                prefix.withUnsafeBufferPointer { bytes in
-                    if let bytes = bytes.baseAddress { end.initialize(from: bytes, count: prefix.count) }
-                }
-                end += prefix.count
+                end.initialize(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+                end += prefix.utf8CodeUnitCount
                 if let bytes = source.baseAddress { end.initialize(from: bytes, count: source.count) }
                 end += source.count
-                let digit = { (value: Int) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10) }
+                // Unsigned: dividing by a constant is then a multiplication, without a sign to correct.
+                let year = UInt(truncatingIfNeeded: date.year), month = UInt(truncatingIfNeeded: date.month)
+                let day = UInt(truncatingIfNeeded: date.day)
+                let digit = { (value: UInt) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
                 end[0] = UInt8(ascii: ":")
-                end[1] = digit(date.year / 1000)
-                end[2] = digit(date.year / 100)
-                end[3] = digit(date.year / 10)
-                end[4] = digit(date.year)
+                end[1] = digit(year / 1000)
+                end[2] = digit(year / 100 % 10)
+                end[3] = digit(year / 10 % 10)
+                end[4] = digit(year % 10)
                 end[5] = UInt8(ascii: "-")
-                end[6] = digit(date.month / 10)
-                end[7] = digit(date.month)
+                end[6] = digit(month / 10)
+                end[7] = digit(month % 10)
                 end[8] = UInt8(ascii: "-")
-                end[9] = digit(date.day / 10)
-                end[10] = digit(date.day)
+                end[9] = digit(day / 10)
+                end[10] = digit(day % 10)
                 return end + 11 - start
             }
         }
     }
 
     /// `alarm.prayer:`, the start of every occurrence id.
-    private static let idPrefix = Array((NotificationKind.prayer.rawValue + ":").utf8)
+    private static let idPrefix: StaticString = "alarm.prayer:"
 }

@@ -80,32 +80,36 @@ private struct RecordWriter {
         out.append(text: "[\n    {\n      \"id\": ")
         for index in records.indices {
             if index > 0 { out.append(text: ",\n    {\n      \"id\": ") }
-            write(records[index], reason: reason)
+            write(records, at: index, reason: reason)
         }
         out.append(text: "\n  ]")
     }
 
-    /// One record, from the value of `id` to its closing brace, in the field order of `Notification.json`.
-    /// Inlined into the loop over the records: the call cost about 30 instructions a record.
+    /// Record `index`, from the value of `id` to its closing brace, in the field order of `Notification.json`.
+    ///
+    /// Its members are read from the list one by one: a record passed whole was copied first (its strings and
+    /// actions retained, then released), 65 instructions more a record. Inlined into the loop over the records.
     @inline(__always)
-    private mutating func write(_ record: Notification, reason: StaticString?) {
-        if settled?.fits(record) != true {
-            settled = SettledText(record)
+    private mutating func write(_ records: [Notification], at index: Int, reason: StaticString?) {
+        if settled?.fits(kind: records[index].kind, priority: records[index].priority,
+                         category: records[index].category, actions: records[index].actions,
+                         sound: records[index].sound, badge: records[index].badge) != true {
+            settled = SettledText(records[index])
         }
-        JSONValue.appendQuoted(record.id, to: out)
+        JSONValue.appendQuoted(records[index].id, to: out)
         settled?.afterID.withUnsafeBufferPointer { out.append(bytes: $0) }
-        JSONValue.appendQuoted(record.source, to: out)
+        JSONValue.appendQuoted(records[index].source, to: out)
         out.append(text: ",\n      \"fireAt\": \"")
-        lastFireAt = instant(record.fireAt, last: lastFireAt)
+        lastFireAt = instant(records[index].fireAt, last: lastFireAt)
         out.append(text: "\",\n      \"expiresAt\": \"")
-        lastExpiresAt = instant(record.expiresAt, last: lastExpiresAt)
+        lastExpiresAt = instant(records[index].expiresAt, last: lastExpiresAt)
         out.append(text: "\",\n      \"title\": ")
-        JSONValue.appendQuoted(record.title, to: out)
+        JSONValue.appendQuoted(records[index].title, to: out)
         out.append(text: ",\n      \"body\": ")
-        JSONValue.appendQuoted(record.body, to: out)
+        JSONValue.appendQuoted(records[index].body, to: out)
         settled?.afterBody.withUnsafeBufferPointer { out.append(bytes: $0) }
-        // `record.deepLink` goes on from there: the source, without building the link first.
-        JSONValue.appendEscaped(record.source, to: out)
+        // `deepLink` goes on from there: the source, without building the link first.
+        JSONValue.appendEscaped(records[index].source, to: out)
         out.append(UInt8(ascii: "\""))
         if let reason {
             out.append(text: ",\n      \"reason\": \"")
@@ -228,9 +232,10 @@ private struct SettledText {
         afterBody = text
     }
 
-    /// Whether this text is also `record`'s.
-    func fits(_ record: Notification) -> Bool {
-        record.kind == kind && record.priority == priority && record.sound == sound && record.badge == badge
-            && record.category == category && record.actions == actions
+    /// Whether this text is also that of a record with these members.
+    func fits(kind: NotificationKind, priority: Priority, category: String, actions: [String], sound: Bool,
+              badge: Bool) -> Bool {
+        kind == self.kind && priority == self.priority && sound == self.sound && badge == self.badge
+            && category == self.category && actions == self.actions
     }
 }

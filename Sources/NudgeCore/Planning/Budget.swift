@@ -38,16 +38,56 @@ enum Budget {
     }
 
     /// The indices of `records` in time order. Sorted as (fireAt, index) pairs, not as indices looking their
-    /// records up: ids are compared only where times tie.
+    /// records up: ids are compared only where times tie, and then by the first bytes of the id after the kind
+    /// (`idHead`), which tell nearly all of them apart; only the rest are compared as strings.
     private static func timeOrder(_ records: [Notification]) -> [Int] {
-        var keys = records.indices.map { TimeKey(fireAt: records[$0].fireAt.timeIntervalSinceReferenceDate, index: $0) }
-        keys.sort { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : records[$0.index].id < records[$1.index].id }
+        var keys = records.indices.map {
+            TimeKey(fireAt: records[$0].fireAt.timeIntervalSinceReferenceDate, kind: records[$0].kind,
+                    head: idHead(records[$0].identity), index: $0)
+        }
+        keys.sort { left, right in
+            if left.fireAt != right.fireAt { return left.fireAt < right.fireAt }
+            if left.head != right.head, left.head != 0, right.head != 0, left.kind == right.kind {
+                return left.head < right.head
+            }
+            return records[left.index].id < records[right.index].id
+        }
         return keys.map(\.index)
     }
 
     private struct TimeKey {
         let fireAt: Double
+        let kind: NotificationKind
+        let head: UInt64
         let index: Int
+    }
+
+    /// The 8 bytes that follow `<kind>:` in a dated id (`<kind>:<source>:<YYYY-MM-DD>`), as a number that orders
+    /// as they do; 0 (not known) for other ids, or a source that is not ASCII (strings order such text otherwise).
+    ///
+    /// Why: most ids a plan holds are alarms' dated ids, kept as parts (`Notification.Identity`), and building
+    /// them to compare the 12,000 ties among 10,000 alarms cost twice the sort.
+    static func idHead(_ identity: Notification.Identity) -> UInt64 {
+        guard case .dated(let date) = identity.stored, (0...9999).contains(date.year) else { return 0 }
+        var source = identity.source
+        return source.withUTF8 { source in
+            guard source.allSatisfy({ $0 < 0x80 }) else { return 0 }
+            var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            return withUnsafeMutableBytes(of: &text) { bytes in
+                let length = min(source.count, 8)
+                for index in 0..<length {
+                    bytes[index] = source[index]
+                }
+                // Past a short source, its colon and the date: ":2026-11-21".
+                if length < 8 {
+                    bytes[length] = UInt8(ascii: ":")
+                    if let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+                        date.writeText(to: start + length + 1)
+                    }
+                }
+                return UInt64(bigEndian: bytes.load(as: UInt64.self))
+            }
+        }
     }
 
     /// Puts `records[order[i]]` at `i` for every `i` by following the permutation's cycles: records are swapped

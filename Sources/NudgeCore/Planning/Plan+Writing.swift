@@ -67,6 +67,9 @@ private struct RecordWriter {
     /// (10,000 alarms ring at about seven to the minute).
     private var lastFireAt = InstantText()
     private var lastExpiresAt = InstantText()
+    /// The previous dated id's date and the 12 bytes that end it (`appendIDEnd`).
+    private var idDate: LocalDate?
+    private var idEnd: (UInt64, UInt32) = (0, 0)
 
     init(out: ByteBuffer) {
         self.out = out
@@ -96,7 +99,14 @@ private struct RecordWriter {
                          sound: records[index].sound, badge: records[index].badge) != true {
             settled = SettledText(records[index])
         }
-        JSONValue.appendQuoted(records[index].id, to: out)
+        if case .dated(let date) = records[index].identity.stored, (0...9999).contains(date.year), let settled {
+            // `<kind>:<source>:<date>` (`Notification.id`) from its parts, without building the string.
+            settled.idStart.withUnsafeBufferPointer { out.append(bytes: $0) }
+            JSONValue.appendEscaped(records[index].source, to: out)
+            appendIDEnd(date)
+        } else {
+            JSONValue.appendQuoted(records[index].id, to: out)
+        }
         settled?.afterID.withUnsafeBufferPointer { out.append(bytes: $0) }
         JSONValue.appendQuoted(records[index].source, to: out)
         out.append(text: ",\n      \"fireAt\": \"")
@@ -117,6 +127,26 @@ private struct RecordWriter {
             out.append(UInt8(ascii: "\""))
         }
         out.append(text: "\n    }")
+    }
+
+    /// The end of a dated id, `:YYYY-MM-DD` and the closing quote, kept for the previous date (a plan's records
+    /// fall on a handful of dates).
+    private mutating func appendIDEnd(_ date: LocalDate) {
+        if date != idDate {
+            var text: [UInt8] = [UInt8(ascii: ":")]
+            text.append(contentsOf: date.description.utf8)
+            text.append(UInt8(ascii: "\""))
+            idEnd = text.withUnsafeBytes { bytes in
+                (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+            }
+            idDate = date
+        }
+        out.write(upTo: 12) { target in
+            let target = UnsafeMutableRawPointer(target)
+            target.storeBytes(of: idEnd.0, as: UInt64.self)
+            target.storeBytes(of: idEnd.1, toByteOffset: 8, as: UInt32.self)
+            return 12
+        }
     }
 
     /// `RFC3339.append` of a record's time, whole-second instants from text kept from before: all of it when the
@@ -194,6 +224,8 @@ private struct SettledText {
     let actions: [String]
     let sound: Bool
     let badge: Bool
+    /// A dated id up to its source: the quote, the kind and a colon.
+    let idStart: [UInt8]
     /// After the id: `,` and the member `kind`, then the key of `source`.
     let afterID: [UInt8]
     /// After the body: `,` and the members `priority` through `badge`, then `deepLink` up to its source.
@@ -206,7 +238,11 @@ private struct SettledText {
         actions = record.actions
         sound = record.sound
         badge = record.badge
-        var text: [UInt8] = []
+        var text: [UInt8] = [UInt8(ascii: "\"")]
+        JSONValue.appendEscaped(kind.rawValue, to: &text)
+        text.append(UInt8(ascii: ":"))
+        idStart = text
+        text = []
         text.append(text: ",\n      \"kind\": ")
         JSONValue.appendQuoted(kind.rawValue, to: &text)
         text.append(text: ",\n      \"source\": ")

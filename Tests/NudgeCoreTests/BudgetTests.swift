@@ -185,8 +185,9 @@ final class PlanWritingTests: XCTestCase {
         }
     }
 
-    /// Dated ids (alarms') are written from their kind, source and date: escapes in the source, dates that
-    /// change from record to record and a year of five digits must read as their text does in `prettyText`.
+    /// Dated ids (alarms') are written from their kind, source and date, and a short source from two words:
+    /// escapes in the source, sources of 0, 16 and 17 bytes, dates that change from record to record and a year
+    /// of five digits must read as their text does in `prettyText`.
     func testFileContentOfDatedIdsIsThePrettyTextOfTheJSONValue() throws {
         func record(_ source: String, _ date: LocalDate, _ kind: NotificationKind = .prayer) -> NudgeCore.Notification {
             NudgeCore.Notification(occurrenceOn: date, kind: kind, source: source,
@@ -200,6 +201,8 @@ final class PlanWritingTests: XCTestCase {
             record("fajr", today), record("asr", today), record("fajr", tomorrow), record("q\"uote\\back\u{1}", today),
             record("Zoë", tomorrow), record("far", try XCTUnwrap(LocalDate(year: 10_000, month: 1, day: 1))),
             record("early", Fixtures.date("0999-01-05")), record("s", today, .streakReminder),
+            record("sixteen-bytes-id", today), record("seventeen-bytes-i", today), record("", today),
+            record("fifteen\tbytes!", today),
             NudgeCore.Notification(id: "text:id", kind: .prayer, source: "t", fireAt: Date(timeIntervalSince1970: 0),
                                    expiresAt: Date(timeIntervalSince1970: 0), title: "", body: "", priority: .low,
                                    category: "", actions: [], sound: false, badge: false, recurrence: .once),

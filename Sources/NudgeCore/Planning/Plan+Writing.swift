@@ -99,16 +99,21 @@ private struct RecordWriter {
                          sound: records[index].sound, badge: records[index].badge) != true {
             settled = SettledText(records[index])
         }
+        // The source is written three times (in the id, as itself and in the deep link): a short one that needs no
+        // escape is read once and stored from two words each time.
+        let source = ShortText(records[index].source)
         if case .dated(let date) = records[index].identity.stored, (0...9999).contains(date.year), let settled {
             // `<kind>:<source>:<date>` (`Notification.id`) from its parts, without building the string.
             settled.idStart.withUnsafeBufferPointer { out.append(bytes: $0) }
-            JSONValue.appendEscaped(records[index].source, to: out)
+            appendEscaped(source, else: records[index].source)
             appendIDEnd(date)
         } else {
             JSONValue.appendQuoted(records[index].id, to: out)
         }
         settled?.afterID.withUnsafeBufferPointer { out.append(bytes: $0) }
-        JSONValue.appendQuoted(records[index].source, to: out)
+        out.append(UInt8(ascii: "\""))
+        appendEscaped(source, else: records[index].source)
+        out.append(UInt8(ascii: "\""))
         out.append(text: ",\n      \"fireAt\": \"")
         lastFireAt = instant(records[index].fireAt, last: lastFireAt)
         out.append(text: "\",\n      \"expiresAt\": \"")
@@ -119,7 +124,7 @@ private struct RecordWriter {
         JSONValue.appendQuoted(records[index].body, to: out)
         settled?.afterBody.withUnsafeBufferPointer { out.append(bytes: $0) }
         // `deepLink` goes on from there: the source, without building the link first.
-        JSONValue.appendEscaped(records[index].source, to: out)
+        appendEscaped(source, else: records[index].source)
         out.append(UInt8(ascii: "\""))
         if let reason {
             out.append(text: ",\n      \"reason\": \"")
@@ -127,6 +132,19 @@ private struct RecordWriter {
             out.append(UInt8(ascii: "\""))
         }
         out.append(text: "\n    }")
+    }
+
+    /// `JSONValue.appendEscaped` of `text`, from `short` when it holds it.
+    @inline(__always)
+    private func appendEscaped(_ short: ShortText?, else text: String) {
+        guard let short else {
+            JSONValue.appendEscaped(text, to: out)
+            return
+        }
+        out.write(upTo: 16) { target in
+            UnsafeMutableRawPointer(target).storeBytes(of: short.bytes, as: (UInt64, UInt64).self)
+            return short.count
+        }
     }
 
     /// The end of a dated id, `:YYYY-MM-DD` and the closing quote, kept for the previous date (a plan's records
@@ -200,6 +218,24 @@ private struct RecordWriter {
             UnsafeMutableRawPointer(target).storeBytes(of: text, as: InstantText.Text.self)
             return 20
         }
+    }
+}
+
+/// The bytes of a text of at most 16 that needs no JSON escape, in two words (nil for any other text).
+private struct ShortText {
+    let bytes: (UInt64, UInt64)
+    let count: Int
+
+    init?(_ text: String) {
+        var text = text
+        var bytes: (UInt64, UInt64) = (0, 0)
+        guard let count = text.withUTF8({ (source: UnsafeBufferPointer<UInt8>) -> Int? in
+            guard source.count <= 16, JSONValue.firstEscape(in: source) == source.count else { return nil }
+            withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(source)) }
+            return source.count
+        }) else { return nil }
+        self.bytes = bytes
+        self.count = count
     }
 }
 

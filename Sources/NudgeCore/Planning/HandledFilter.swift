@@ -29,11 +29,31 @@ struct HandledFilter {
     /// False when the id of `identity` was certainly never inserted. A dated id is not built: its key is made
     /// from its source and date.
     func mayContain(_ identity: Notification.Identity) -> Bool {
-        if case .dated(let date) = identity.stored, (0...9999).contains(date.year),
-           let source = Self.hashIfNoColon(identity.source) {
-            return contains(bitIndex(Self.key(source: source, date: date.year * 10_000 + date.month * 100 + date.day)))
+        mayContain(identity, source: SourceKey(identity.source))
+    }
+
+    /// The same, given `SourceKey(identity.source)` (the planner reads each source once, for this and
+    /// `UpcomingIndex`).
+    func mayContain(_ identity: Notification.Identity, source: SourceKey) -> Bool {
+        if case .dated(let date) = identity.stored, (0...9999).contains(date.year), !source.hasColon {
+            return contains(bitIndex(Self.key(source: source.hash,
+                                              date: date.year * 10_000 + date.month * 100 + date.day)))
         }
         return mayContain(identity.id)
+    }
+
+    /// A source's hash (`UpcomingIndex.hash`), and whether it has a colon, which would split its id's text
+    /// elsewhere than its parts.
+    struct SourceKey {
+        let hash: UInt64
+        let hasColon: Bool
+
+        init(_ source: String) {
+            var source = source
+            (hash, hasColon) = source.withUTF8 { bytes in
+                (JSONKeyTable.hash(bytes), bytes.contains(UInt8(ascii: ":")))
+            }
+        }
     }
 
     /// What an id is filed by. `<kind>:<source>:<YYYY-MM-DD>` (split at its first two colons): its source's
@@ -48,14 +68,6 @@ struct HandledFilter {
             }
             return key(source: JSONKeyTable.hash(UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])),
                        date: date)
-        }
-    }
-
-    /// The hash of a source's bytes; nil when it has a colon, which would split its id's text elsewhere.
-    private static func hashIfNoColon(_ source: String) -> UInt64? {
-        var source = source
-        return source.withUTF8 { bytes in
-            bytes.contains(UInt8(ascii: ":")) ? nil : JSONKeyTable.hash(bytes)
         }
     }
 

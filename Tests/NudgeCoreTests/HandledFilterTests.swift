@@ -24,6 +24,15 @@ final class HandledFilterTests: XCTestCase {
         XCTAssertTrue(filter.mayContain(identity("a:b", "2026-11-21")))
     }
 
+    /// The planner reads a source once for the filter and the upcoming index: the same hash as the index's.
+    func testSourceKeyIsTheIndexHashAndSeesAColon() {
+        XCTAssertEqual(HandledFilter.SourceKey("fajr").hash, UpcomingIndex.hash("fajr"))
+        XCTAssertFalse(HandledFilter.SourceKey("fajr").hasColon)
+        XCTAssertTrue(HandledFilter.SourceKey("a:b").hasColon)
+        XCTAssertTrue(HandledFilter(["alarm.prayer:fajr:2026-11-21"], capacity: 0)
+            .mayContain(identity("fajr", "2026-11-21"), source: HandledFilter.SourceKey("fajr")))
+    }
+
     /// Ids that were not inserted are nearly all answered "certainly not".
     func testOtherIdsAreMostlyRuledOut() {
         let filter = HandledFilter((0..<100).map { "alarm.prayer:a\($0):2026-11-21" }, capacity: 10_000)

@@ -28,6 +28,14 @@ final class AlarmRuleTests: XCTestCase {
         XCTAssertEqual(occurrence.body, "Take 45 minutes to pray")
     }
 
+    /// `AlarmRule.title` writes the title's bytes itself: any title, short or long, ASCII or not.
+    func testTitleIsTheAlarmsTitleAndTime() {
+        for title in ["Fajr", "", "Zoë ❄️", "A title longer than fifteen bytes"] {
+            let alarm = Alarm(id: "a", title: title, time: Fixtures.time("05:30"))
+            XCTAssertEqual(AlarmRule.title(alarm), title + " Time")
+        }
+    }
+
     /// `AlarmSeries` writes the id's bytes itself: it must read as `occurrenceID(kind, source, date.description)`
     /// for any source text and any date, and ring on exactly the listed weekdays.
     func testSeriesIdsAndWeekdaysMatchTheGeneralRules() throws {

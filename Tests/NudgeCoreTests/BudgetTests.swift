@@ -58,6 +58,53 @@ final class BudgetTests: XCTestCase {
         }
     }
 
+    /// Alarms' dated ids are kept as their parts and ordered by their first bytes after the kind (`idHead`):
+    /// the order must be that of their text, for sources that begin others, share long beginnings or are not
+    /// ASCII, and for years whose text is not four digits.
+    func testSplitOrdersDatedIdsAsTheirText() throws {
+        let sources = ["a", "a-b", "a0", "aa", "a.", "A", "a_b", "morning-prayer-1", "morning-prayer-10",
+                       "morning-prayer-2", "Zoë", "Zoe\u{301}", "zz", "x"]
+        let dates = [Fixtures.date("2026-11-21"), Fixtures.date("2026-11-22"), Fixtures.date("0999-01-01"),
+                     try XCTUnwrap(LocalDate(year: 10_000, month: 1, day: 1))]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<100 {
+            let candidates = (0..<30).map { _ in
+                let fireAt = Fixtures.instant("2026-11-21T0\(Int.random(in: 0...1, using: &generator)):00:00Z")
+                return NudgeCore.Notification(
+                    occurrenceOn: dates.randomElement(using: &generator) ?? dates[0], kind: .prayer,
+                    source: sources.randomElement(using: &generator) ?? "a", fireAt: fireAt, expiresAt: fireAt,
+                    title: "", body: "", priority: .critical, category: "", actions: [], sound: true, badge: true,
+                    recurrence: .once)
+            }
+            let limit = Int.random(in: 0...30, using: &generator)
+            let byTime = { (list: [NudgeCore.Notification]) in
+                list.sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }.map(\.id)
+            }
+            let (pending, deferred) = Budget.split(candidates, limit: limit)
+            XCTAssertEqual(pending.map(\.id) + deferred.map(\.id), byTime(candidates), "round \(round)")
+        }
+    }
+
+    /// Two dated ids of one kind whose heads differ order as their heads do; a source that is not ASCII, or an id
+    /// kept as text, has none (0).
+    func testIdHeadsOrderAsTheIdsDo() {
+        let sources = ["", "a", "a-b", "a0", "aa", "abcdefg", "abcdefgh", "abcdefghi", "abcdefgx", "b", "A", "a:"]
+        let date = Fixtures.date("2026-11-21")
+        let identity = { (source: String) in
+            NudgeCore.Notification.Identity(kind: .prayer, source: source, stored: .dated(date))
+        }
+        for left in sources {
+            for right in sources {
+                let (leftHead, rightHead) = (Budget.idHead(identity(left)), Budget.idHead(identity(right)))
+                guard leftHead != 0, rightHead != 0, leftHead != rightHead else { continue }
+                XCTAssertEqual(leftHead < rightHead, identity(left).id < identity(right).id, "\(left) \(right)")
+            }
+        }
+        XCTAssertEqual(Budget.idHead(identity("Zoë")), 0)
+        XCTAssertEqual(Budget.idHead(NudgeCore.Notification.Identity(kind: .prayer, source: "a", stored: .text("a"))), 0)
+        XCTAssertEqual(Budget.idHead(identity("abcdefgh")), Budget.idHead(identity("abcdefghi")))
+    }
+
     func testUnderTheLimitNothingIsDeferred() {
         let (pending, deferred) = Budget.split([record("a", .low, "2026-11-21T09:00:00Z")], limit: 64)
         XCTAssertEqual(pending.map(\.id), ["a"])
@@ -130,6 +177,38 @@ final class PlanWritingTests: XCTestCase {
             record("far", at: 253_402_300_799), record("beyond", at: 253_402_300_800),
             record("next-day", at: 1_795_334_400), record("same-day-again", at: 1_795_248_059),
         ]
+        for split in [0, 3, records.count] {
+            let plan = Plan(generatedAt: Date(timeIntervalSince1970: 1_795_248_000.5), timeZone: "Europe/Berlin",
+                            budget: BudgetStatus(pending: split, limit: 3), pending: Array(records.prefix(split)),
+                            deferred: Array(records.dropFirst(split)))
+            XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), plan.json.prettyText + "\n")
+        }
+    }
+
+    /// Dated ids (alarms') are written from their kind, source and date, and a short source from two words:
+    /// escapes in the source, sources of 0, 16 and 17 bytes, dates that change from record to record and a year
+    /// of five digits must read as their text does in `prettyText`.
+    func testFileContentOfDatedIdsIsThePrettyTextOfTheJSONValue() throws {
+        func record(_ source: String, _ date: LocalDate, _ kind: NotificationKind = .prayer) -> NudgeCore.Notification {
+            NudgeCore.Notification(occurrenceOn: date, kind: kind, source: source,
+                                   fireAt: Date(timeIntervalSince1970: 1_795_248_000),
+                                   expiresAt: Date(timeIntervalSince1970: 1_795_249_800), title: "T", body: "B",
+                                   priority: .critical, category: "PRAYER_ALARM", actions: ["SNOOZE"], sound: true,
+                                   badge: true, recurrence: .once)
+        }
+        let today = Fixtures.date("2026-11-21"), tomorrow = Fixtures.date("2026-11-22")
+        let records = [
+            record("fajr", today), record("asr", today), record("fajr", tomorrow), record("q\"uote\\back\u{1}", today),
+            record("Zoë", tomorrow), record("far", try XCTUnwrap(LocalDate(year: 10_000, month: 1, day: 1))),
+            record("early", Fixtures.date("0999-01-05")), record("s", today, .streakReminder),
+            record("sixteen-bytes-id", today), record("seventeen-bytes-i", today), record("", today),
+            record("fifteen\tbytes!", today),
+            NudgeCore.Notification(id: "text:id", kind: .prayer, source: "t", fireAt: Date(timeIntervalSince1970: 0),
+                                   expiresAt: Date(timeIntervalSince1970: 0), title: "", body: "", priority: .low,
+                                   category: "", actions: [], sound: false, badge: false, recurrence: .once),
+            record("fajr", today),
+        ]
+        XCTAssertEqual(records[0].id, "alarm.prayer:fajr:2026-11-21")
         for split in [0, 3, records.count] {
             let plan = Plan(generatedAt: Date(timeIntervalSince1970: 1_795_248_000.5), timeZone: "Europe/Berlin",
                             budget: BudgetStatus(pending: split, limit: 3), pending: Array(records.prefix(split)),

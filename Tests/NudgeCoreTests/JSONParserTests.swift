@@ -207,6 +207,14 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse(#"{"a\u0062": 1, "a\u0063": 2}"#)["ac"], .number("2"))
     }
 
+    /// A key is compared with the earlier ones only when one of them has its length and last byte: keys that
+    /// share those are still told apart, and a repeat is found wherever it is, the empty key too.
+    func testDuplicateKeyIsFoundAmongKeysOfTheSameLengthAndLastByte() throws {
+        XCTAssertEqual(try parse(#"{"ab": 1, "cb": 2, "b": 3}"#)["cb"], .number("2"))
+        assertSyntaxError(#"{"ab": 1, "cb": 2, "ab": 3}"#, 1, 20, #"duplicate key "ab""#)
+        assertSyntaxError(#"{"": 1, "x": 2, "": 3}"#, 1, 17, #"duplicate key """#)
+    }
+
     func testSameKeyInDifferentObjectsIsAllowed() throws {
         let value = try parse(#"{"a": {"a": 1}, "b": [{"a": 2}, {"a": 3}]}"#)
         XCTAssertEqual(value["a"]?["a"], .number("1"))

@@ -70,12 +70,22 @@ struct JSONKeyTable {
             hash ^= hash >> 29
             offset += 8
         }
+        // The last 1 to 7 bytes in one word: from two 4-byte loads when there are 4 or more (overlapping where
+        // fewer than 8), else byte by byte.
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < text.count {
-            tail |= UInt64(base[offset]) << shift
-            shift += 8
-            offset += 1
+        let rest = text.count - offset
+        if rest >= 4 {
+            let low = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self)
+            let high = UnsafeRawPointer(base + text.count - 4).loadUnaligned(as: UInt32.self)
+            // The last bytes low: ids differ most at their end, and a product's low bits see only low bits.
+            tail = UInt64(high) | UInt64(low) << 32
+        } else {
+            var shift: UInt64 = 0
+            while offset < text.count {
+                tail |= UInt64(base[offset]) << shift
+                shift += 8
+                offset += 1
+            }
         }
         hash = (hash ^ tail) &* multiplier
         hash ^= hash >> 32

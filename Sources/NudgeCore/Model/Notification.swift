@@ -11,9 +11,14 @@ public struct Notification: Equatable, Sendable {
     }
 
     /// The occurrence id: names the real-world event, never the computed time.
-    public var id: String
-    public var kind: NotificationKind
-    public var source: String
+    public var id: String {
+        get { identity.id }
+        set { identity = Identity(kind: kind, source: source, stored: .text(newValue)) }
+    }
+    public var kind: NotificationKind { identity.kind }
+    public var source: String { identity.source }
+    /// The kind, the source and the id, which may be kept as its parts (`Notification+ID.swift`).
+    private(set) var identity: Identity
     public var fireAt: Date
     public var expiresAt: Date
     public var title: String
@@ -28,9 +33,14 @@ public struct Notification: Equatable, Sendable {
     public init(id: String, kind: NotificationKind, source: String, fireAt: Date, expiresAt: Date, title: String,
                 body: String, priority: Priority, category: String, actions: [String], sound: Bool, badge: Bool,
                 recurrence: Recurrence) {
-        self.id = id
-        self.kind = kind
-        self.source = source
+        self.init(identity: Identity(kind: kind, source: source, stored: .text(id)), fireAt: fireAt,
+                  expiresAt: expiresAt, title: title, body: body, priority: priority, category: category,
+                  actions: actions, sound: sound, badge: badge, recurrence: recurrence)
+    }
+
+    init(identity: Identity, fireAt: Date, expiresAt: Date, title: String, body: String, priority: Priority,
+         category: String, actions: [String], sound: Bool, badge: Bool, recurrence: Recurrence) {
+        self.identity = identity
         self.fireAt = fireAt
         self.expiresAt = expiresAt
         self.title = title
@@ -41,6 +51,14 @@ public struct Notification: Equatable, Sendable {
         self.sound = sound
         self.badge = badge
         self.recurrence = recurrence
+    }
+
+    /// Equal fields, the ids compared as text (one may be kept as text and the other as its parts).
+    public static func == (lhs: Notification, rhs: Notification) -> Bool {
+        lhs.identity == rhs.identity && lhs.fireAt == rhs.fireAt && lhs.expiresAt == rhs.expiresAt
+            && lhs.title == rhs.title && lhs.body == rhs.body && lhs.priority == rhs.priority && lhs.category == rhs.category
+            && lhs.actions == rhs.actions && lhs.sound == rhs.sound && lhs.badge == rhs.badge
+            && lhs.recurrence == rhs.recurrence
     }
 
     /// `nudge://<kind-family>/<source>`.

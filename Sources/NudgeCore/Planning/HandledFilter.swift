@@ -17,17 +17,81 @@ struct HandledFilter {
     }
 
     mutating func insert(_ id: String) {
-        let bit = bitIndex(id)
+        let bit = bitIndex(Self.key(id))
         bits[bit >> 6] |= 1 << UInt64(bit & 63)
     }
 
     /// False when `id` was certainly never inserted.
     func mayContain(_ id: String) -> Bool {
-        let bit = bitIndex(id)
-        return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        contains(bitIndex(Self.key(id)))
     }
 
-    private func bitIndex(_ id: String) -> Int {
-        Int(truncatingIfNeeded: UpcomingIndex.hash(id)) & (bits.count * 64 - 1)
+    /// False when the id of `identity` was certainly never inserted. A dated id is not built: its key is made
+    /// from its source and date.
+    func mayContain(_ identity: Notification.Identity) -> Bool {
+        mayContain(identity, source: SourceKey(identity.source))
+    }
+
+    /// The same, given `SourceKey(identity.source)` (the planner reads each source once, for this and
+    /// `UpcomingIndex`).
+    func mayContain(_ identity: Notification.Identity, source: SourceKey) -> Bool {
+        if case .dated(let date) = identity.stored, (0...9999).contains(date.year), !source.hasColon {
+            return contains(bitIndex(Self.key(source: source.hash,
+                                              date: date.year * 10_000 + date.month * 100 + date.day)))
+        }
+        return mayContain(identity.id)
+    }
+
+    /// A source's hash (`UpcomingIndex.hash`), and whether it has a colon, which would split its id's text
+    /// elsewhere than its parts.
+    struct SourceKey {
+        let hash: UInt64
+        let hasColon: Bool
+
+        init(_ source: String) {
+            var source = source
+            (hash, hasColon) = source.withUTF8 { bytes in
+                (JSONKeyTable.hash(bytes), bytes.contains(UInt8(ascii: ":")))
+            }
+        }
+    }
+
+    /// What an id is filed by. `<kind>:<source>:<YYYY-MM-DD>` (split at its first two colons): its source's
+    /// hash and its date as a number, so that a dated id's key needs no text; any other id: the hash of its text.
+    private static func key(_ id: String) -> UInt64 {
+        var id = id
+        return id.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(of: UInt8(ascii: ":")),
+                  let second = bytes[(first + 1)...].firstIndex(of: UInt8(ascii: ":")),
+                  let date = dateNumber(UnsafeBufferPointer(rebasing: bytes[(second + 1)...])) else {
+                return JSONKeyTable.hash(bytes)
+            }
+            return key(source: JSONKeyTable.hash(UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])),
+                       date: date)
+        }
+    }
+
+    private static func key(source: UInt64, date: Int) -> UInt64 {
+        source ^ (UInt64(truncatingIfNeeded: date) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// `YYYY-MM-DD` as the number YYYYMMDD; nil for any other text.
+    private static func dateNumber(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.count == 10, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-") else { return nil }
+        var number = 0
+        for index in [0, 1, 2, 3, 5, 6, 8, 9] {
+            let digit = Int(text[index]) - Int(UInt8(ascii: "0"))
+            guard (0...9).contains(digit) else { return nil }
+            number = number * 10 + digit
+        }
+        return number
+    }
+
+    private func contains(_ bit: Int) -> Bool {
+        bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
+
+    private func bitIndex(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: key) & (bits.count * 64 - 1)
     }
 }

@@ -67,6 +67,9 @@ private struct RecordWriter {
     /// (10,000 alarms ring at about seven to the minute).
     private var lastFireAt = InstantText()
     private var lastExpiresAt = InstantText()
+    /// The previous dated id's date and the 12 bytes that end it (`appendIDEnd`).
+    private var idDate: LocalDate?
+    private var idEnd: (UInt64, UInt32) = (0, 0)
 
     init(out: ByteBuffer) {
         self.out = out
@@ -80,30 +83,48 @@ private struct RecordWriter {
         out.append(text: "[\n    {\n      \"id\": ")
         for index in records.indices {
             if index > 0 { out.append(text: ",\n    {\n      \"id\": ") }
-            write(records[index], reason: reason)
+            write(records, at: index, reason: reason)
         }
         out.append(text: "\n  ]")
     }
 
-    /// One record, from the value of `id` to its closing brace, in the field order of `Notification.json`.
-    private mutating func write(_ record: Notification, reason: StaticString?) {
-        if settled?.fits(record) != true {
-            settled = SettledText(record)
+    /// Record `index`, from the value of `id` to its closing brace, in the field order of `Notification.json`.
+    ///
+    /// Its members are read from the list one by one: a record passed whole was copied first (its strings and
+    /// actions retained, then released), 65 instructions more a record. Inlined into the loop over the records.
+    @inline(__always)
+    private mutating func write(_ records: [Notification], at index: Int, reason: StaticString?) {
+        if settled?.fits(kind: records[index].kind, priority: records[index].priority,
+                         category: records[index].category, actions: records[index].actions,
+                         sound: records[index].sound, badge: records[index].badge) != true {
+            settled = SettledText(records[index])
         }
-        JSONValue.appendQuoted(record.id, to: out)
+        // The source is written three times (in the id, as itself and in the deep link): a short one that needs no
+        // escape is read once and stored from two words each time.
+        let source = ShortText(records[index].source)
+        if case .dated(let date) = records[index].identity.stored, (0...9999).contains(date.year), let settled {
+            // `<kind>:<source>:<date>` (`Notification.id`) from its parts, without building the string.
+            settled.idStart.withUnsafeBufferPointer { out.append(bytes: $0) }
+            appendEscaped(source, else: records[index].source)
+            appendIDEnd(date)
+        } else {
+            JSONValue.appendQuoted(records[index].id, to: out)
+        }
         settled?.afterID.withUnsafeBufferPointer { out.append(bytes: $0) }
-        JSONValue.appendQuoted(record.source, to: out)
+        out.append(UInt8(ascii: "\""))
+        appendEscaped(source, else: records[index].source)
+        out.append(UInt8(ascii: "\""))
         out.append(text: ",\n      \"fireAt\": \"")
-        lastFireAt = instant(record.fireAt, last: lastFireAt)
+        lastFireAt = instant(records[index].fireAt, last: lastFireAt)
         out.append(text: "\",\n      \"expiresAt\": \"")
-        lastExpiresAt = instant(record.expiresAt, last: lastExpiresAt)
+        lastExpiresAt = instant(records[index].expiresAt, last: lastExpiresAt)
         out.append(text: "\",\n      \"title\": ")
-        JSONValue.appendQuoted(record.title, to: out)
+        JSONValue.appendQuoted(records[index].title, to: out)
         out.append(text: ",\n      \"body\": ")
-        JSONValue.appendQuoted(record.body, to: out)
+        JSONValue.appendQuoted(records[index].body, to: out)
         settled?.afterBody.withUnsafeBufferPointer { out.append(bytes: $0) }
-        // `record.deepLink` goes on from there: the source, without building the link first.
-        JSONValue.appendEscaped(record.source, to: out)
+        // `deepLink` goes on from there: the source, without building the link first.
+        appendEscaped(source, else: records[index].source)
         out.append(UInt8(ascii: "\""))
         if let reason {
             out.append(text: ",\n      \"reason\": \"")
@@ -111,6 +132,39 @@ private struct RecordWriter {
             out.append(UInt8(ascii: "\""))
         }
         out.append(text: "\n    }")
+    }
+
+    /// `JSONValue.appendEscaped` of `text`, from `short` when it holds it.
+    @inline(__always)
+    private func appendEscaped(_ short: ShortText?, else text: String) {
+        guard let short else {
+            JSONValue.appendEscaped(text, to: out)
+            return
+        }
+        out.write(upTo: 16) { target in
+            UnsafeMutableRawPointer(target).storeBytes(of: short.bytes, as: (UInt64, UInt64).self)
+            return short.count
+        }
+    }
+
+    /// The end of a dated id, `:YYYY-MM-DD` and the closing quote, kept for the previous date (a plan's records
+    /// fall on a handful of dates).
+    private mutating func appendIDEnd(_ date: LocalDate) {
+        if date != idDate {
+            var text: [UInt8] = [UInt8(ascii: ":")]
+            text.append(contentsOf: date.description.utf8)
+            text.append(UInt8(ascii: "\""))
+            idEnd = text.withUnsafeBytes { bytes in
+                (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+            }
+            idDate = date
+        }
+        out.write(upTo: 12) { target in
+            let target = UnsafeMutableRawPointer(target)
+            target.storeBytes(of: idEnd.0, as: UInt64.self)
+            target.storeBytes(of: idEnd.1, toByteOffset: 8, as: UInt32.self)
+            return 12
+        }
     }
 
     /// `RFC3339.append` of a record's time, whole-second instants from text kept from before: all of it when the
@@ -167,6 +221,24 @@ private struct RecordWriter {
     }
 }
 
+/// The bytes of a text of at most 16 that needs no JSON escape, in two words (nil for any other text).
+private struct ShortText {
+    let bytes: (UInt64, UInt64)
+    let count: Int
+
+    init?(_ text: String) {
+        var text = text
+        var bytes: (UInt64, UInt64) = (0, 0)
+        guard let count = text.withUTF8({ (source: UnsafeBufferPointer<UInt8>) -> Int? in
+            guard source.count <= 16, JSONValue.firstEscape(in: source) == source.count else { return nil }
+            withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(source)) }
+            return source.count
+        }) else { return nil }
+        self.bytes = bytes
+        self.count = count
+    }
+}
+
 /// An instant's 20 bytes of text (`2026-11-21T10:00:00Z`) and the instant, as seconds since 2001 (NaN for none).
 private struct InstantText {
     /// The bytes, as they lie in memory. A struct, not a tuple: a tuple type is looked up at run time.
@@ -188,6 +260,8 @@ private struct SettledText {
     let actions: [String]
     let sound: Bool
     let badge: Bool
+    /// A dated id up to its source: the quote, the kind and a colon.
+    let idStart: [UInt8]
     /// After the id: `,` and the member `kind`, then the key of `source`.
     let afterID: [UInt8]
     /// After the body: `,` and the members `priority` through `badge`, then `deepLink` up to its source.
@@ -200,7 +274,11 @@ private struct SettledText {
         actions = record.actions
         sound = record.sound
         badge = record.badge
-        var text: [UInt8] = []
+        var text: [UInt8] = [UInt8(ascii: "\"")]
+        JSONValue.appendEscaped(kind.rawValue, to: &text)
+        text.append(UInt8(ascii: ":"))
+        idStart = text
+        text = []
         text.append(text: ",\n      \"kind\": ")
         JSONValue.appendQuoted(kind.rawValue, to: &text)
         text.append(text: ",\n      \"source\": ")
@@ -226,9 +304,10 @@ private struct SettledText {
         afterBody = text
     }
 
-    /// Whether this text is also `record`'s.
-    func fits(_ record: Notification) -> Bool {
-        record.kind == kind && record.priority == priority && record.sound == sound && record.badge == badge
-            && record.category == category && record.actions == actions
+    /// Whether this text is also that of a record with these members.
+    func fits(kind: NotificationKind, priority: Priority, category: String, actions: [String], sound: Bool,
+              badge: Bool) -> Bool {
+        kind == self.kind && priority == self.priority && sound == self.sound && badge == self.badge
+            && category == self.category && actions == self.actions
     }
 }

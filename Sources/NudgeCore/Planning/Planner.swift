@@ -50,10 +50,14 @@ public enum Planner {
             }
             if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
             // `state.isHandled`, read without copying the whole state for the call (10,000 copies a run).
-            guard !handled.mayContain(candidate.id) || state.ledger[candidate.id] == nil else { return false }
+            // The source is read once for the filter and the index of upcoming threads.
+            let source = HandledFilter.SourceKey(candidate.source)
+            guard !handled.mayContain(candidate.identity, source: source) || state.ledger[candidate.id] == nil
+            else { return false }
             if candidate.fireAt > now {
                 // One look-up that also reserves the slot when the thread is new, not a look-up then an insert.
-                let slot = upcomingIndex.position(of: candidate, in: upcoming, next: upcoming.count)
+                let slot = upcomingIndex.position(of: candidate, sourceHash: source.hash, in: upcoming,
+                                                  next: upcoming.count)
                 if slot == upcoming.count {
                     upcoming.append(candidate)
                 } else if comesFirst(candidate, upcoming[slot]) {

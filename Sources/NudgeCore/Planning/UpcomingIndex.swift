@@ -18,7 +18,12 @@ struct UpcomingIndex {
     /// The position in `upcoming` of the record of `notification`'s thread; when the thread has none yet,
     /// `next`, which becomes its position.
     mutating func position(of notification: Notification, in upcoming: [Notification], next: Int) -> Int {
-        let hash = Self.hash(notification.source)
+        position(of: notification, sourceHash: Self.hash(notification.source), in: upcoming, next: next)
+    }
+
+    /// The same, given `hash(notification.source)`.
+    mutating func position(of notification: Notification, sourceHash hash: UInt64, in upcoming: [Notification],
+                           next: Int) -> Int {
         let tag = hash & 0xFFFF_FFFF
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] != 0 {

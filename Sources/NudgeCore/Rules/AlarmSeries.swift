@@ -4,8 +4,8 @@ import FoundationEssentials
 ///
 /// The planner asks 10,000 alarms for two or three dates each per run and keeps at most one occurrence of each,
 /// so an occurrence is found in two steps: `fireAt(on:clock:)` says when the alarm rings on a date, which is all
-/// the planner needs to pass over one long gone, and `occurrence(on:at:)` builds the record (its id is the only
-/// text made per date) for the ones it keeps.
+/// the planner needs to pass over one long gone, and `occurrence(on:at:)` builds the record (no text is made per
+/// date: its id is read from its parts) for the ones it keeps.
 struct AlarmSeries {
     let time: WallTime
     /// How long after its fireAt an occurrence expires.
@@ -41,7 +41,7 @@ struct AlarmSeries {
 
     /// The record of the occurrence on `date`, which rings at `fireAt` (from `fireAt(on:clock:)`).
     func occurrence(on date: LocalDate, at fireAt: Date) -> Notification {
-        Notification(id: occurrenceID(on: date), kind: .prayer, source: source, fireAt: fireAt,
+        Notification(occurrenceOn: date, kind: .prayer, source: source, fireAt: fireAt,
                      expiresAt: fireAt.addingTimeInterval(expiry), title: title, body: body, priority: Self.priority,
                      category: AlarmRule.category, actions: AlarmRule.actions, sound: sound, badge: badge,
                      recurrence: .daily(date: date, time: time))
@@ -62,43 +62,4 @@ struct AlarmSeries {
         }
         return nil
     }
-
-    /// `Notification.occurrenceID(.prayer, source, date.description)`, written straight into the string's own
-    /// storage: writing it into a buffer first (the kind byte by byte through its `UTF8View`) and then copying
-    /// that into a string cost twice as much.
-    private func occurrenceID(on date: LocalDate) -> String {
-        guard (0...9999).contains(date.year) else {
-            return Notification.occurrenceID(.prayer, source, date.description)
-        }
-        let prefix = Self.idPrefix
-        var source = source
-        return source.withUTF8 { source in
-            String(unsafeUninitializedCapacity: prefix.count + source.count + 11) { buffer in
-                guard let start = buffer.baseAddress else { return 0 }
-                var end = start
-                prefix.withUnsafeBufferPointer { bytes in
-                    if let bytes = bytes.baseAddress { end.initialize(from: bytes, count: prefix.count) }
-                }
-                end += prefix.count
-                if let bytes = source.baseAddress { end.initialize(from: bytes, count: source.count) }
-                end += source.count
-                let digit = { (value: Int) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10) }
-                end[0] = UInt8(ascii: ":")
-                end[1] = digit(date.year / 1000)
-                end[2] = digit(date.year / 100)
-                end[3] = digit(date.year / 10)
-                end[4] = digit(date.year)
-                end[5] = UInt8(ascii: "-")
-                end[6] = digit(date.month / 10)
-                end[7] = digit(date.month)
-                end[8] = UInt8(ascii: "-")
-                end[9] = digit(date.day / 10)
-                end[10] = digit(date.day)
-                return end + 11 - start
-            }
-        }
-    }
-
-    /// `alarm.prayer:`, the start of every occurrence id.
-    private static let idPrefix = Array((NotificationKind.prayer.rawValue + ":").utf8)
 }

@@ -25,6 +25,15 @@ struct OffsetTable: Sendable {
         self.end = end
     }
 
+    /// The offset from the UTC second `lower` through `upper` when it does not change between them (one segment
+    /// holds both); nil when it does, or outside the span.
+    func steadyOffset(from lower: Int, through upper: Int) -> Int? {
+        guard lower >= starts[0], upper < end, lower <= upper else { return nil }
+        let segment = starts.partitioningIndex { $0 > lower }
+        guard segment == starts.count || starts[segment] > upper else { return nil }
+        return offsets[segment - 1]
+    }
+
     /// The offset at the UTC second `utc`, or nil outside the span.
     func offset(atUTC utc: Int) -> Int? {
         guard utc >= starts[0], utc < end else { return nil }

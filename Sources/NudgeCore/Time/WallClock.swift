@@ -120,6 +120,10 @@ public struct WallClock: Sendable {
     private func utcSeconds(forLocal local: Int) -> Int {
         // Fast path, taken on all but the few days around a transition: the same offset a day before and a day
         // after (no two transitions are within 48 hours of each other), so the reading happens exactly once.
+        // The table answers that in one search: no transition from a day before to a day after.
+        if let steady = table?.steadyOffset(from: local - 86_400, through: local + 86_400) {
+            return local - steady
+        }
         let dayBefore = offset(atUTC: local - 86_400)
         if dayBefore == offset(atUTC: local + 86_400), offset(atUTC: local - dayBefore) == dayBefore {
             return local - dayBefore

@@ -1,0 +1,48 @@
+import XCTest
+@testable import NudgeCore
+
+/// A notification's id kept as its parts (`Notification.Identity`) reads, compares and changes like one kept as text.
+final class NotificationIDTests: XCTestCase {
+    private func record(_ date: LocalDate, source: String = "fajr") -> NudgeCore.Notification {
+        NudgeCore.Notification(occurrenceOn: date, kind: .prayer, source: source, fireAt: Date(timeIntervalSince1970: 0),
+                               expiresAt: Date(timeIntervalSince1970: 60), title: "T", body: "B", priority: .critical,
+                               category: "C", actions: ["SNOOZE"], sound: true, badge: false,
+                               recurrence: .daily(date: date, time: Fixtures.time("05:30")))
+    }
+
+    private func withTextID(_ notification: NudgeCore.Notification) -> NudgeCore.Notification {
+        NudgeCore.Notification(id: notification.id, kind: notification.kind, source: notification.source,
+                               fireAt: notification.fireAt, expiresAt: notification.expiresAt,
+                               title: notification.title, body: notification.body, priority: notification.priority,
+                               category: notification.category, actions: notification.actions,
+                               sound: notification.sound, badge: notification.badge,
+                               recurrence: notification.recurrence)
+    }
+
+    func testADatedIdReadsAsKindSourceAndDate() throws {
+        for date in [Fixtures.date("2026-11-21"), Fixtures.date("0042-01-05"),
+                     try XCTUnwrap(LocalDate(year: 10_000, month: 2, day: 3)),
+                     try XCTUnwrap(LocalDate(year: -1, month: 12, day: 31))] {
+            XCTAssertEqual(record(date).id, NudgeCore.Notification.occurrenceID(.prayer, "fajr", date.description))
+        }
+        XCTAssertEqual(record(Fixtures.date("2026-11-21"), source: "Zoë").id, "alarm.prayer:Zoë:2026-11-21")
+    }
+
+    func testRecordsAreEqualWhateverFormTheirIdIsKeptIn() {
+        let dated = record(Fixtures.date("2026-11-21"))
+        XCTAssertEqual(dated, withTextID(dated))
+        XCTAssertEqual(withTextID(dated), dated)
+        XCTAssertNotEqual(dated, record(Fixtures.date("2026-11-22")))
+        XCTAssertNotEqual(dated, withTextID(record(Fixtures.date("2026-11-22"))))
+        XCTAssertNotEqual(dated, record(Fixtures.date("2026-11-21"), source: "asr"))
+    }
+
+    func testSettingTheIdKeepsKindAndSource() {
+        var snoozed = record(Fixtures.date("2026-11-21"))
+        snoozed.id = "alarm.prayer:fajr:2026-11-21:snooze-1"
+        XCTAssertEqual(snoozed.id, "alarm.prayer:fajr:2026-11-21:snooze-1")
+        XCTAssertEqual(snoozed.kind, .prayer)
+        XCTAssertEqual(snoozed.source, "fajr")
+        XCTAssertNotEqual(snoozed, record(Fixtures.date("2026-11-21")))
+    }
+}

@@ -307,7 +307,6 @@ final class HostileInputTests: XCTestCase {
             // No crash: a signal would show as another status (4 SIGILL, 5 SIGTRAP, 6 SIGABRT, 11 SIGSEGV).
             XCTAssertTrue([0, 65].contains(result.status), "crashed or failed: \(context)")
             XCTAssertEqual(result.status, item.exit, context)
-            XCTAssertLessThan(result.elapsed, 2.0, "too slow (\(result.elapsed) s): \(context)")
             // A message never echoes a huge value.
             XCTAssertLessThan(result.stderr.utf8.count, 16_384, "stderr of \(result.stderr.utf8.count) bytes: \(label)")
             if let fragment = item.fragment {
@@ -375,7 +374,9 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(run.deliveredIDs().sorted(), [Self.alarmID, Self.achievementID].sorted(), run.summary)
     }
 
-    /// Prints the wall time of every case, slowest first (the report the timing assertions summarize).
+    /// Prints the wall time of every case, slowest first: a report, not an assertion. Speed is measured by
+    /// bench/run.sh; what these tests hold a case to is its exit within `waitForExit`'s 60 s, which catches a
+    /// hang or a blow-up with the input's size, not a slow machine.
     override class func tearDown() {
         timingLock.lock()
         let sorted = timings.sorted { max($0.check, $0.run) > max($1.check, $1.run) }

@@ -356,10 +356,11 @@ extension DocumentReader {
     /// compared by their bytes in the file (hashed in a `JSONKeyTable`); strings are built only for a message.
     func checkUniqueIDs(_ elements: [ObjectReader.Element]) {
         var seen = JSONKeyTable(capacity: elements.count)
-        for element in elements {
-            guard let id = idNode(of: element.node), let first = seen.insert(id, in: tape) else { continue }
+        // By index: `for element in` copied each element (its path retained, then released) to read its node.
+        for index in elements.indices {
+            guard let id = idNode(of: elements[index].node), let first = seen.insert(id, in: tape) else { continue }
             guard let firstElement = elements.first(where: { idNode(of: $0.node) == first }) else { continue }
-            report(element.path.appending("id"),
+            report(elements[index].path.appending("id"),
                    "duplicate id \"\(tape.text(id))\" (already used at \(firstElement.path.appending("id")))")
         }
     }

@@ -89,6 +89,26 @@ final class JSONTapeTests: XCTestCase {
         XCTAssertEqual(try withTape(#"{"a": 1, "": 2}"#) { $0.member("", of: JSONTape.root) }, 4)
     }
 
+    func testTextIsTheStringOfItsBytesAtEveryLengthAndScript() throws {
+        let texts = ["", "a", "Alarm 0", String(repeating: "x", count: 15), String(repeating: "y", count: 16),
+                     "Fajr Time with a longer title", "é", "Fajr é", "الفجر", String(repeating: "ü", count: 7),
+                     "tab\there", "quote\"d and \\ slashed", "emoji 🕌"]
+        for text in texts {
+            let json = Array(JSONValue.string(text).compactText.utf8)
+            try JSONParser.withTape(json) { tape in
+                XCTAssertEqual(tape.text(JSONTape.root), text)
+                XCTAssertEqual(tape.text(JSONTape.root).utf8.count, text.utf8.count)
+            }
+        }
+        // Bytes that are not UTF-8 are repaired as `String(decoding:as:)` repairs them, short or long.
+        for bytes: [UInt8] in [[0x61, 0xFF, 0x62], [0xC3], Array(repeating: 0x61, count: 20) + [0xE2, 0x82]] {
+            let expected = String(decoding: bytes, as: UTF8.self)
+            if let tape = try? JSONParser.withTape([0x22] + bytes + [0x22], { $0.text(JSONTape.root) }) {
+                XCTAssertEqual(tape, expected)
+            }
+        }
+    }
+
     func testEveryKindIsNamedAsTheTreeNamesIt() throws {
         let text = #"[null, true, false, 1, "s", "\n", [], {}]"#
         let tree = try XCTUnwrap(JSONParser.parse(Array(text.utf8)).arrayValue)

@@ -4,7 +4,7 @@ extension Alarm {
     /// Reads one element of `alarms.json`'s `alarms`; nil (with problems reported) when invalid.
     ///
     /// The members are found in one pass (`ObjectReader.members`), then read in the order of the keys.
-    init?(_ object: ObjectReader) {
+    init?(_ object: borrowing ObjectReader) {
         let members = object.members(["id", "title", "time", "durationMinutes", "enabled", "weekdays"])
         let id = object.identifier("id", at: members[0])
         let title = object.string("title", at: members[1])

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension Pet {
     /// Reads one element of `laundry.json`'s `pets`; nil (with problems reported) when invalid.
-    init?(_ object: ObjectReader) {
+    init?(_ object: borrowing ObjectReader) {
         object.checkKeys(["id", "name", "washMinutes", "dryMinutes", "lastCompletedAt", "cycle"])
         let id = object.identifier("id")
         let name = object.optionalString("name")
@@ -25,7 +25,7 @@ extension Pet {
 }
 
 extension LaundryCycle {
-    init?(_ object: ObjectReader) {
+    init?(_ object: borrowing ObjectReader) {
         object.checkKeys(["id", "stage", "startedAt"])
         let id = object.member("id") == nil ? nil : object.identifier("id")
         let stageText = object.string("stage")

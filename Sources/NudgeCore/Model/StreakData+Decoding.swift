@@ -64,7 +64,7 @@ extension ObjectReader {
 
 extension Game {
     /// Reads one element of `games`; a missing or `null` `streak` is nil: derived from the plays.
-    init?(_ object: ObjectReader) {
+    init?(_ object: borrowing ObjectReader) {
         object.checkKeys(["id", "name", "streak", "url"])
         let id = object.identifier("id")
         let name = object.nonEmptyText("name", use: "it names the game in reminders")
@@ -109,7 +109,7 @@ extension Play {
 
 extension Achievement {
     /// Reads one element of `achievements`; the description may be empty, the title may not.
-    init?(_ object: ObjectReader) {
+    init?(_ object: borrowing ObjectReader) {
         object.checkKeys(["id", "title", "description", "unlockedAt"])
         let id = object.identifier("id")
         let title = object.nonEmptyText("title", use: "it becomes \"Achievement unlocked: <title>\"")

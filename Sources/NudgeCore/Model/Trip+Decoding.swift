@@ -11,7 +11,7 @@ extension Trip {
     static let scheduleProblem = "needs either arriveBy (with weekdays) or arriveAt, not both"
 
     /// Reads one element of `trips.json`'s `trips`; nil (with problems reported) when invalid.
-    init?(_ object: ObjectReader) {
+    init?(_ object: borrowing ObjectReader) {
         object.checkKeys(["id", "destination", "arriveBy", "weekdays", "arriveAt", "bufferMinutes", "travelMinutes",
                           "observations", "enabled"])
         let id = object.identifier("id")
@@ -68,7 +68,7 @@ extension Trip {
 
 extension TravelObservation {
     /// Reads one element of a trip's `observations`; nil (with problems reported) when invalid.
-    init?(_ object: ObjectReader) {
+    init?(_ object: borrowing ObjectReader) {
         object.checkKeys(["departedAt", "minutes"])
         let departedAt = object.instant("departedAt", required: true)
         let minutes = object.int("minutes", default: nil, in: 1...1440)

@@ -110,12 +110,16 @@ public enum Planner {
         let isPassedOver = { (fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) in
             fireAt <= now && window.classify(fireAt: fireAt, expiresAt: expiresAt, recurrence: recurrence) == .notDue
         }
-        for series in candidates.alarms {
-            var from = firstAlarmDate
-            while let (occurrence, date) = series.firstOccurrence(from: from, through: candidates.lastDate, clock: clock,
-                                                                 isPassedOver: isPassedOver),
-                  !consider(occurrence) {
-                from = date.adding(days: 1)
+        // The series are read in place, through the list's buffer: `for series in` copied each one out (its texts
+        // retained, then released), 40 instructions an alarm.
+        candidates.alarms.withUnsafeBufferPointer { alarms in
+            for index in alarms.indices {
+                var from = firstAlarmDate
+                while let (occurrence, date) = alarms[index].firstOccurrence(
+                          from: from, through: candidates.lastDate, clock: clock, isPassedOver: isPassedOver),
+                      !consider(occurrence) {
+                    from = date.adding(days: 1)
+                }
             }
         }
         (due, missed) = keepLatestOfEachRepeat(due, missed)

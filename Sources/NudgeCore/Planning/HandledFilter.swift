@@ -36,8 +36,7 @@ struct HandledFilter {
     /// `UpcomingIndex`).
     func mayContain(_ identity: Notification.Identity, source: SourceKey) -> Bool {
         if case .dated(let date) = identity.stored, (0...9999).contains(date.year), !source.hasColon {
-            return contains(bitIndex(Self.key(source: source.hash,
-                                              date: date.year * 10_000 + date.month * 100 + date.day)))
+            return contains(bitIndex(Self.key(source: source.hash, date: date)))
         }
         return mayContain(identity.id)
     }
@@ -57,13 +56,13 @@ struct HandledFilter {
     }
 
     /// What an id is filed by. `<kind>:<source>:<YYYY-MM-DD>` (split at its first two colons): its source's
-    /// hash and its date as a number, so that a dated id's key needs no text; any other id: the hash of its text.
+    /// hash and its date, so that a dated id's key needs no text; any other id: the hash of its text.
     private static func key(_ id: String) -> UInt64 {
         var id = id
         return id.withUTF8 { bytes in
             guard let first = bytes.firstIndex(of: UInt8(ascii: ":")),
                   let second = bytes[(first + 1)...].firstIndex(of: UInt8(ascii: ":")),
-                  let date = dateNumber(UnsafeBufferPointer(rebasing: bytes[(second + 1)...])) else {
+                  let date = LocalDate.parse(bytes: UnsafeBufferPointer(rebasing: bytes[(second + 1)...])) else {
                 return JSONKeyTable.hash(bytes)
             }
             return key(source: JSONKeyTable.hash(UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])),
@@ -71,20 +70,9 @@ struct HandledFilter {
         }
     }
 
-    private static func key(source: UInt64, date: Int) -> UInt64 {
-        source ^ (UInt64(truncatingIfNeeded: date) &* 0x9E37_79B9_7F4A_7C15)
-    }
-
-    /// `YYYY-MM-DD` as the number YYYYMMDD; nil for any other text.
-    private static func dateNumber(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard text.count == 10, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-") else { return nil }
-        var number = 0
-        for index in [0, 1, 2, 3, 5, 6, 8, 9] {
-            let digit = Int(text[index]) - Int(UInt8(ascii: "0"))
-            guard (0...9).contains(digit) else { return nil }
-            number = number * 10 + digit
-        }
-        return number
+    private static func key(source: UInt64, date: LocalDate) -> UInt64 {
+        let number = date.year * 10_000 + date.month * 100 + date.day
+        return source ^ (UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
     }
 
     private func contains(_ bit: Int) -> Bool {

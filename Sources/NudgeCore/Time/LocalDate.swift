@@ -79,9 +79,21 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String {
         if (0...9999).contains(year) {
             // Ten ASCII bytes straight into the string's storage (fits a small string: no allocation).
+            // Unsigned: dividing by a constant is then a multiplication, without a sign to correct.
+            let year = UInt(truncatingIfNeeded: year), month = UInt(truncatingIfNeeded: month)
+            let day = UInt(truncatingIfNeeded: day)
             return String(unsafeUninitializedCapacity: 10) { buffer in
-                guard let start = buffer.baseAddress else { return 0 }
-                writeText(to: start)
+                let digit = { (value: UInt) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
+                buffer[0] = digit(year / 1000)
+                buffer[1] = digit(year / 100 % 10)
+                buffer[2] = digit(year / 10 % 10)
+                buffer[3] = digit(year % 10)
+                buffer[4] = UInt8(ascii: "-")
+                buffer[5] = digit(month / 10)
+                buffer[6] = digit(month % 10)
+                buffer[7] = UInt8(ascii: "-")
+                buffer[8] = digit(day / 10)
+                buffer[9] = digit(day % 10)
                 return 10
             }
         }
@@ -92,30 +104,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
             + "-" + LocalDate.zeroPadded(day, width: 2)
     }
 
-    /// Writes `description` of a year from 0 to 9999, `YYYY-MM-DD`, into the 10 bytes at `target` (for text
-    /// made of dates without a string for each).
-    func writeText(to target: UnsafeMutablePointer<UInt8>) {
-        // Unsigned: dividing by a constant is then a multiplication, without a sign to correct.
-        let year = UInt(truncatingIfNeeded: year), month = UInt(truncatingIfNeeded: month)
-        let day = UInt(truncatingIfNeeded: day)
-        let digit = { (value: UInt) in UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
-        target[0] = digit(year / 1000)
-        target[1] = digit(year / 100 % 10)
-        target[2] = digit(year / 10 % 10)
-        target[3] = digit(year % 10)
-        target[4] = UInt8(ascii: "-")
-        target[5] = digit(month / 10)
-        target[6] = digit(month % 10)
-        target[7] = UInt8(ascii: "-")
-        target[8] = digit(day / 10)
-        target[9] = digit(day % 10)
-    }
-
     /// Strict "YYYY-MM-DD": exactly 4+2+2 ASCII digits, '-' separators, a
     /// real calendar date. Anything else (extra spaces, "2026-1-5", a time
     /// part) is nil.
     public static func parse(_ text: String) -> LocalDate? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// `parse` of UTF-8 bytes.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = digits(bytes, 0, 4),
               let month = digits(bytes, 5, 2),

@@ -100,4 +100,23 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         let ids = try rotated + dir.outboxIDs()
         XCTAssertEqual(ids.count, Set(ids).count, "no id twice: \(ids)")
     }
+
+    /// Case 4: Sydney falls back at 03:00 on 4 April 2027 (16:00Z on the 3rd); quiet hours 21:15–02:30. An
+    /// achievement unlocked at 02:10 in the second pass of the repeated hour waits for the second 02:30, never
+    /// the first, 40 minutes before it happened (SPEC §11.42).
+    func testQuietHoursInTheRepeatedHourNeverAnnounceAnAchievementBeforeItHappened() throws {
+        try dir.write("settings.json", """
+            { "timeZone": "Australia/Sydney", "quietHours": { "start": "21:15", "end": "02:30" } }
+            """)
+        assertRun(try dir.run(at: "2027-04-03T16:00:00Z"), delivers: [])
+        try dir.write("streaks.json", """
+            { "games": [], "achievements": [ { "id": "a-1", "title": "Night owl", "description": "Up late",
+                                               "unlockedAt": "2027-04-03T16:10:00Z" } ] }
+            """)
+        assertRun(try dir.run(at: "2027-04-03T16:10:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-04-03T16:29:00Z"), delivers: [])
+        let result = try dir.run(at: "2027-04-03T16:30:00Z")
+        assertRun(result, delivers: ["streak.achievement:a-1:unlocked"])
+        XCTAssertEqual(result.jsonLines().first?["fireAt"] as? String, "2027-04-03T16:30:00Z")
+    }
 }

@@ -119,4 +119,29 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         assertRun(result, delivers: ["streak.achievement:a-1:unlocked"])
         XCTAssertEqual(result.jsonLines().first?["fireAt"] as? String, "2027-04-03T16:30:00Z")
     }
+
+    /// SPEC §11.44: a snooze of a wash whose cycle was stopped is dropped, neither delivered nor missed; a snooze
+    /// of an alarm that is disabled is held and rings once it is enabled again before it expires.
+    func testASnoozeOfSomethingGoneIsDroppedAndOfSomethingDisabledHeld() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-03-05T10:15:00Z"))  // done 11:00
+        try dir.write("alarms.json", Fixture.alarm(time: "11:00", durationMinutes: 120))
+        let alarm = "alarm.prayer:fajr:2026-03-05"
+        assertRun(try dir.run(at: "2026-03-05T10:59:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-05T11:00:00Z"), delivers: [alarm, wash])
+        XCTAssertEqual(try dir.nudge("snooze", now: "2026-03-05T11:01:00Z", wash).status, 0)
+        XCTAssertEqual(try dir.nudge("snooze", now: "2026-03-05T11:01:00Z", alarm).status, 0)   // 11:06
+        XCTAssertEqual(try dir.nudge("laundry", now: "2026-03-05T11:02:00Z", "stop", "snowy").status, 0)
+        try dir.write("alarms.json", """
+            { "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "11:00", "durationMinutes": 120,
+                            "enabled": false } ] }
+            """)
+        assertRun(try dir.run(at: "2026-03-05T11:20:00Z"), delivers: [])
+        try dir.write("alarms.json", Fixture.alarm(time: "11:00", durationMinutes: 120))
+        assertRun(try dir.run(at: "2026-03-05T11:30:00Z"), delivers: [alarm + ":snooze-1"])
+        assertRun(try dir.run(at: "2026-03-06T10:00:00Z"), delivers: [])
+        let status = try dir.status()
+        XCTAssertEqual(status["missedTotal"] as? Int, 0, "the wash's snooze was dropped, not missed")
+        XCTAssertEqual(try dir.outboxIDs(), [alarm, wash, alarm + ":snooze-1"])
+    }
 }

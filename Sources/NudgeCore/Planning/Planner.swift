@@ -88,7 +88,10 @@ public enum Planner {
         for candidate in candidates.oneOffs {
             _ = consider(candidate)
         }
-        // Snoozes and timers obey their kind's switch like the kind's own records: held while it is off.
+        // Snoozes and timers of something gone are dropped, neither delivered nor missed (SPEC §11.44); they obey
+        // their kind's switch like the kind's own records: held while it is off.
+        state.snoozes.removeAll(where: household.isGone)
+        state.timers.removeAll(where: household.isGone)
         for snooze in state.snoozes where household.isSwitchedOn(snooze) {
             _ = consider(snooze)
         }

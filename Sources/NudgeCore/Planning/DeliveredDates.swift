@@ -39,7 +39,7 @@ public struct DeliveredDates: Equatable, Sendable {
     /// considers: a daily one's date is kept beside its id (`Notification.Identity`), and only kinds with
     /// delivered dates are looked at.
     func contains(_ notification: Notification) -> Bool {
-        guard let sources = threads[notification.kind.rawValue] else { return false }
+        guard !threads.isEmpty, let sources = threads[notification.kind.rawValue] else { return false }
         switch notification.identity.stored {
         case .dated(let date):
             guard let ranges = sources[notification.source] else { return false }

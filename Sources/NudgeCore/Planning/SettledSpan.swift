@@ -35,7 +35,9 @@ public struct SettledSpan: Equatable, Sendable {
     /// A span inside another says nothing more and is dropped, so there is one span per excursion of the clock
     /// below its latest reading that has not yet caught up: one while the clock only moves forward.
     static func adding(_ now: Date, to spans: [SettledSpan]) -> [SettledSpan] {
-        let all = cut(spans, at: now) + [SettledSpan(latest: now, lowest: now)]
+        let current = SettledSpan(latest: now, lowest: now)
+        if spans.allSatisfy({ $0.latest <= now }) { return [current] }
+        let all = cut(spans, at: now) + [current]
         var kept: [SettledSpan] = []
         for (index, span) in all.enumerated() {
             let covered = all.indices.contains { other in

@@ -46,6 +46,10 @@ public enum Planner {
         var handled = HandledFilter(state.ledger.keys, capacity: threads)
         // The one-off ids in the ledger that this run's data still produce: their deliveries are kept (`prune`).
         var produced = Set<String>()
+        // Read through constants, not the captured `state`: each access to it was an exclusivity check, 3% of
+        // the run of 10,000 alarms.
+        let settledSpans = state.settledSpans
+        let deliveredDates = state.deliveredDates
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ candidate: consuming Notification) -> Bool {
             if candidate.kind == .leave {
@@ -59,8 +63,8 @@ public enum Planner {
                 if case .text = candidate.identity.stored { produced.insert(candidate.id) }
                 return false
             }
-            if state.settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt)
-                || state.deliveredDates.contains(candidate) {
+            if settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt)
+                || deliveredDates.contains(candidate) {
                 return false
             }
             if candidate.fireAt > now {

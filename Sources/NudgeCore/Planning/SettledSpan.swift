@@ -28,7 +28,8 @@ public struct SettledSpan: Equatable, Sendable {
     /// The spans once the clock reads `now`, before a run plans: a clock set back below a span's `lowest`
     /// reopens what fires after `now` (SPEC §11.43).
     static func cut(_ spans: [SettledSpan], at now: Date) -> [SettledSpan] {
-        spans.map { SettledSpan(latest: $0.latest, lowest: min($0.lowest, now)) }
+        guard spans.contains(where: { $0.lowest > now }) else { return spans }
+        return spans.map { SettledSpan(latest: $0.latest, lowest: min($0.lowest, now)) }
     }
 
     /// The spans after a run at `now` has recorded every outcome: the run settles what expired before `now`.
@@ -36,6 +37,7 @@ public struct SettledSpan: Equatable, Sendable {
     /// below its latest reading that has not yet caught up: one while the clock only moves forward.
     static func adding(_ now: Date, to spans: [SettledSpan]) -> [SettledSpan] {
         let current = SettledSpan(latest: now, lowest: now)
+        if spans.count == 1, spans[0].latest <= now { return [current] }
         if spans.allSatisfy({ $0.latest <= now }) { return [current] }
         let all = cut(spans, at: now) + [current]
         var kept: [SettledSpan] = []

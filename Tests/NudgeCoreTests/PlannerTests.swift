@@ -305,15 +305,23 @@ final class PlannerTests: XCTestCase {
                                  now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
         XCTAssertNotNil(first.state.ledger["laundry.washComplete:snowy:c-1"])
         // Expired at 14:15Z and two days more: the cycle is still in the file, so a clock set back could produce
-        // it again, and its delivery is kept.
+        // it again, and its delivery is kept, as its id only.
         let later = Planner.plan(household(pets: [washingPet()]), previous: first.state,
                                  now: Fixtures.instant("2026-11-23T14:20:00Z"), zone: berlin)
-        XCTAssertEqual(later.state.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .delivered)
+        XCTAssertNil(later.state.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(later.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(later.deliveries, [])
+        let stillThere = Planner.plan(household(pets: [washingPet()]), previous: later.state,
+                                      now: Fixtures.instant("2026-11-23T14:21:00Z"), zone: berlin)
+        XCTAssertEqual(stillThere.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
+        let back = Planner.plan(household(pets: [washingPet()]), previous: stillThere.state,
+                                now: Fixtures.instant("2026-11-21T08:20:00Z"), zone: berlin)
+        XCTAssertEqual(back.deliveries, [], "a clock set back inside its time to ring finds it delivered")
         // Folded: nothing produces it any more, and it goes.
-        let folded = Planner.plan(household(pets: [Pet(id: "snowy", name: "Snowy")]), previous: later.state,
-                                  now: Fixtures.instant("2026-11-23T14:21:00Z"), zone: berlin)
+        let folded = Planner.plan(household(pets: [Pet(id: "snowy", name: "Snowy")]), previous: stillThere.state,
+                                  now: Fixtures.instant("2026-11-23T14:22:00Z"), zone: berlin)
         XCTAssertNil(folded.state.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(folded.state.deliveredIDs, [])
     }
 
     func testADeliveredAlarmLeavesTheLedgerForItsDatesAndNeverRingsAfterAClockSetBackAMonth() {

@@ -72,6 +72,7 @@ final class RunStateTests: XCTestCase {
         state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-20")
         state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-22")
         state.deliveredDates.insert(id: "commute.leave:office:2026-11-23")
+        state.deliveredIDs = ["streak.achievement:a-1:unlocked", "laundry.washComplete:snowy:c-1"]
         state.outboxLastLine = "00ff00ff00ff00ff"
         state.badge = 2
         state.lastSuppressed = 1

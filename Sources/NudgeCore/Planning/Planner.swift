@@ -50,6 +50,7 @@ public enum Planner {
         // the run of 10,000 alarms.
         let settledSpans = state.settledSpans
         let deliveredDates = state.deliveredDates
+        let deliveredIDs = state.deliveredIDs
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ candidate: consuming Notification) -> Bool {
             if candidate.kind == .leave {
@@ -61,6 +62,10 @@ public enum Planner {
             let source = HandledFilter.SourceKey(candidate.source)
             if handled.mayContain(candidate.identity, source: source), state.ledger[candidate.id] != nil {
                 if case .text = candidate.identity.stored { produced.insert(candidate.id) }
+                return false
+            }
+            if !deliveredIDs.isEmpty, case .text(let id) = candidate.identity.stored, deliveredIDs.contains(id) {
+                produced.insert(id)
                 return false
             }
             if settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt)

@@ -29,6 +29,13 @@ extension RunState {
             // A state.json written before the spans: its ledger was pruned against each run's clock.
             state.settledSpans = [SettledSpan(latest: max(state.latestRunAt ?? lastRunAt, lastRunAt), lowest: lastRunAt)]
         }
+        for element in root.elements("deliveredIDs") {
+            guard let id = document.string(element.node) else {
+                document.report(element.path, "is not an occurrence id")
+                continue
+            }
+            state.deliveredIDs.insert(id)
+        }
         if let dates = root.object("deliveredDates") {
             for member in dates.members() {
                 guard let text = document.string(member.node),

@@ -147,6 +147,12 @@ extension RunState {
             out.close("}")
         }
         out.close("}")
+        out.key("deliveredIDs")
+        out.open("[")
+        for id in deliveredIDs.sorted() {
+            out.element(); out.string(id)
+        }
+        out.close("]")
         out.key("deliveredDates")
         out.open("{")
         for (thread, dates) in deliveredDates.textMembers {

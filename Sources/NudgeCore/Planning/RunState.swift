@@ -27,6 +27,9 @@ public struct RunState: Equatable, Sendable {
     public var ledger: [String: LedgerEntry] = [:]
     /// The dates of every dated delivery, kept for good (`DeliveredDates`).
     public var deliveredDates = DeliveredDates()
+    /// The ids of older deliveries of one-offs still in the files (an achievement, an import, a laundry stage
+    /// not yet moved on): only the id, while the files produce it (`prune`).
+    public var deliveredIDs: Set<String> = []
     /// Bytes of `outbox.jsonl` whose lines are already in the ledger; anything beyond was written by a run
     /// that died before saving this file, and is taken into the ledger by the next run.
     public var outboxBytes = 0
@@ -77,12 +80,12 @@ public struct RunState: Equatable, Sendable {
 
     /// True when the ledger or the delivered dates know the occurrence: it must never be delivered (again).
     public func isHandled(_ id: String) -> Bool {
-        ledger[id] != nil || deliveredDates.contains(id: id)
+        ledger[id] != nil || deliveredIDs.contains(id) || deliveredDates.contains(id: id)
     }
 
     /// Whether the occurrence `id` was delivered, however long ago if it is dated.
     public func wasDelivered(_ id: String) -> Bool {
-        ledger[id]?.outcome == .delivered || deliveredDates.contains(id: id)
+        ledger[id]?.outcome == .delivered || deliveredIDs.contains(id) || deliveredDates.contains(id: id)
     }
 
     /// After the clock went back to `now`: forgets the outcomes a later clock recorded for occurrences that are
@@ -115,26 +118,30 @@ public struct RunState: Equatable, Sendable {
     /// - then a seen, missed or suppressed entry goes once `settledSpans` settle its occurrence (no run may
     ///   then deliver it);
     /// - a delivery of a dated occurrence goes into `deliveredDates`, which keeps it for good;
-    /// - any other delivery (a laundry stage, an achievement, a snooze) stays while this run's data still
-    ///   produce it (`produced`) or its kind is switched off (it may come back): once its source is gone, no
-    ///   run can produce it again.
+    /// - any other delivery (a laundry stage, an achievement, a snooze) stays, as its id in `deliveredIDs`,
+    ///   while this run's data still produce it (`produced`) or its kind is switched off (it may come back):
+    ///   once its source is gone, no run can produce it again.
     ///
     /// Snoozes and timers go two days after they expired: nothing produces them after that.
     mutating func prune(now: Date, produced: Set<String>, isSwitchedOn: (String) -> Bool) {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
         var dated: [String] = []
+        var oneOffs: [String] = []
         ledger = ledger.filter { id, entry in
             guard entry.expiresAt < horizon else { return true }
             guard entry.outcome == .delivered else {
                 return !settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt)
             }
-            if DeliveredDates.parts(of: id) != nil {
-                dated.append(id)
-                return false
-            }
-            return produced.contains(id) || !isSwitchedOn(entry.kind)
+            if DeliveredDates.parts(of: id) != nil { dated.append(id) } else { oneOffs.append(id) }
+            return false
         }
         for id in dated { deliveredDates.insert(id: id) }
+        deliveredIDs.formUnion(oneOffs)
+        if !deliveredIDs.isEmpty {
+            deliveredIDs = deliveredIDs.filter { id in
+                produced.contains(id) || !isSwitchedOn(String(id.prefix { $0 != ":" }))
+            }
+        }
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
         timers = timers.filter { $0.expiresAt >= horizon }
         appliedActions = appliedActions.filter { ledger[$0.key] != nil }

@@ -121,7 +121,8 @@ enum ManualText {
         .entry("`state.json`", "the previous run, the delivery ledger, snoozes, timers and counters"),
         .entry("`outbox.jsonl`", """
             one JSON object per delivered notification, appended. It may be rotated at any time (moved, \
-            deleted, truncated, copied and truncated, compressed): what was delivered is kept in `state.json`
+            deleted, truncated, copied and truncated); keep the last rotated copy uncompressed as \
+            `outbox.jsonl.1`, from which nudge finishes a run that died just before the rotation
             """),
         .entry("`.last-good/`", "the last valid copy of each user file, planned from while the file is broken"),
         .entry("`.lock`", "the lock each run and editing command holds"),

@@ -26,9 +26,16 @@ public enum Planner {
         let window = DueWindow(previous: previous, now: now, zone: zone)
         state.smartReminder = SmartReminder.update(state.smartReminder, streaks: household.streaks,
                                                    settings: household.settings, now: now, clock: clock)
+        if household.settings.streaks.enabled, !household.settings.streaks.milestones.isEmpty,
+           !household.streaks.games.isEmpty {
+            let streaks = StreakRule.streaks(on: clock.localDate(of: now), data: household.streaks, clock: clock)
+            state.milestones = MilestoneRule.update(state.milestones, streaks: streaks, settings: household.settings,
+                                                    now: now, announcing: previous?.lastRunAt != nil)
+        }
         let context = Candidates.Context(
             clock: clock, now: now,
-            streakReminderTime: SmartReminder.reminderTime(state.smartReminder, settings: household.settings))
+            streakReminderTime: SmartReminder.reminderTime(state.smartReminder, settings: household.settings),
+            departures: state.departures, milestones: state.milestones)
         let candidates = Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now)
         let quietHours = household.settings.quietHours
         var due: [Notification] = []

@@ -115,6 +115,19 @@ final class ImportCommandTests: DataDirectoryTestCase {
         try refused("", through: "printf 'Wordle 1,617 3/6\\377\\376'", saying: "not UTF-8 text")
     }
 
+    func testImportWritesThroughASymbolicLinkAndKeepsTheLink() throws {
+        let dotfiles = try makeDirectory()
+        try dotfiles.write("streaks.json", streaks)
+        try dir.remove("streaks.json")
+        try FileManager.default.createSymbolicLink(atPath: dir.fileURL("streaks.json").path,
+                                                   withDestinationPath: dotfiles.fileURL("streaks.json").path)
+        let result = try pipe(Self.connections)
+        XCTAssertEqual(result.status, 0, result.summary)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir.fileURL("streaks.json").path),
+                       dotfiles.fileURL("streaks.json").path)
+        XCTAssertTrue(try dotfiles.text("streaks.json").contains("\"id\": \"connections-531\""))
+    }
+
     func testNoTextOnATerminalIsAUsageError() throws {
         let script = "script -qec \"'$NUDGE' import --data '$DIR'\" /dev/null"
         guard ExternalTool.find("script") != nil else {

@@ -18,6 +18,8 @@ struct Candidates {
         var departures: [Departure] = []
         /// Streak milestones reached; the announced ones are achievements (SPEC §5.6.2).
         var milestones: [Milestone] = []
+        /// The games' plays on the local calendar, made once by the planner.
+        var streakCalendar: StreakCalendar?
     }
 
     /// One occurrence per local date, or nil on dates it does not happen.
@@ -74,7 +76,7 @@ struct Candidates {
                     milestone, gameName: streaks.game(withID: milestone.game)?.name ?? milestone.game,
                     settings: settings))
             }
-            let calendar = StreakCalendar(streaks, clock: clock)
+            let calendar = context.streakCalendar ?? StreakCalendar(streaks, clock: clock)
             result.streakReminder = { date in
                 StreakRule.reminder(on: date, at: context.streakReminderTime, calendar: calendar, settings: settings)
             }

@@ -12,11 +12,10 @@ final class MilestoneRuleTests: XCTestCase {
     }
 
     func testReachingThirtyAfterSevenAnnouncesThirty() {
-        let kept = [Milestone(game: "wordle", days: 7, unlockedAt: Fixtures.instant("2026-10-31T18:00:00Z"),
-                              announced: true)]
+        let kept = [Milestone(game: "wordle", days: 7, announcedAt: Fixtures.instant("2026-10-31T18:00:00Z"))]
         let updated = MilestoneRule.update(kept, streaks: [streak(30)], settings: Settings(), now: now)
-        XCTAssertEqual(updated.last, Milestone(game: "wordle", days: 30, unlockedAt: now, announced: true))
-        let achievement = MilestoneRule.achievement(updated[1], gameName: "Wordle", settings: Settings())
+        XCTAssertEqual(updated.last, Milestone(game: "wordle", days: 30, announcedAt: now))
+        let achievement = MilestoneRule.achievement(updated[1], unlockedAt: now, gameName: "Wordle", settings: Settings())
         XCTAssertEqual(achievement.id, "streak.achievement:wordle-streak-30")
         XCTAssertEqual(achievement.title, "Achievement unlocked: 30-day streak")
         XCTAssertEqual(achievement.body, "30 days of Wordle in a row")
@@ -30,7 +29,7 @@ final class MilestoneRuleTests: XCTestCase {
     func testAJumpPastSeveralAnnouncesOnlyTheHighest() {
         let updated = MilestoneRule.update([], streaks: [streak(120)], settings: Settings(), now: now)
         XCTAssertEqual(updated.map(\.days), [7, 30, 100])
-        XCTAssertEqual(updated.map(\.announced), [false, false, true])
+        XCTAssertEqual(updated.map(\.announcedAt), [nil, nil, now])
     }
 
     func testOffWithAnEmptyListAndSilentOnTheFirstRun() {
@@ -38,7 +37,7 @@ final class MilestoneRuleTests: XCTestCase {
         settings.streaks.milestones = []
         XCTAssertEqual(MilestoneRule.update([], streaks: [streak(400)], settings: settings, now: now), [])
         let first = MilestoneRule.update([], streaks: [streak(8)], settings: Settings(), now: now, announcing: false)
-        XCTAssertEqual(first, [Milestone(game: "wordle", days: 7, unlockedAt: now, announced: false)])
+        XCTAssertEqual(first, [Milestone(game: "wordle", days: 7, announcedAt: nil)])
     }
 
     func testALostStreakThatGrowsAgainIsNotAnnouncedTwice() {

@@ -166,8 +166,8 @@ final class TripRecorderTests: XCTestCase {
     func testStateKeepsDeparturesAndMilestonesAcrossARoundTrip() throws {
         var state = state()
         state.departures = [Departure(trip: "office", at: Fixtures.instant("2026-11-23T07:00:00Z"))]
-        state.milestones = [Milestone(game: "wordle", days: 7, unlockedAt: Fixtures.instant("2026-11-23T07:00:00Z"),
-                                      announced: true)]
+        state.milestones = [Milestone(game: "wordle", days: 7, announcedAt: Fixtures.instant("2026-11-23T07:00:00Z")),
+                            Milestone(game: "wordle", days: 30, announcedAt: nil)]
         XCTAssertEqual(try RunState.decode(state.fileContent), state)
     }
 }

@@ -6,16 +6,14 @@ public struct Milestone: Equatable, Sendable {
     public var game: String
     /// The streak length in days.
     public var days: Int
-    /// The run's `now` when the streak first reached it.
-    public var unlockedAt: Date
-    /// False for a milestone passed in the same jump as a higher one: only the highest is announced.
-    public var announced: Bool
+    /// The run's `now` when the streak reached it and it was announced; nil for a milestone kept silently (passed
+    /// in the same jump as a higher one, or before nudge first ran). Only then is it written with an instant.
+    public var announcedAt: Date?
 
-    public init(game: String, days: Int, unlockedAt: Date, announced: Bool) {
+    public init(game: String, days: Int, announcedAt: Date?) {
         self.game = game
         self.days = days
-        self.unlockedAt = unlockedAt
-        self.announced = announced
+        self.announcedAt = announcedAt
     }
 
     /// `wordle-streak-30`: the achievement's id, the event of its occurrence id.

@@ -71,10 +71,11 @@ struct Candidates {
                 StreakRule.imported(resultImport, gameName: streaks.game(withID: resultImport.game)?.name
                                         ?? resultImport.game, settings: settings)
             }
-            for milestone in context.milestones where milestone.announced {
+            for milestone in context.milestones {
+                guard let unlockedAt = milestone.announcedAt else { continue }
                 result.oneOffs.append(MilestoneRule.achievement(
-                    milestone, gameName: streaks.game(withID: milestone.game)?.name ?? milestone.game,
-                    settings: settings))
+                    milestone, unlockedAt: unlockedAt,
+                    gameName: streaks.game(withID: milestone.game)?.name ?? milestone.game, settings: settings))
             }
             let calendar = context.streakCalendar ?? StreakCalendar(streaks, clock: clock)
             result.streakReminder = { date in

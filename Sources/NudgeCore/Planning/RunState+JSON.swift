@@ -119,13 +119,12 @@ extension RunState {
         }
         for element in root.elements("milestones") {
             guard let object = ObjectReader(element, in: document), let game = object.string("game"),
-                  let days = object.int("days", default: nil, in: 1...Int.max),
-                  let unlockedAt = object.instant("unlockedAt", required: true) else {
+                  let days = object.int("days", default: nil, in: 1...Int.max) else {
                 document.report(element.path, "is not a streak milestone")
                 continue
             }
-            state.milestones.append(Milestone(game: game, days: days, unlockedAt: unlockedAt,
-                                              announced: object.bool("announced", default: true)))
+            state.milestones.append(Milestone(game: game, days: days,
+                                              announcedAt: object.instant("announcedAt", required: false)))
         }
         if let ledger = root.object("ledger") {
             for member in ledger.members() {

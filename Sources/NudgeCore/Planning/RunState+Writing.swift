@@ -141,8 +141,7 @@ extension RunState {
             out.open("{")
             out.key("game"); out.string(milestone.game)
             out.key("days"); out.number(milestone.days)
-            out.key("unlockedAt"); out.instant(milestone.unlockedAt)
-            out.key("announced"); out.value(.bool(milestone.announced))
+            if let announcedAt = milestone.announcedAt { out.key("announcedAt"); out.instant(announcedAt) }
             out.close("}")
         }
         out.close("]")

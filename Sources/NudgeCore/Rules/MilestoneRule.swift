@@ -16,26 +16,30 @@ public enum MilestoneRule {
     /// every occurrence older than the first run (SPEC §7), a streak reached before nudge ran is not news.
     public static func update(_ kept: [Milestone], streaks: [GameStreak], settings: Settings, now: Date,
                               announcing: Bool = true) -> [Milestone] {
-        guard settings.streaks.enabled, !settings.streaks.milestones.isEmpty else { return kept }
+        let milestones = settings.streaks.milestones
+        guard settings.streaks.enabled, let lowest = milestones.first else { return kept }
         var result = kept
-        for streak in streaks where streak.value > 0 {
+        for streak in streaks where streak.value >= lowest {
             let game = streak.game.id
-            let reached = Set(kept.lazy.filter { $0.game == game }.map(\.days))
-            let new = settings.streaks.milestones.filter { $0 <= streak.value && !reached.contains($0) }
-            guard let highest = new.last else { continue }
-            let announce = announcing && reached.allSatisfy { $0 < highest }
-            for days in new {
-                result.append(Milestone(game: game, days: days, unlockedAt: now, announced: announce && days == highest))
+            // The milestones reached are few: a search of the list costs less than a set of them.
+            let highestKept = kept.lazy.filter { $0.game == game }.map(\.days).max() ?? 0
+            guard let highest = milestones.last(where: { $0 <= streak.value }), highest > highestKept
+                    || !kept.contains(where: { $0.game == game && $0.days == highest }) else { continue }
+            for days in milestones where days <= streak.value
+                && !kept.contains(where: { $0.game == game && $0.days == days }) {
+                let announce = announcing && days == highest && highest > highestKept
+                result.append(Milestone(game: game, days: days, announcedAt: announce ? now : nil))
             }
         }
         return result
     }
 
-    /// The achievement of a milestone, at the instant it was reached; `gameName` is the name of its game.
-    public static func achievement(_ milestone: Milestone, gameName: String, settings: Settings) -> Notification {
+    /// The achievement of a milestone announced at `unlockedAt`; `gameName` is the name of its game.
+    public static func achievement(_ milestone: Milestone, unlockedAt: Date, gameName: String,
+                                   settings: Settings) -> Notification {
         Notification(id: "\(NotificationKind.achievement.rawValue):\(milestone.achievementID)", kind: .achievement,
-                     source: milestone.achievementID, fireAt: milestone.unlockedAt,
-                     expiresAt: milestone.unlockedAt.addingTimeInterval(StreakRule.announcementExpiry),
+                     source: milestone.achievementID, fireAt: unlockedAt,
+                     expiresAt: unlockedAt.addingTimeInterval(StreakRule.announcementExpiry),
                      title: title(days: milestone.days), body: body(days: milestone.days, gameName: gameName),
                      priority: .low, category: StreakRule.achievementCategory, actions: StreakRule.achievementActions,
                      sound: settings.notifications.sound, badge: settings.notifications.badge, recurrence: .once)

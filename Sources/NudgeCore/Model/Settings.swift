@@ -70,4 +70,6 @@ public struct StreakSettings: Equatable, Sendable {
     public var enabled = true
     public var time = WallTime(hour: 19, minute: 0)!
     public var smart = false
+    /// Streak lengths, in days, that unlock an achievement (SPEC §5.6.2); empty turns milestones off.
+    public var milestones = [7, 30, 100, 365]
 }

@@ -100,8 +100,8 @@ enum ManualText {
     static let commands: [ManualBlock] = [
         .paragraph("""
             Every command takes `--help`; those that read the data directory take `--data DIR`, and those whose \
-            result depends on the time take `--now T`. The editing commands (`laundry`, `play`, `snooze`, `act`, \
-            `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, keep every \
+            result depends on the time take `--now T`. The editing commands (`laundry`, `play`, `trip`, `import`, \
+            `snooze`, `act`, `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, keep every \
             key of a file they do not mean to change, and plan again at once. An `ID` is a full occurrence id, \
             `last` (the latest delivery) or a unique prefix of one; `nudge status` lists the last ten.
             """),
@@ -114,9 +114,11 @@ enum ManualText {
             """),
         .entry("`settings.json`", "your preferences (see SETTINGS)"),
         .entry("`laundry.json`", "your laundry \"pets\" and the cycle under way; `nudge laundry` edits it"),
-        .entry("`trips.json`", "your trips and their observed travel times"),
+        .entry("`trips.json`", "your trips and their observed travel times; `nudge trip arrive` and `log` add them"),
         .entry("`alarms.json`", "your daily prayer alarms"),
-        .entry("`streaks.json`", "your games, plays, achievements and imports; `nudge play` adds plays"),
+        .entry("`streaks.json`", """
+            your games, plays, achievements and imports; `nudge play` adds plays, `nudge import` imports
+            """),
         .entry("`plan.json`", "the pending plan, rewritten by every run"),
         .entry("`state.json`", "the previous run, the delivery ledger, snoozes, timers and counters"),
         .entry("`outbox.jsonl`", """
@@ -194,6 +196,10 @@ enum ManualText {
             learn the time instead: 30 minutes before the two hours with the most plays in the last 30 days, \
             between 06:00 and 22:00, worked out again every two days (shown by `nudge status`)
             """),
+        setting("streaks.milestones", "list of days", "[7, 30, 100, 365]", """
+            streak lengths that unlock "Achievement unlocked: 30-day streak", once per game and milestone \
+            (kept in `state.json`); `[]` turns them off
+            """),
     ]
 
     static let formats: [ManualBlock] = [
@@ -241,7 +247,9 @@ enum ManualText {
             is the 80th percentile (nearest rank) of the observations of the last 56 days that departed on the \
             same kind of day (weekday or weekend) within 60 minutes of the usual departure; with fewer than three \
             of those, of all observations of the 56 days; with none, `travelMinutes`. A planned reminder moves \
-            only when the prediction moves it by more than 2 minutes.
+            only when the prediction moves it by more than 2 minutes. `nudge trip depart` (or Leaving now on the \
+            reminder) and `nudge trip arrive` (or I'm here on "Arrived at Office?") record a journey; a departure \
+            before the reminder keeps it from coming.
             """),
         .subsection("streaks.json"),
         .entry("`games`", """
@@ -255,7 +263,7 @@ enum ManualText {
         .paragraph("""
             At most one "Streaks at risk" reminder comes a day, at `settings.streaks.time` or the learned time, and \
             only when a game with a streak above 0 has no play that local day. Each achievement and each import \
-            is announced once.
+            is announced once. `nudge import` reads the share texts of Wordle, Connections, The Mini and Strands.
             """),
         .subsection("plan.json"),
         .paragraph("""

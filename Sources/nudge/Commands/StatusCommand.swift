@@ -26,7 +26,8 @@ enum StatusCommand {
             settingsWarnings: report?.warnings ?? [],
             zoneWarning: zoneWarning(settings: settings, state: state),
             recentDeliveries: OutboxFile(path: directory.filePath("outbox.jsonl")).lastDeliveries(deliveriesShown),
-            streaks: streaks(directory, now: now, zone: zone))
+            streaks: streaks(directory, now: now, zone: zone),
+            travel: travel(directory, now: now, zone: zone))
         if arguments.has("--json") {
             console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)
         } else {
@@ -50,6 +51,15 @@ enum StatusCommand {
               let streaks = UserFileDecoder.streaks(data).0 else { return [] }
         let clock = WallClock(zone: zone)
         return StreakRule.streaks(on: clock.localDate(of: now), data: streaks, clock: clock)
+    }
+
+    /// Each enabled trip's prediction for its next instance; none when trips.json is missing or invalid.
+    private static func travel(_ directory: DataDirectory, now: Date,
+                               zone: Zone) -> [(trip: Trip, basis: TravelPrediction.Basis)] {
+        guard let data = try? directory.read(UserFile.trips.fileName),
+              let trips = UserFileDecoder.trips(data).0 else { return [] }
+        let clock = WallClock(zone: zone)
+        return trips.filter(\.enabled).map { ($0, TripRecorder.prediction(for: $0, now: now, clock: clock)) }
     }
 
     /// settings.json as decoded, with its report (nil when the file is missing or unreadable).

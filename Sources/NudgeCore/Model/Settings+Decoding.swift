@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension Settings {
     static let topLevelKeys: [StaticString] = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
-                                            "laundry", "commute", "personalized", "alarms", "streaks"]
+                                            "laundry", "commute", "personalized", "alarms", "streaks", "prayerTimes"]
 
     /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`.
     init(_ root: ObjectReader) {
@@ -66,6 +66,9 @@ extension Settings {
             streaks.enabled = object.bool("enabled", default: true)
             streaks.time = object.wallTime("time", default: streaks.time) ?? streaks.time
             streaks.smart = object.bool("smart", default: false)
+        }
+        if let object = root.object("prayerTimes") {
+            prayerTimes = PrayerSettings(object)
         }
     }
 

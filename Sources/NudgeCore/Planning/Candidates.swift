@@ -70,11 +70,12 @@ struct Candidates {
             var shared: (minutes: Int, body: String)?
             let sound = settings.notifications.sound, badge = settings.notifications.badge
             result.alarms.reserveCapacity(household.alarms.count)
+            let prayerTimes = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
             for alarm in household.alarms where alarm.enabled {
                 let body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
                 shared = (alarm.durationMinutes, body)
                 if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
-                                            badge: badge) {
+                                            badge: badge, prayerTimes: prayerTimes) {
                     result.alarms.append(series)
                 }
             }

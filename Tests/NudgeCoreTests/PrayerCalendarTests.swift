@@ -21,8 +21,11 @@ final class PrayerCalendarTests: XCTestCase {
             switch calendar.reading(of: prayer, on: Fixtures.date(date)) {
             case let .success(local): return local.date == Fixtures.date(date)
                 ? String.hourMinute(local.hour, local.minute) : "\(local)"
-            case let .failure(.sun(gap)): return "\(gap)"
-            case let .failure(gap): return "\(gap)"
+            case .failure(.sun(.sunDoesNotSet)): return "sunDoesNotSet"
+            case .failure(.sun(.sunDoesNotRise)): return "sunDoesNotRise"
+            case let .failure(.sun(.twilightNotReached(angle))): return "twilightNotReached(\(angle))"
+            case .failure(.sun(.asrNotReached)): return "asrNotReached"
+            case let .failure(.otherDate(local)): return "otherDate(\(local))"
             }
         }
     }

@@ -14,12 +14,21 @@ public struct PrayerCalendar {
     }
 
     /// Why a prayer alarm does not ring on a local date.
-    public enum Gap: Error, Equatable, Sendable {
+    public enum Gap: Error, Equatable, Sendable, CustomStringConvertible {
         /// The sun does not do what the prayer needs that day.
         case sun(PrayerDay.Gap)
         /// The time computed for the date falls on another date (isha after midnight at high latitudes), and no
         /// neighbouring day's time falls on this one.
         case otherDate(LocalDateTime)
+
+        public var description: String {
+            switch self {
+            case let .sun(gap): return gap.description
+            case let .otherDate(local):
+                return "its time that day falls on \(local.date) at \(String.hourMinute(local.hour, local.minute)), "
+                    + "and no other day's falls on this date"
+            }
+        }
     }
 
     /// The solar day a local date holds: the one whose solar noon is nearest the date's local noon.

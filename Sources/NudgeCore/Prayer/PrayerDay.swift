@@ -9,7 +9,7 @@ import FoundationEssentials
 /// the Adhan library do. Times are exact (seconds, not yet rounded) and include `adjustMinutes`.
 public struct PrayerDay {
     /// Why a prayer has no time on a day.
-    public enum Gap: Error, Equatable, Sendable {
+    public enum Gap: Error, Equatable, Sendable, CustomStringConvertible {
         /// The sun stays above the horizon all day (midnight sun).
         case sunDoesNotSet
         /// The sun stays below the horizon all day (polar night).
@@ -18,6 +18,18 @@ public struct PrayerDay {
         case twilightNotReached(Double)
         /// The sun does not climb high enough for the asr shadow.
         case asrNotReached
+
+        /// Why, as `nudge status` and `nudge times` say it.
+        public var description: String {
+            switch self {
+            case .sunDoesNotSet: return "the sun does not set that day (midnight sun)"
+            case .sunDoesNotRise: return "the sun does not rise that day (polar night)"
+            case let .twilightNotReached(angle):
+                return "the sun does not get \(PrayerMethod.degrees(angle)) below the horizon that day "
+                    + "(prayerTimes.highLatitude is none)"
+            case .asrNotReached: return "the sun does not climb high enough for the asr shadow that day"
+            }
+        }
     }
 
     public let solarDate: LocalDate

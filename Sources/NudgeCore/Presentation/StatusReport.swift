@@ -12,13 +12,17 @@ public enum StatusReport {
         public var recentDeliveries: [Delivery]
         /// Each game's streak today, given in streaks.json or derived from its plays (SPEC §5.6).
         public var streaks: [GameStreak]
+        /// The alarms following a prayer that cannot ring today, and why (SPEC §5.5.1;
+        /// `PrayerTimetable.silentAlarms`).
+        public var silentPrayerAlarms: [String]
 
         public init(settingsWarnings: [String] = [], zoneWarning: String? = nil, recentDeliveries: [Delivery] = [],
-                    streaks: [GameStreak] = []) {
+                    streaks: [GameStreak] = [], silentPrayerAlarms: [String] = []) {
             self.settingsWarnings = settingsWarnings
             self.zoneWarning = zoneWarning
             self.recentDeliveries = recentDeliveries
             self.streaks = streaks
+            self.silentPrayerAlarms = silentPrayerAlarms
         }
     }
 
@@ -48,6 +52,10 @@ public enum StatusReport {
         }
         if let smart = state.smartReminder {
             lines.append("Streak reminder: \(smartText(smart, clock: clock, now: now))")
+        }
+        if !extras.silentPrayerAlarms.isEmpty {
+            lines.append("Prayer alarms that cannot ring today (\(clock.localDate(of: now))):")
+            lines += extras.silentPrayerAlarms.map { "  \($0)" }
         }
         lines.append("Badge: \(state.badge) (cleared by `nudge ack`)")
         lines.append("Delivered in all: \(state.deliveredTotal)")
@@ -144,6 +152,7 @@ public enum StatusReport {
             JSONMember("missedTotal", .number(String(state.missedTotal))),
             JSONMember("recentMissed", .array(missed)),
             JSONMember("recentDeliveries", .array(deliveries)),
+            JSONMember("silentPrayerAlarms", .array(extras.silentPrayerAlarms.map(JSONValue.string))),
             JSONMember("streaks", .array(extras.streaks.map { streak in
                 JSONValue.object([
                     JSONMember("game", .string(streak.game.id)),

@@ -139,6 +139,48 @@ final class PrayerOracleTests: XCTestCase {
         XCTAssertEqual(failures.count, 0, failures.prefix(20).joined(separator: "\n"))
     }
 
+    /// Debian's ipraytime (libitl) places sunrise and sunset on its own model: reported, not held to a minute.
+    /// Only the places within 60° of Greenwich, whose UT dates are their solar dates in its UT table; every month
+    /// of 2026 with `NUDGE_PRAYER_YEAR=1`, else three.
+    func testReportsHowFarIpraytimeIs() throws {
+        guard let ipraytime = Self.onPath("ipraytime") else {
+            throw XCTSkip("ipraytime is not installed (Debian: apt install itools); .ci/run installs it where it exists")
+        }
+        var sunEvents = Tally()
+        for place in Self.places where abs(place.longitude) < 60 {
+            for month in stride(from: 1, through: 12, by: Self.exhaustive ? 1 : 4) {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: ipraytime)
+                process.arguments = ["--latitude", String(place.latitude), "--longitude", String(place.longitude),
+                                     "--utcdiff", "0", "--month", String(month), "--year", "2026", "-a", "5"]
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                for line in text.split(separator: "\n") where line.hasPrefix(" [") {
+                    let fields = line.split(separator: " ")
+                    let day = fields[0].dropFirst().prefix(2)
+                    guard fields.count == 7, let dayNumber = Int(day),
+                          let date = LocalDate(year: 2026, month: month, day: dayNumber) else { continue }
+                    let settings = Self.day(place, date, method: "MWL", rule: .angleBased, asr: .standard)
+                    let midnight = Double(date.daysSinceEpoch) * 86_400
+                    for (prayer, field) in [(Prayer.sunrise, fields[2]), (.dhuhr, fields[3]), (.maghrib, fields[5])] {
+                        let parts = field.split(separator: ":").compactMap { Double($0) }
+                        guard parts.count == 2, case let .success(exact) = settings.time(of: prayer) else { continue }
+                        let rounded = (exact / 60).rounded(.toNearestOrAwayFromZero) * 60
+                        sunEvents.add((rounded - midnight - parts[0] * 3600 - parts[1] * 60) / 60)
+                    }
+                }
+            }
+        }
+        print("ipraytime (itools): sunrise, noon and sunset \(sunEvents.compared) compared in "
+              + "\(Self.places.filter { abs($0.longitude) < 60 }.count) places, largest difference "
+              + "\(Self.minutes(sunEvents.largest)) min")
+        XCTAssertGreaterThan(sunEvents.compared, 0)
+    }
+
     static func day(_ place: (name: String, latitude: Double, longitude: Double), _ date: LocalDate,
                     method: String, rule: HighLatitudeRule, asr: AsrSchool) -> PrayerDay {
         var settings = PrayerSettings(latitude: place.latitude, longitude: place.longitude)

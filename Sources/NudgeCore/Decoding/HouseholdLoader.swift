@@ -47,8 +47,13 @@ public enum HouseholdLoader {
 
     /// An alarm that follows a prayer needs `settings.prayerTimes.latitude` and `longitude` (SPEC §5.5.1): without
     /// them it is a problem of that alarm, and `alarms.json` is handled like a file with an invalid value: its last
-    /// good version stands in when that one can ring. Without one, the other alarms still ring.
+    /// good version stands in when that one can ring. Without one, the other alarms still ring. A settings.json
+    /// that is itself broken, with no last good version, is that file's problem alone: its prayer alarms cannot
+    /// ring, and alarms.json is not blamed for it.
     private static func checkPrayerAlarms(_ loaded: inout Loaded, lastGood: UserFileMap<[UInt8]>) {
+        let settingsBroken = loaded.reports.contains { $0.file == .settings && !$0.isValid }
+            && !loaded.fallbacks.contains(.settings)
+        guard !settingsBroken else { return }
         let missing = (loaded.household.settings.prayerTimes ?? PrayerSettings()).missingKeys
         guard !missing.isEmpty, loaded.valid.contains(.alarms),
               let reportIndex = loaded.reports.firstIndex(where: { $0.file == .alarms }) else { return }

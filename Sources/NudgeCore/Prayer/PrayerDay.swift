@@ -62,7 +62,9 @@ public struct PrayerDay {
             // In the polar night the sun stays below the horizon even at noon: no shadow to measure.
             guard sun.highestAltitude > 0 else { return .failure(.asrNotReached) }
             let altitude = sun.asrAltitude(shadowLength: settings.asr.shadowLength)
-            guard let hours = sun.time(atAltitude: altitude, afterTransit: true) else { return .failure(.asrNotReached) }
+            guard let hours = sun.time(atAltitude: altitude, afterTransit: true) else {
+                return .failure(.asrNotReached)
+            }
             return .success(midnight + hours * 3600)
         case .maghrib:
             guard let angle = method.maghribAngle else { return horizon(evening: true) }

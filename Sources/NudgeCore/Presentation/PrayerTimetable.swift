@@ -27,7 +27,8 @@ public enum PrayerTimetable {
                 switch calendar.reading(of: prayer, on: date) {
                 case let .success(local):
                     let shift = local.date.daysSinceEpoch - date.daysSinceEpoch
-                    row.append(String.hourMinute(local.hour, local.minute) + (shift == 0 ? "" : shift > 0 ? "+\(shift)" : "\(shift)"))
+                    let mark = shift == 0 ? "" : shift > 0 ? "+\(shift)" : "\(shift)"
+                    row.append(String.hourMinute(local.hour, local.minute) + mark)
                 case let .failure(gap):
                     row.append("—")
                     let reason = gap.description
@@ -85,7 +86,9 @@ public enum PrayerTimetable {
         case let .angle(angle): method.append(JSONMember("ishaAngle", .number(number(angle))))
         case let .minutes(minutes): method.append(JSONMember("ishaMinutes", .number(String(minutes))))
         }
-        if let angle = settings.method.maghribAngle { method.append(JSONMember("maghribAngle", .number(number(angle)))) }
+        if let angle = settings.method.maghribAngle {
+            method.append(JSONMember("maghribAngle", .number(number(angle))))
+        }
         return .object([
             JSONMember("latitude", .number(number(settings.latitude ?? 0))),
             JSONMember("longitude", .number(number(settings.longitude ?? 0))),

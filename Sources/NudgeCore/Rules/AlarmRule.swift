@@ -35,8 +35,8 @@ public enum AlarmRule {
                            title: String, body: String) -> Notification? {
         let prayerTimes = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
         guard let series = AlarmSeries(alarm, title: title, body: body, sound: settings.notifications.sound,
-                                       badge: settings.notifications.badge, prayerTimes: prayerTimes),
-              let (fireAt, time) = series.ringing(on: date, clock: clock) else { return nil }
+                                       badge: settings.notifications.badge, hasPrayerTimes: prayerTimes != nil),
+              let (fireAt, time) = series.ringing(on: date, clock: clock, prayerTimes: prayerTimes) else { return nil }
         return series.occurrence(on: date, at: fireAt, time: time)
     }
 }

@@ -155,4 +155,23 @@ final class PrayerCalendarTests: XCTestCase {
         XCTAssertEqual(noon.date, Fixtures.date("2026-11-21"))
         XCTAssertEqual(noon.hour, 12)
     }
+
+    /// The computed local time goes through WallClock like a typed time: a fajr computed in the second pass of
+    /// the repeated hour (a place 50° E kept on Berlin time, on the night the clocks go back) rings at the first.
+    func testComputedTimeInTheRepeatedHourRingsAtTheFirstPass() {
+        let settings = Self.settings(52.52, 50)
+        let clock = WallClock(zone: Fixtures.berlin)
+        let date = Fixtures.date("2026-10-25")
+        guard let calendar = PrayerCalendar(settings: settings, clock: clock),
+              case let .success(local) = calendar.reading(of: .fajr, on: date),
+              case let .success((instant, time)) = calendar.ringing(.fajr, on: date, offsetMinutes: 0) else {
+            return XCTFail("no fajr")
+        }
+        XCTAssertEqual(local.hour, 2)
+        XCTAssertEqual(time, WallTime(hour: local.hour, minute: local.minute))
+        XCTAssertEqual(instant, clock.instant(on: date, at: time))
+        guard case let .success(exact) = calendar.day(on: date)?.time(of: .fajr) else { return XCTFail("no day") }
+        let computed = (exact / 60).rounded(.toNearestOrAwayFromZero) * 60
+        XCTAssertEqual(instant.timeIntervalSince1970, computed - 3600)
+    }
 }

@@ -14,7 +14,8 @@ public struct PrayerDay {
         case sunDoesNotSet
         /// The sun stays below the horizon all day (polar night).
         case sunDoesNotRise
-        /// The sun does not get this many degrees below the horizon (and `highLatitude` is `none`).
+        /// The sun does not get this many degrees below the horizon (and `highLatitude` is `none`, or the night
+        /// that bounds it is not there).
         case twilightNotReached(Double)
         /// The sun does not climb high enough for the asr shadow.
         case asrNotReached
@@ -25,8 +26,7 @@ public struct PrayerDay {
             case .sunDoesNotSet: return "the sun does not set that day (midnight sun)"
             case .sunDoesNotRise: return "the sun does not rise that day (polar night)"
             case let .twilightNotReached(angle):
-                return "the sun does not get \(PrayerMethod.degrees(angle)) below the horizon that day "
-                    + "(prayerTimes.highLatitude is none)"
+                return "the sun does not get \(PrayerMethod.degrees(angle)) below the horizon that day"
             case .asrNotReached: return "the sun does not climb high enough for the asr shadow that day"
             }
         }
@@ -96,6 +96,7 @@ public struct PrayerDay {
         }
         if let exact { return .success(exact) }
         if staysAbove(SolarDay.horizonAltitude) { return .failure(.sunDoesNotSet) }
+        if sun.highestAltitude < -angle { return .failure(.sunDoesNotRise) }
         return .failure(.twilightNotReached(angle))
     }
 

@@ -22,7 +22,9 @@ extension Alarm {
                   weekdays: weekdays)
     }
 
-    /// Exactly one of `time` and `prayer`; `offsetMinutes` only beside `prayer` (SPEC §5.5.1).
+    /// Exactly one of `time` and `prayer`; `offsetMinutes` only beside `prayer` (SPEC §5.5.1). Inlined: a call
+    /// per alarm of a 10,000-alarm file cost half a million instructions.
+    @inline(__always)
     private static func schedule(_ object: borrowing ObjectReader, time: Int?, prayer: Int?,
                                  offset: Int?) -> Schedule? {
         guard let prayer else {

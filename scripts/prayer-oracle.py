@@ -154,7 +154,7 @@ def main():
             solar = solar_time(date.year, date.month, date.day, latitude, longitude)
             row["ephem"] = ephem_day(observer, date.timestamp() + solar.transit * 3600)
             rows.append(row)
-    json.dump({"rows": rows}, sys.stdout, separators=(",", ":"))
+    sys.stdout.write(json.dumps({"rows": rows}, separators=(",", ":")))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ public struct PrayerDay {
         /// The sun does not get this many degrees below the horizon (and `highLatitude` is `none`, or the night
         /// that bounds it is not there).
         case twilightNotReached(Double)
-        /// The sun does not climb high enough for the asr shadow.
+        /// The sun does not cross the altitude of the asr shadow: below it all day (polar night) or, near a pole
+        /// in summer, above it.
         case asrNotReached
 
         /// Why, as `nudge status` and `nudge times` say it.
@@ -27,7 +28,7 @@ public struct PrayerDay {
             case .sunDoesNotRise: return "the sun does not rise that day (polar night)"
             case let .twilightNotReached(angle):
                 return "the sun does not get \(PrayerMethod.degrees(angle)) below the horizon that day"
-            case .asrNotReached: return "the sun does not climb high enough for the asr shadow that day"
+            case .asrNotReached: return "the sun does not cross the altitude of the asr shadow that day"
             }
         }
     }

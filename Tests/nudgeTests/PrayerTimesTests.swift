@@ -28,10 +28,10 @@ final class PrayerTimesTests: DataDirectoryTestCase {
             "52.52° N, 13.405° E — MWL (fajr 18°, isha 17°), asr standard, highLatitude angleBased",
             "Zone Europe/Berlin",
             "",
-            "DATE             FAJR   SUNRISE  DHUHR  ASR    MAGHRIB  ISHA",
-            "Sun 2026-06-21   02:34  04:43    13:08  17:33  21:33    23:35",
-            "Mon 2026-06-22   02:34  04:43    13:08  17:33  21:33    23:35",
-            "Tue 2026-06-23   02:34  04:44    13:09  17:34  21:34    23:36",
+            "DATE            FAJR   SUNRISE  DHUHR  ASR    MAGHRIB  ISHA",
+            "Sun 2026-06-21  02:34  04:43    13:08  17:33  21:33    23:35",
+            "Mon 2026-06-22  02:34  04:43    13:08  17:33  21:33    23:35",
+            "Tue 2026-06-23  02:34  04:44    13:09  17:34  21:34    23:36",
         ])
     }
 
@@ -67,7 +67,7 @@ final class PrayerTimesTests: DataDirectoryTestCase {
         try dir.write("settings.json", tromso)
         let result = try dir.nudge("times", now: "2026-11-21T10:00:00Z", "--date", "2026-06-21")
         XCTAssertEqual(result.status, 0, result.summary)
-        XCTAssertTrue(result.stdout.contains("Sun 2026-06-21   —     —        12:46  17:58  —        —"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Sun 2026-06-21  —     —        12:46  17:58  —        —"), result.stdout)
         XCTAssertTrue(result.stdout.contains("fajr, sunrise, maghrib, isha on 2026-06-21: the sun does not set"),
                       result.stdout)
     }

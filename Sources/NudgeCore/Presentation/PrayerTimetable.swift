@@ -16,7 +16,7 @@ public enum PrayerTimetable {
     /// "+1" or "-1", one the sun does not allow is "—" with the reason below the table.
     public static func text(_ calendar: PrayerCalendar, from first: LocalDate, days: Int) -> String {
         var lines = [heading(calendar.settings), "Zone \(calendar.clock.zone.identifier)", ""]
-        let header = ["DATE           "] + Prayer.allCases.map { $0.rawValue.uppercased() }
+        let header = ["DATE"] + Prayer.allCases.map { $0.rawValue.uppercased() }
         var rows = [header]
         var notes: [(reason: String, prayers: [Prayer], dates: [LocalDate])] = []
         for offset in 0..<max(days, 0) {

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension Settings {
     static let topLevelKeys: [StaticString] = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
-                                            "laundry", "commute", "personalized", "alarms", "streaks"]
+                                            "laundry", "commute", "personalized", "alarms", "streaks", "prayerTimes"]
 
     /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`.
     init(_ root: ObjectReader) {
@@ -67,6 +67,9 @@ extension Settings {
             streaks.time = object.wallTime("time", default: streaks.time) ?? streaks.time
             streaks.smart = object.bool("smart", default: false)
             streaks.milestones = Self.milestones(object) ?? streaks.milestones
+        }
+        if let object = root.object("prayerTimes") {
+            prayerTimes = PrayerSettings(object)
         }
     }
 

@@ -16,6 +16,8 @@ public struct Settings: Equatable, Sendable {
     public var personalized = PersonalizedSettings()
     public var alarms = AlarmSettings()
     public var streaks = StreakSettings()
+    /// `prayerTimes`: the place and method prayer alarms follow (SPEC §5.5.1); nil when not set.
+    public var prayerTimes: PrayerSettings?
 
     public init() {}
 

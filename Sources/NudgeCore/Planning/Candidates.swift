@@ -34,6 +34,8 @@ struct Candidates {
     /// The enabled alarms' series, kept apart from `daily` so the planner can time an occurrence before it
     /// builds its record.
     var alarms: [AlarmSeries] = []
+    /// The prayer times the alarms that follow a prayer ring at; nil without `settings.prayerTimes`' place.
+    var prayerTimes: PrayerCalendar?
     /// The local dates daily series are walked over: from a day before the previous run (a zone change moves
     /// dates by up to a day) to a week after now.
     var firstDate: LocalDate
@@ -88,11 +90,12 @@ struct Candidates {
             var shared: (minutes: Int, body: String)?
             let sound = settings.notifications.sound, badge = settings.notifications.badge
             result.alarms.reserveCapacity(household.alarms.count)
+            result.prayerTimes = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
             for alarm in household.alarms where alarm.enabled {
                 let body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
                 shared = (alarm.durationMinutes, body)
                 if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
-                                            badge: badge) {
+                                            badge: badge, hasPrayerTimes: result.prayerTimes != nil) {
                     result.alarms.append(series)
                 }
             }

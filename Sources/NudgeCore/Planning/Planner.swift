@@ -121,11 +121,13 @@ public enum Planner {
         }
         // The series are read in place, through the list's buffer: `for series in` copied each one out (its texts
         // retained, then released), 40 instructions an alarm.
+        let prayerTimes = candidates.prayerTimes
         candidates.alarms.withUnsafeBufferPointer { alarms in
             for index in alarms.indices {
                 var from = firstAlarmDate
                 while let (occurrence, date) = alarms[index].firstOccurrence(
-                          from: from, through: candidates.lastDate, clock: clock, isPassedOver: isPassedOver),
+                          from: from, through: candidates.lastDate, clock: clock, prayerTimes: prayerTimes,
+                          isPassedOver: isPassedOver),
                       !consider(occurrence) {
                     from = date.adding(days: 1)
                 }

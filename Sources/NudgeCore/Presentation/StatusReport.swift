@@ -14,14 +14,19 @@ public enum StatusReport {
         public var streaks: [GameStreak]
         /// Each enabled trip's predicted travel time and what it rests on (SPEC §5.3.1), in file order.
         public var travel: [(trip: Trip, basis: TravelPrediction.Basis)]
+        /// The alarms following a prayer that cannot ring today, and why (SPEC §5.5.1;
+        /// `PrayerTimetable.silentAlarms`).
+        public var silentPrayerAlarms: [String]
 
         public init(settingsWarnings: [String] = [], zoneWarning: String? = nil, recentDeliveries: [Delivery] = [],
-                    streaks: [GameStreak] = [], travel: [(trip: Trip, basis: TravelPrediction.Basis)] = []) {
+                    streaks: [GameStreak] = [], travel: [(trip: Trip, basis: TravelPrediction.Basis)] = [],
+                    silentPrayerAlarms: [String] = []) {
             self.settingsWarnings = settingsWarnings
             self.zoneWarning = zoneWarning
             self.recentDeliveries = recentDeliveries
             self.streaks = streaks
             self.travel = travel
+            self.silentPrayerAlarms = silentPrayerAlarms
         }
     }
 
@@ -58,6 +63,10 @@ public enum StatusReport {
         }
         if let smart = state.smartReminder {
             lines.append("Streak reminder: \(smartText(smart, clock: clock, now: now))")
+        }
+        if !extras.silentPrayerAlarms.isEmpty {
+            lines.append("Prayer alarms that cannot ring today (\(clock.localDate(of: now))):")
+            lines += extras.silentPrayerAlarms.map { "  \($0)" }
         }
         lines.append("Badge: \(state.badge) (cleared by `nudge ack`)")
         lines.append("Delivered in all: \(state.deliveredTotal)")
@@ -154,6 +163,7 @@ public enum StatusReport {
             JSONMember("missedTotal", .number(String(state.missedTotal))),
             JSONMember("recentMissed", .array(missed)),
             JSONMember("recentDeliveries", .array(deliveries)),
+            JSONMember("silentPrayerAlarms", .array(extras.silentPrayerAlarms.map(JSONValue.string))),
             JSONMember("streaks", .array(extras.streaks.map { streak in
                 JSONValue.object([
                     JSONMember("game", .string(streak.game.id)),

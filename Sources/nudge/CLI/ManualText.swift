@@ -200,6 +200,27 @@ enum ManualText {
             streak lengths that unlock "Achievement unlocked: 30-day streak", once per game and milestone \
             (kept in `state.json`); `[]` turns them off
             """),
+        setting("prayerTimes.latitude, prayerTimes.longitude", "degrees, -90 to 90 and -180 to 180", "none", """
+            where the prayer times of alarms with `prayer` are computed (north and east positive); both are \
+            needed for such an alarm and for `nudge times`
+            """),
+        setting("prayerTimes.method", "name or object", "MWL", """
+            `MWL` (fajr 18°, isha 17°), `ISNA` (15°, 15°), `Egypt` (19.5°, 17.5°), `Makkah` (18.5°, isha 90 \
+            minutes after maghrib), `Karachi` (18°, 18°), `Tehran` (17.7°, 14°, maghrib at 4.5°), `Jafari` (16°, \
+            14°, maghrib at 4°), or your own `{ "fajrAngle": 0 to 30, "ishaAngle": 0 to 30 }` or with \
+            `"ishaMinutes": 0 to 240` instead of `ishaAngle`
+            """),
+        setting("prayerTimes.asr", "standard or hanafi", "standard", """
+            asr when a shadow is its noon length plus the object's length (`standard`) or twice it (`hanafi`)
+            """),
+        setting("prayerTimes.highLatitude", "angleBased, middleOfNight, seventhOfNight or none", "angleBased", """
+            where the sun does not go deep enough, fajr is never earlier than sunrise minus a part of the night \
+            and isha never later than sunset plus it: the angle / 60, a half, a seventh; `none`: no bound, and \
+            an alarm whose angle is not reached does not ring that day
+            """),
+        setting("prayerTimes.adjustMinutes", "object of -60 to 60 per prayer", "0", """
+            minutes added to `fajr`, `sunrise`, `dhuhr`, `asr`, `maghrib` or `isha` (a mosque's timetable)
+            """),
     ]
 
     static let formats: [ManualBlock] = [
@@ -227,7 +248,13 @@ enum ManualText {
         .paragraph("`alarms`: a list of objects with"),
         .entry("`id`", "required"),
         .entry("`title`", "required; `Morning Prayer` rings as \"Morning Prayer Time\""),
-        .entry("`time`", "required, `HH:MM` local"),
+        .entry("`time`", "`HH:MM` local; an alarm has either `time` or `prayer`"),
+        .entry("`prayer`", """
+            `fajr`, `sunrise`, `dhuhr`, `asr`, `maghrib` or `isha`: ring at that prayer's time, computed each day \
+            from `settings.prayerTimes` (see `nudge times`); a day the sun does not allow it (midnight sun, polar \
+            night) it does not ring, and `nudge status` says why
+            """),
+        .entry("`offsetMinutes`", "-120 to 120, default 0: minutes after the prayer (negative: before)"),
         .entry("`durationMinutes`", "1 to 1440, default 15: the prayer's length and the timer of Start Timer"),
         .entry("`enabled`", "default true"),
         .entry("`weekdays`", "a non-empty list; default every day"),

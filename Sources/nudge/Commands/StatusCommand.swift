@@ -1,7 +1,8 @@
 import FoundationEssentials
 import NudgeCore
 
-/// `nudge status`: last run, budget, the last deliveries, missed deliveries and errors in files.
+/// `nudge status`: last run, budget, the last deliveries, missed deliveries, prayer alarms that cannot ring today
+/// and errors in files.
 enum StatusCommand {
     /// How many deliveries `status` lists (SPEC §11.20).
     static let deliveriesShown = 10
@@ -27,7 +28,8 @@ enum StatusCommand {
             zoneWarning: zoneWarning(settings: settings, state: state),
             recentDeliveries: OutboxFile(path: directory.filePath("outbox.jsonl")).lastDeliveries(deliveriesShown),
             streaks: streaks(directory, now: now, zone: zone),
-            travel: travel(directory, now: now, zone: zone))
+            travel: travel(directory, now: now, zone: zone),
+            silentPrayerAlarms: silentPrayerAlarms(directory, settings: settings, now: now, zone: zone))
         if arguments.has("--json") {
             console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)
         } else {
@@ -60,6 +62,16 @@ enum StatusCommand {
               let trips = UserFileDecoder.trips(data).0 else { return [] }
         let clock = WallClock(zone: zone)
         return trips.filter(\.enabled).map { ($0, TripRecorder.prediction(for: $0, now: now, clock: clock)) }
+    }
+
+    /// The alarms following a prayer that cannot ring today (midnight sun, polar night, no place); none when
+    /// alarms.json is missing or invalid (its error is listed with the files).
+    private static func silentPrayerAlarms(_ directory: DataDirectory, settings: Settings, now: Date,
+                                           zone: Zone) -> [String] {
+        guard let data = try? directory.read(UserFile.alarms.fileName),
+              let alarms = UserFileDecoder.alarms(data).0 else { return [] }
+        let clock = WallClock(zone: zone)
+        return PrayerTimetable.silentAlarms(alarms, settings: settings, on: clock.localDate(of: now), clock: clock)
     }
 
     /// settings.json as decoded, with its report (nil when the file is missing or unreadable).

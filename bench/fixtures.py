@@ -44,7 +44,9 @@ def example(out):
     shutil.copytree(os.path.join(ROOT, "data"), target,
                     ignore=shutil.ignore_patterns("plan.json", "state.json", "outbox.jsonl", ".lock", ".last-good"))
     with open(os.path.join(target, "alarms.json")) as handle:
-        times = [(a["time"], a["title"]) for a in json.load(handle)["alarms"]]
+        # An alarm that follows a prayer rings at its computed time; Remind gets that day's time (maghrib in
+        # Berlin on 2026-11-21: 16:05).
+        times = [(a.get("time", "16:05"), a["title"]) for a in json.load(handle)["alarms"]]
     times.append(("12:15", "Snowy wash complete"))  # the example's one running timer (11:15Z = 12:15 Berlin)
     with open(os.path.join(out, "example.rem"), "w") as handle:
         handle.write(remind_lines(times))

@@ -43,23 +43,24 @@ final class AlarmRuleTests: XCTestCase {
         let days: [Weekdays] = [Weekdays.everyDay, [.mon], [.sat, .sun], [.tue, .thu, .fri]]
         for (source, weekdays) in zip(["fajr", "a00001", "Zoë-❄️", "with:colon", "x"], days + [[.wed]]) {
             let alarm = Alarm(id: source, title: "T", time: Fixtures.time("05:30"), weekdays: weekdays)
-            let series = try XCTUnwrap(AlarmSeries(alarm, title: "T Time", body: "B", sound: true, badge: false))
+            let series = try XCTUnwrap(AlarmSeries(alarm, title: "T Time", body: "B", sound: true, badge: false,
+                                                      hasPrayerTimes: false))
             for text in ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21",
                          "2026-11-22", "0999-01-05", "0001-01-01", "9999-12-31"] {
                 let date = Fixtures.date(text)
-                let fireAt = series.fireAt(on: date, clock: clock)
-                XCTAssertEqual(fireAt != nil, weekdays.contains(date.weekday), "\(source) \(text)")
-                guard let fireAt else { continue }
-                let record = series.occurrence(on: date, at: fireAt)
+                let ringing = series.ringing(on: date, clock: clock, prayerTimes: nil)
+                XCTAssertEqual(ringing != nil, weekdays.contains(date.weekday), "\(source) \(text)")
+                guard let (fireAt, time) = ringing else { continue }
+                let record = series.occurrence(on: date, at: fireAt, time: time)
                 XCTAssertEqual(record.id, Notification.occurrenceID(.prayer, source, date.description))
-                XCTAssertEqual(record.fireAt, clock.instant(on: date, at: alarm.time))
+                XCTAssertEqual(record.fireAt, clock.instant(on: date, at: Fixtures.time("05:30")))
                 XCTAssertEqual(record, AlarmRule.occurrence(of: alarm, on: date, settings: settings(sound: true,
                                                                                                  badge: false),
                                                             clock: clock, title: "T Time", body: "B"))
             }
         }
         XCTAssertNil(AlarmSeries(Alarm(id: "off", title: "T", time: Fixtures.time("05:30"), enabled: false),
-                                 title: "", body: "", sound: true, badge: true))
+                                 title: "", body: "", sound: true, badge: true, hasPrayerTimes: false))
     }
 
     private func settings(sound: Bool, badge: Bool) -> Settings {

@@ -123,7 +123,7 @@ final class CommuteRuleTests: XCTestCase {
         XCTAssertEqual(leave.title, "Time to Leave")
         XCTAssertEqual(leave.priority, .high)
         XCTAssertEqual(leave.category, "LEAVE_TIME")
-        XCTAssertEqual(leave.actions, ["SNOOZE"])
+        XCTAssertEqual(leave.actions, ["LEAVING_NOW", "SNOOZE"])
         XCTAssertEqual(leave.expiresAt, Fixtures.instant("2026-11-24T07:45:00Z"))
         XCTAssertEqual(leave.recurrence, .once)
         XCTAssertEqual(leave.deepLink, "nudge://commute/office")

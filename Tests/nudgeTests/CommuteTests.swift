@@ -60,7 +60,7 @@ final class CommuteTests: DataDirectoryTestCase {
         XCTAssertEqual(record["body"] as? String, "Leave in 10 min to arrive at Office by 08:45")
         XCTAssertEqual(record["priority"] as? String, "high")
         XCTAssertEqual(record["category"] as? String, "LEAVE_TIME")
-        XCTAssertEqual(record["actions"] as? [String], ["SNOOZE"])
+        XCTAssertEqual(record["actions"] as? [String], ["LEAVING_NOW", "SNOOZE"])
         XCTAssertEqual(record["deepLink"] as? String, "nudge://commute/office")
 
         // Once: neither the next run before the arrival nor one after it repeats it.

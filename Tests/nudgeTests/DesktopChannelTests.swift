@@ -190,7 +190,7 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         try cron("run", at: "2026-11-24T13:29:57Z")
         let call = try XCTUnwrap(session.waitForNotifyCalls(1).first)
         XCTAssertEqual(call.summary, "Time to Leave")
-        XCTAssertEqual(call.actions, ["SNOOZE", "Snooze"])
+        XCTAssertEqual(call.actions, ["LEAVING_NOW", "Leaving now", "SNOOZE", "Snooze"])
         XCTAssertEqual(DesktopSession.waiters(for: dir.path).count, 1)
         try waitForNoWaiter()
         try session.waitUntil("the server to close it") { self.session.closedSignals() >= 1 }

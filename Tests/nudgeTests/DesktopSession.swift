@@ -150,6 +150,11 @@ final class DesktopSession {
         return call
     }
 
+    /// Everything dbus-monitor printed so far: the record of the calls and signals.
+    func monitorRecord() -> String {
+        (try? String(contentsOf: monitorLog)) ?? ""
+    }
+
     /// The number of `NotificationClosed` signals seen.
     func closedSignals() -> Int {
         ((try? String(contentsOf: monitorLog)) ?? "").components(separatedBy: "member=NotificationClosed").count - 1

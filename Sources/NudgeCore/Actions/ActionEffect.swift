@@ -15,6 +15,10 @@ public enum ActionEffect: Equatable, Sendable {
     case remindTomorrow
     /// Opens the game's URL with `xdg-open`.
     case open(url: String)
+    /// "Leaving now": as `nudge trip depart TRIP` at the click's time.
+    case depart(trip: String)
+    /// "I'm here": as `nudge trip arrive TRIP` at the click's time.
+    case arrive(trip: String)
 }
 
 /// Why `nudge act` refuses (exit 65): the notification does not offer the action, or what it acts on is gone.
@@ -81,6 +85,14 @@ public enum ActionResolver {
             return .apply(.open(url: url))
         case .remindTomorrow:
             return .apply(.remindTomorrow)
+        case .leavingNow:
+            return .apply(.depart(trip: notification.source))
+        case .arrived:
+            guard state.departures.contains(where: { $0.trip == notification.source && $0.stamp == event }) else {
+                return .nothing("the departure \(notification.id) asks about is no longer open (arrived or "
+                    + "replaced already): nothing changed")
+            }
+            return .apply(.arrive(trip: notification.source))
         case .viewAchievement, .viewResults:
             throw ActionProblem(description: "\(action.rawValue) has nothing to open on this machine")
         }

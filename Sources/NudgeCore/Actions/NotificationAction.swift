@@ -9,6 +9,8 @@ public enum NotificationAction: String, CaseIterable, Sendable {
     case playNow = "PLAY_NOW"
     case viewAchievement = "VIEW_ACHIEVEMENT"
     case viewResults = "VIEW_RESULTS"
+    case leavingNow = "LEAVING_NOW"
+    case arrived = "ARRIVED"
 
     /// The button's label on a notification of `kind`, or nil when the action does nothing on this machine for
     /// that kind (no button, and `nudge act` refuses it).
@@ -30,6 +32,10 @@ public enum NotificationAction: String, CaseIterable, Sendable {
             return "Remind Tomorrow"
         case (.playNow, .streakReminder):
             return "Play Now"
+        case (.leavingNow, .leave):
+            return "Leaving now"
+        case (.arrived, .arrival):
+            return "I'm here"
         default:
             return nil
         }

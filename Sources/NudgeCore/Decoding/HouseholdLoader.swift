@@ -41,7 +41,36 @@ public enum HouseholdLoader {
                 loaded.fallbacks.append(file)
             }
         }
+        checkPrayerAlarms(&loaded, lastGood: lastGood)
         return loaded
+    }
+
+    /// An alarm that follows a prayer needs `settings.prayerTimes.latitude` and `longitude` (SPEC §5.5.1): without
+    /// them it is a problem of that alarm, and `alarms.json` is handled like a file with an invalid value: its last
+    /// good version stands in when that one can ring. Without one, the other alarms still ring. A settings.json
+    /// that is itself broken, with no last good version, is that file's problem alone: its prayer alarms cannot
+    /// ring, and alarms.json is not blamed for it.
+    private static func checkPrayerAlarms(_ loaded: inout Loaded, lastGood: UserFileMap<[UInt8]>) {
+        let settingsBroken = loaded.reports.contains { $0.file == .settings && !$0.isValid }
+            && !loaded.fallbacks.contains(.settings)
+        guard !settingsBroken else { return }
+        let missing = (loaded.household.settings.prayerTimes ?? PrayerSettings()).missingKeys
+        guard !missing.isEmpty, loaded.valid.contains(.alarms),
+              let reportIndex = loaded.reports.firstIndex(where: { $0.file == .alarms }) else { return }
+        let alarmsPath = KeyPath.root.appending("alarms")
+        for (index, alarm) in loaded.household.alarms.enumerated() where alarm.prayer != nil {
+            loaded.reports[reportIndex].problems.append(DataProblem(
+                file: UserFile.alarms.fileName, place: .keyPath(alarmsPath.appending(index: index).appending("prayer")),
+                message: "follows a prayer, but settings.json has no \(missing.joined(separator: " and ")) (the place whose prayer times it follows)"))
+        }
+        guard !loaded.reports[reportIndex].isValid else { return }
+        loaded.valid.removeAll { $0 == .alarms }
+        var fallback = loaded.household
+        if let saved = lastGood[.alarms], apply(.alarms, saved, to: &fallback).isValid,
+           !fallback.alarms.contains(where: { $0.prayer != nil }) {
+            loaded.household = fallback
+            loaded.fallbacks.append(.alarms)
+        }
     }
 
     /// Decodes one file into its part of the household; the household is untouched when the file is invalid.

@@ -1,21 +1,49 @@
 import FoundationEssentials
 
-/// A daily prayer alarm from `alarms.json` (SPEC §5.5), at a local wall-clock time on chosen weekdays.
+/// A daily prayer alarm from `alarms.json` (SPEC §5.5), at a local wall-clock time or following a prayer time
+/// (§5.5.1) on chosen weekdays.
 public struct Alarm: Equatable, Sendable {
+    /// When an alarm rings on its dates.
+    public enum Schedule: Equatable, Sendable {
+        /// `time`: the same wall-clock time every day.
+        case time(WallTime)
+        /// `prayer`: the prayer's computed time moved by `offsetMinutes`.
+        case prayer(Prayer, offsetMinutes: Int)
+    }
+
     public var id: String
     public var title: String
-    public var time: WallTime
+    public var schedule: Schedule
     public var durationMinutes: Int
     public var enabled: Bool
     public var weekdays: Weekdays
 
-    public init(id: String, title: String, time: WallTime, durationMinutes: Int = 15, enabled: Bool = true,
+    public init(id: String, title: String, schedule: Schedule, durationMinutes: Int = 15, enabled: Bool = true,
                 weekdays: Weekdays = Weekdays.everyDay) {
         self.id = id
         self.title = title
-        self.time = time
+        self.schedule = schedule
         self.durationMinutes = durationMinutes
         self.enabled = enabled
         self.weekdays = weekdays
+    }
+
+    /// An alarm at a fixed wall-clock time.
+    public init(id: String, title: String, time: WallTime, durationMinutes: Int = 15, enabled: Bool = true,
+                weekdays: Weekdays = Weekdays.everyDay) {
+        self.init(id: id, title: title, schedule: .time(time), durationMinutes: durationMinutes, enabled: enabled,
+                  weekdays: weekdays)
+    }
+
+    /// The fixed wall-clock time; nil for an alarm that follows a prayer.
+    public var time: WallTime? {
+        if case let .time(time) = schedule { return time }
+        return nil
+    }
+
+    /// The prayer followed; nil for an alarm at a fixed time.
+    public var prayer: Prayer? {
+        if case let .prayer(prayer, _) = schedule { return prayer }
+        return nil
     }
 }

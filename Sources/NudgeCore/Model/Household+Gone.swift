@@ -3,10 +3,11 @@ import FoundationEssentials
 /// Whether a snooze or a prayer timer kept in state.json has lost its source (SPEC §11.44).
 extension Household {
     /// True when what `record` (a snooze or a timer) was made from is no longer in the files: an alarm removed,
-    /// a laundry stage its cycle has left (stopped, folded, moved to dry), a trip removed or disabled, the games
-    /// a streak reminder named removed, an achievement or import removed. Such a record is dropped, neither
-    /// delivered nor missed: it would remind of something that is gone. A disabled alarm or a switched-off
-    /// kind is not gone: its records are held (`isSwitchedOn`).
+    /// a laundry stage its cycle has left (stopped, folded, moved to dry), a trip removed or disabled (its
+    /// leave-times and arrival checks), the games a streak reminder named removed, an achievement or import
+    /// removed (a milestone: its game). Such a record is dropped, neither delivered nor missed: it would remind
+    /// of something that is gone. A disabled alarm or a switched-off kind is not gone: its records are held
+    /// (`isSwitchedOn`).
     public func isGone(_ record: Notification) -> Bool {
         let event = Self.event(of: record)
         switch record.kind {
@@ -21,12 +22,14 @@ extension Household {
             guard let pet = pets.first(where: { $0.id == record.source }), pet.cycle == nil,
                   let last = pet.lastCompletedAt else { return true }
             return event != RFC3339.format(last)
-        case .leave:
+        case .leave, .arrival:
             return !trips.contains { $0.id == record.source && $0.enabled }
         case .streakReminder:
             return !streaks.games.contains { record.body.contains($0.name) }
         case .achievement:
+            // A milestone's source is `<game>-streak-<n>` (SPEC §11.31): gone with its game.
             return !streaks.achievements.contains { $0.id == record.source }
+                && !streaks.games.contains { record.source.hasPrefix($0.id + "-streak-") }
         case .imported:
             return !streaks.imports.contains { $0.id == record.source }
         case .personalized, .test:

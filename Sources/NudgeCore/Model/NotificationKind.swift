@@ -6,6 +6,7 @@ public enum NotificationKind: String, CaseIterable, Sendable {
     case almostDone = "laundry.almostDone"
     case laundryHealth = "laundry.health"
     case leave = "commute.leave"
+    case arrival = "commute.arrival"
     case personalized = "daily.personalized"
     case prayer = "alarm.prayer"
     case timerDone = "alarm.timerDone"
@@ -18,7 +19,7 @@ public enum NotificationKind: String, CaseIterable, Sendable {
     public var family: String {
         switch self {
         case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return "laundry"
-        case .leave: return "commute"
+        case .leave, .arrival: return "commute"
         case .personalized: return "daily"
         case .prayer, .timerDone: return "alarm"
         case .streakReminder, .achievement, .imported: return "streak"

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension Settings {
     static let topLevelKeys: [StaticString] = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
-                                            "laundry", "commute", "personalized", "alarms", "streaks"]
+                                            "laundry", "commute", "personalized", "alarms", "streaks", "prayerTimes"]
 
     /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`.
     init(_ root: ObjectReader) {
@@ -62,10 +62,14 @@ extension Settings {
             alarms.snoozeMinutes = object.int("snoozeMinutes", default: 5, in: 1...1440) ?? 5
         }
         if let object = root.object("streaks") {
-            object.checkKeys(["enabled", "time", "smart"])
+            object.checkKeys(["enabled", "time", "smart", "milestones"])
             streaks.enabled = object.bool("enabled", default: true)
             streaks.time = object.wallTime("time", default: streaks.time) ?? streaks.time
             streaks.smart = object.bool("smart", default: false)
+            streaks.milestones = Self.milestones(object) ?? streaks.milestones
+        }
+        if let object = root.object("prayerTimes") {
+            prayerTimes = PrayerSettings(object)
         }
     }
 
@@ -77,6 +81,30 @@ extension Settings {
         guard let prefix = ["UTC", "GMT", "UT"].first(where: { upper.hasPrefix($0) }) else { return false }
         let rest = upper.dropFirst(prefix.count)
         return rest.first == "+" || rest.first == "-"
+    }
+
+    /// `streaks.milestones`: whole numbers of days, 1–36,500, kept sorted without repeats; nil when absent or
+    /// invalid (reported).
+    private static func milestones(_ object: ObjectReader) -> [Int]? {
+        guard let member = object.member("milestones") else { return nil }
+        let tape = object.document.tape
+        guard tape.kind(member) == .array else {
+            object.report("milestones", "expected an array of whole numbers of days (like [7, 30, 100, 365]), "
+                + "found \(tape.typeDescription(member))")
+            return nil
+        }
+        var days: [Int] = []
+        for (index, element) in tape.elements(of: member).enumerated() {
+            guard tape.kind(element) == .number, let number = tape.intValue(element), (1...36_500).contains(number)
+            else {
+                object.document.report(object.path.appending("milestones").appending(index: index),
+                                       "expected a whole number of days from 1 to 36500, found "
+                                           + object.document.quote(element))
+                return nil
+            }
+            days.append(number)
+        }
+        return Array(Set(days)).sorted()
     }
 
     /// `deliver.command`: a non-empty array of strings, the program first. No shell ever sees it.

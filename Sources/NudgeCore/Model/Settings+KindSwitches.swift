@@ -5,7 +5,7 @@ extension Settings {
     public func isSwitchedOn(_ kind: NotificationKind) -> Bool {
         switch kind {
         case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return laundry.enabled
-        case .leave: return commute.enabled
+        case .leave, .arrival: return commute.enabled
         case .personalized: return personalized.enabled
         case .prayer, .timerDone: return alarms.enabled
         case .streakReminder, .achievement, .imported: return streaks.enabled

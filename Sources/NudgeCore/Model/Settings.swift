@@ -16,6 +16,8 @@ public struct Settings: Equatable, Sendable {
     public var personalized = PersonalizedSettings()
     public var alarms = AlarmSettings()
     public var streaks = StreakSettings()
+    /// `prayerTimes`: the place and method prayer alarms follow (SPEC §5.5.1); nil when not set.
+    public var prayerTimes: PrayerSettings?
 
     public init() {}
 
@@ -70,4 +72,6 @@ public struct StreakSettings: Equatable, Sendable {
     public var enabled = true
     public var time = WallTime(hour: 19, minute: 0)!
     public var smart = false
+    /// Streak lengths, in days, that unlock an achievement (SPEC §5.6.2); empty turns milestones off.
+    public var milestones = [7, 30, 100, 365]
 }

@@ -14,6 +14,12 @@ struct Candidates {
         var now: Date
         /// The streak reminder's time of day (manual or learned).
         var streakReminderTime: WallTime
+        /// Open departures, each with its arrival check (SPEC §5.3.1).
+        var departures: [Departure] = []
+        /// Streak milestones reached; the announced ones are achievements (SPEC §5.6.2).
+        var milestones: [Milestone] = []
+        /// The games' plays on the local calendar, made once by the planner.
+        var streakCalendar: StreakCalendar?
     }
 
     /// One occurrence per local date, or nil on dates it does not happen.
@@ -28,6 +34,8 @@ struct Candidates {
     /// The enabled alarms' series, kept apart from `daily` so the planner can time an occurrence before it
     /// builds its record.
     var alarms: [AlarmSeries] = []
+    /// The prayer times the alarms that follow a prayer ring at; nil without `settings.prayerTimes`' place.
+    var prayerTimes: PrayerCalendar?
     /// The local dates daily series are walked over: from a day before the previous run (a zone change moves
     /// dates by up to a day) to a week after now.
     var firstDate: LocalDate
@@ -51,6 +59,12 @@ struct Candidates {
                                                             through: result.lastDate, settings: settings,
                                                             now: now, clock: clock)
             }
+            for departure in context.departures where now.timeIntervalSince(departure.at) < Departure.openFor {
+                if let trip = household.trips.first(where: { $0.id == departure.trip }), trip.enabled {
+                    result.oneOffs.append(ArrivalCheckRule.check(for: departure, trip: trip, settings: settings,
+                                                                 clock: clock))
+                }
+            }
         }
         let streaks = household.streaks
         if settings.streaks.enabled {
@@ -59,7 +73,13 @@ struct Candidates {
                 StreakRule.imported(resultImport, gameName: streaks.game(withID: resultImport.game)?.name
                                         ?? resultImport.game, settings: settings)
             }
-            let calendar = StreakCalendar(streaks, clock: clock)
+            for milestone in context.milestones {
+                guard let unlockedAt = milestone.announcedAt else { continue }
+                result.oneOffs.append(MilestoneRule.achievement(
+                    milestone, unlockedAt: unlockedAt,
+                    gameName: streaks.game(withID: milestone.game)?.name ?? milestone.game, settings: settings))
+            }
+            let calendar = context.streakCalendar ?? StreakCalendar(streaks, clock: clock)
             result.streakReminder = { date in
                 StreakRule.reminder(on: date, at: context.streakReminderTime, calendar: calendar, settings: settings)
             }
@@ -70,11 +90,12 @@ struct Candidates {
             var shared: (minutes: Int, body: String)?
             let sound = settings.notifications.sound, badge = settings.notifications.badge
             result.alarms.reserveCapacity(household.alarms.count)
+            result.prayerTimes = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
             for alarm in household.alarms where alarm.enabled {
                 let body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
                 shared = (alarm.durationMinutes, body)
                 if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
-                                            badge: badge) {
+                                            badge: badge, hasPrayerTimes: result.prayerTimes != nil) {
                     result.alarms.append(series)
                 }
             }

@@ -12,6 +12,8 @@ public struct LedgerEntry: Equatable, Sendable {
         case missed
         /// Fell due while notifications were switched off: not replayed when they are switched back on.
         case suppressed
+        /// A leave-time reminder whose trip was departed on before it fired (SPEC §5.3.1): handled, not missed.
+        case departed
     }
 
     public var outcome: Outcome

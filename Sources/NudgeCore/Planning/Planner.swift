@@ -27,9 +27,18 @@ public enum Planner {
         let window = DueWindow(previous: previous, now: now, zone: zone)
         state.smartReminder = SmartReminder.update(state.smartReminder, streaks: household.streaks,
                                                    settings: household.settings, now: now, clock: clock)
+        // One calendar for the milestones and the streak reminder: placing every play on it is its cost.
+        let streakCalendar = household.settings.streaks.enabled ? StreakCalendar(household.streaks, clock: clock) : nil
+        if let streakCalendar, !household.settings.streaks.milestones.isEmpty, !household.streaks.games.isEmpty {
+            state.milestones = MilestoneRule.update(state.milestones,
+                                                    streaks: streakCalendar.streaks(on: clock.localDate(of: now)),
+                                                    settings: household.settings, now: now,
+                                                    announcing: previous?.lastRunAt != nil)
+        }
         let context = Candidates.Context(
             clock: clock, now: now,
-            streakReminderTime: SmartReminder.reminderTime(state.smartReminder, settings: household.settings))
+            streakReminderTime: SmartReminder.reminderTime(state.smartReminder, settings: household.settings),
+            departures: state.departures, milestones: state.milestones, streakCalendar: streakCalendar)
         let candidates = Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now)
         let quietHours = household.settings.quietHours
         var due: [Notification] = []
@@ -133,11 +142,13 @@ public enum Planner {
         }
         // The series are read in place, through the list's buffer: `for series in` copied each one out (its texts
         // retained, then released), 40 instructions an alarm.
+        let prayerTimes = candidates.prayerTimes
         candidates.alarms.withUnsafeBufferPointer { alarms in
             for index in alarms.indices {
                 var from = firstAlarmDate
                 while let (occurrence, date) = alarms[index].firstOccurrence(
-                          from: from, through: candidates.lastDate, clock: clock, isPassedOver: isPassedOver),
+                          from: from, through: candidates.lastDate, clock: clock, prayerTimes: prayerTimes,
+                          isPassedOver: isPassedOver),
                       !consider(occurrence) {
                     from = date.adding(days: 1)
                 }

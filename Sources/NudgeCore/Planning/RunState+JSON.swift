@@ -135,6 +135,23 @@ extension RunState {
                 if let date = times.instant(member.key, required: true) { state.plannedLeaveTimes[member.key] = date }
             }
         }
+        for element in root.elements("departures") {
+            guard let object = ObjectReader(element, in: document), let trip = object.string("trip"),
+                  let at = object.instant("at", required: true) else {
+                document.report(element.path, "is not a departure")
+                continue
+            }
+            state.departures.append(Departure(trip: trip, at: at))
+        }
+        for element in root.elements("milestones") {
+            guard let object = ObjectReader(element, in: document), let game = object.string("game"),
+                  let days = object.int("days", default: nil, in: 1...Int.max) else {
+                document.report(element.path, "is not a streak milestone")
+                continue
+            }
+            state.milestones.append(Milestone(game: game, days: days,
+                                              announcedAt: object.instant("announcedAt", required: false)))
+        }
         if let ledger = root.object("ledger") {
             for member in ledger.members() {
                 let path = KeyPath.root.appending("ledger").appending(member.key)

@@ -133,6 +133,27 @@ extension RunState {
             if let leaveAt = plannedLeaveTimes[id] { out.key(id); out.instant(leaveAt) }
         }
         out.close("}")
+        out.key("departures")
+        out.open("[")
+        for departure in departures {
+            out.element()
+            out.open("{")
+            out.key("trip"); out.string(departure.trip)
+            out.key("at"); out.instant(departure.at)
+            out.close("}")
+        }
+        out.close("]")
+        out.key("milestones")
+        out.open("[")
+        for milestone in milestones {
+            out.element()
+            out.open("{")
+            out.key("game"); out.string(milestone.game)
+            out.key("days"); out.number(milestone.days)
+            if let announcedAt = milestone.announcedAt { out.key("announcedAt"); out.instant(announcedAt) }
+            out.close("}")
+        }
+        out.close("]")
         out.key("ledger")
         out.open("{")
         for id in ledger.keys.sorted() {

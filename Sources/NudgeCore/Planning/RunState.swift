@@ -67,6 +67,10 @@ public struct RunState: Equatable, Sendable {
     public var smartReminder: SmartReminder?
     /// Occurrence id → fireAt of each leave reminder in the plan, for the 2-minute hysteresis.
     public var plannedLeaveTimes: [String: Date] = [:]
+    /// Open departures of trips (SPEC §5.3.1), at most one per trip, until arrival or `Departure.openFor`.
+    public var departures: [Departure] = []
+    /// Streak milestones reached, per game, never pruned: each is announced once (SPEC §5.6.2).
+    public var milestones: [Milestone] = []
 
     public init() {}
 
@@ -145,5 +149,6 @@ public struct RunState: Equatable, Sendable {
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
         timers = timers.filter { $0.expiresAt >= horizon }
         appliedActions = appliedActions.filter { ledger[$0.key] != nil }
+        departures = departures.filter { now.timeIntervalSince($0.at) < Departure.openFor }
     }
 }

@@ -12,13 +12,21 @@ public enum StatusReport {
         public var recentDeliveries: [Delivery]
         /// Each game's streak today, given in streaks.json or derived from its plays (SPEC §5.6).
         public var streaks: [GameStreak]
+        /// Each enabled trip's predicted travel time and what it rests on (SPEC §5.3.1), in file order.
+        public var travel: [(trip: Trip, basis: TravelPrediction.Basis)]
+        /// The alarms following a prayer that cannot ring today, and why (SPEC §5.5.1;
+        /// `PrayerTimetable.silentAlarms`).
+        public var silentPrayerAlarms: [String]
 
         public init(settingsWarnings: [String] = [], zoneWarning: String? = nil, recentDeliveries: [Delivery] = [],
-                    streaks: [GameStreak] = []) {
+                    streaks: [GameStreak] = [], travel: [(trip: Trip, basis: TravelPrediction.Basis)] = [],
+                    silentPrayerAlarms: [String] = []) {
             self.settingsWarnings = settingsWarnings
             self.zoneWarning = zoneWarning
             self.recentDeliveries = recentDeliveries
             self.streaks = streaks
+            self.travel = travel
+            self.silentPrayerAlarms = silentPrayerAlarms
         }
     }
 
@@ -46,8 +54,19 @@ public enum StatusReport {
         if !extras.streaks.isEmpty {
             lines.append("Streaks: " + streaksText(extras.streaks))
         }
+        for (trip, basis) in extras.travel {
+            lines.append("Travel to \(trip.destination) (\(trip.id)): \(basis.description)")
+        }
+        for departure in state.departures {
+            lines.append("On the way: \(departure.trip) since \(TextFormat.localStamp(departure.at, clock)) "
+                + "(`nudge trip arrive \(departure.trip)` when you get there)")
+        }
         if let smart = state.smartReminder {
             lines.append("Streak reminder: \(smartText(smart, clock: clock, now: now))")
+        }
+        if !extras.silentPrayerAlarms.isEmpty {
+            lines.append("Prayer alarms that cannot ring today (\(clock.localDate(of: now))):")
+            lines += extras.silentPrayerAlarms.map { "  \($0)" }
         }
         lines.append("Badge: \(state.badge) (cleared by `nudge ack`)")
         lines.append("Delivered in all: \(state.deliveredTotal)")
@@ -144,11 +163,25 @@ public enum StatusReport {
             JSONMember("missedTotal", .number(String(state.missedTotal))),
             JSONMember("recentMissed", .array(missed)),
             JSONMember("recentDeliveries", .array(deliveries)),
+            JSONMember("silentPrayerAlarms", .array(extras.silentPrayerAlarms.map(JSONValue.string))),
             JSONMember("streaks", .array(extras.streaks.map { streak in
                 JSONValue.object([
                     JSONMember("game", .string(streak.game.id)),
                     JSONMember("streak", .number(String(streak.value))),
                     JSONMember("derived", .bool(streak.isDerived)),
+                ])
+            })),
+            JSONMember("travel", .array(extras.travel.map { trip, basis in
+                JSONValue.object([
+                    JSONMember("trip", .string(trip.id)),
+                    JSONMember("minutes", .number(String(basis.minutes))),
+                    JSONMember("basis", .string(basis.description)),
+                ])
+            })),
+            JSONMember("departures", .array(state.departures.map { departure in
+                JSONValue.object([
+                    JSONMember("trip", .string(departure.trip)),
+                    JSONMember("at", .string(RFC3339.format(departure.at))),
                 ])
             })),
             JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),

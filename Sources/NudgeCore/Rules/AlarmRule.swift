@@ -33,9 +33,10 @@ public enum AlarmRule {
     /// The same with the title and body given (the planner asks `AlarmSeries`, which makes them once per alarm).
     static func occurrence(of alarm: Alarm, on date: LocalDate, settings: Settings, clock: WallClock,
                            title: String, body: String) -> Notification? {
+        let prayerTimes = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
         guard let series = AlarmSeries(alarm, title: title, body: body, sound: settings.notifications.sound,
-                                       badge: settings.notifications.badge),
-              let fireAt = series.fireAt(on: date, clock: clock) else { return nil }
-        return series.occurrence(on: date, at: fireAt)
+                                       badge: settings.notifications.badge, hasPrayerTimes: prayerTimes != nil),
+              let (fireAt, time) = series.ringing(on: date, clock: clock, prayerTimes: prayerTimes) else { return nil }
+        return series.occurrence(on: date, at: fireAt, time: time)
     }
 }

@@ -1,16 +1,25 @@
 import FoundationEssentials
 
-/// One alarm's daily occurrences (SPEC §5.5), with everything that does not depend on the date made once.
+/// One alarm's daily occurrences (SPEC §5.5, §5.5.1), with everything that does not depend on the date
+/// made once.
 ///
 /// The planner asks 10,000 alarms for two or three dates each per run and keeps at most one occurrence of each,
-/// so an occurrence is found in two steps: `fireAt(on:clock:)` says when the alarm rings on a date, which is all
-/// the planner needs to pass over one long gone, and `occurrence(on:at:)` builds the record (no text is made per
-/// date: its id is read from its parts) for the ones it keeps.
+/// so an occurrence is found in two steps: `ringing(on:clock:prayerTimes:)` says when the alarm rings on a date,
+/// which is all the planner needs to pass over one long gone, and `occurrence(on:at:time:)` builds the record (no
+/// text is made per date: its id is read from its parts) for the ones it keeps. An alarm that follows a prayer
+/// computes only the dates the planner asks for.
 struct AlarmSeries {
+    /// The wall-clock time of an alarm with `time`.
     let time: WallTime
+    /// For an alarm that follows a prayer: which, and how many minutes after it (nil for a fixed time). The
+    /// times come from the one `PrayerCalendar` the planner passes in: a calendar in each of 10,000 series
+    /// made the list five times larger to build and to copy.
+    private let prayer: Prayer?
+    private let offsetMinutes: Int
     /// How long after its fireAt an occurrence expires.
     let expiry: TimeInterval
-    /// Alarms are always critical: quiet hours never move them, so `fireAt(on:clock:)` is the record's fireAt.
+    /// Alarms are always critical: quiet hours never move them, so `ringing(on:clock:prayerTimes:)` gives the
+    /// record's fireAt.
     static let priority = Priority.critical
     private let source: String
     private let title: String
@@ -19,11 +28,22 @@ struct AlarmSeries {
     private let sound: Bool
     private let badge: Bool
 
-    /// The series of an enabled alarm (nil when it is disabled), with the title and body its records show and
-    /// the settings' sound and badge.
-    init?(_ alarm: Alarm, title: String, body: String, sound: Bool, badge: Bool) {
+    /// The series of an enabled alarm (nil when it is disabled, or follows a prayer while there are no prayer
+    /// times, a problem the loader reports), with the title and body its records show and the settings' sound
+    /// and badge.
+    init?(_ alarm: Alarm, title: String, body: String, sound: Bool, badge: Bool, hasPrayerTimes: Bool) {
         guard alarm.enabled else { return nil }
-        time = alarm.time
+        switch alarm.schedule {
+        case let .time(time):
+            self.time = time
+            prayer = nil
+            offsetMinutes = 0
+        case let .prayer(prayer, offsetMinutes):
+            guard hasPrayerTimes else { return nil }
+            time = .midnight
+            self.prayer = prayer
+            self.offsetMinutes = offsetMinutes
+        }
         expiry = TimeInterval(max(alarm.durationMinutes, AlarmRule.minimumExpiryMinutes)) * 60
         source = alarm.id
         self.title = title
@@ -33,14 +53,20 @@ struct AlarmSeries {
         self.badge = badge
     }
 
-    /// When the alarm rings on `date`, nil on weekdays it does not ring.
-    func fireAt(on date: LocalDate, clock: WallClock) -> Date? {
+    /// When the alarm rings on `date` and the local time it rings at; nil on weekdays it does not ring, and on
+    /// days its prayer has no time on that date (`PrayerCalendar.ringing`).
+    func ringing(on date: LocalDate, clock: WallClock,
+                 prayerTimes: PrayerCalendar?) -> (fireAt: Date, time: WallTime)? {
         guard weekdays.contains(date.weekday) else { return nil }
-        return clock.instant(on: date, at: time)
+        guard let prayer else { return (clock.instant(on: date, at: time), time) }
+        guard case let .success(ringing) = prayerTimes?.ringing(prayer, on: date, offsetMinutes: offsetMinutes)
+        else { return nil }
+        return ringing
     }
 
-    /// The record of the occurrence on `date`, which rings at `fireAt` (from `fireAt(on:clock:)`).
-    func occurrence(on date: LocalDate, at fireAt: Date) -> Notification {
+    /// The record of the occurrence on `date`, which rings at `fireAt`, local `time` (from
+    /// `ringing(on:clock:prayerTimes:)`).
+    func occurrence(on date: LocalDate, at fireAt: Date, time: WallTime) -> Notification {
         Notification(occurrenceOn: date, kind: .prayer, source: source, fireAt: fireAt,
                      expiresAt: fireAt.addingTimeInterval(expiry), title: title, body: body, priority: Self.priority,
                      category: AlarmRule.category, actions: AlarmRule.actions, sound: sound, badge: badge,
@@ -51,12 +77,13 @@ struct AlarmSeries {
     /// expiresAt and recurrence) does not skip, with its date; nil when there is none. Only that one's record is
     /// built.
     func firstOccurrence(from first: LocalDate, through last: LocalDate, clock: WallClock,
+                         prayerTimes: PrayerCalendar?,
                          isPassedOver: (Date, Date, Notification.Recurrence) -> Bool) -> (Notification, LocalDate)? {
         var date = first
         while date <= last {
-            if let fireAt = fireAt(on: date, clock: clock),
+            if let (fireAt, time) = ringing(on: date, clock: clock, prayerTimes: prayerTimes),
                !isPassedOver(fireAt, fireAt.addingTimeInterval(expiry), .daily(date: date, time: time)) {
-                return (occurrence(on: date, at: fireAt), date)
+                return (occurrence(on: date, at: fireAt, time: time), date)
             }
             date = date.adding(days: 1)
         }

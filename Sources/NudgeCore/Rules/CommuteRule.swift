@@ -11,7 +11,7 @@ import FoundationEssentials
 public enum CommuteRule {
     static let title = "Time to Leave"
     static let category = "LEAVE_TIME"
-    static let actions = ["SNOOZE"]
+    static let actions = ["LEAVING_NOW", "SNOOZE"]
     private static let utcClock = WallClock(zone: .utc)
 
     /// The body up to the arrival time: "Leave now to arrive at Office by ", or with a buffer "Leave in 10 min

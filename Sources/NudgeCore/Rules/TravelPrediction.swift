@@ -79,6 +79,22 @@ public enum TravelPrediction {
             return predict(weekend: weekend, reference: referenceSecondOfDay(for: trip, arrival: arrival, clock: clock))
         }
 
+        /// What the prediction for the instance arriving at `arrival` rests on, for `nudge status`.
+        public func basis(arrival: Date) -> Basis {
+            let weekend = isWeekend(clock.localDate(of: arrival).weekday)
+            let reference = referenceSecondOfDay(for: trip, arrival: arrival, clock: clock)
+            let comparable = recent.filter { observation in
+                observation.weekend == weekend
+                    && distanceAroundClock(observation.secondOfDay, reference) <= windowSeconds
+            }
+            let similar = comparable.count >= minimumComparable
+            let sample = similar ? comparable : recent
+            guard let minutes = nearestRankPercentile(sample.map(\.minutes), percent) else {
+                return Basis(sample: .estimate, count: 0, minutes: trip.travelMinutes)
+            }
+            return Basis(sample: similar ? .similar : .recent, count: sample.count, minutes: minutes)
+        }
+
         /// Steps 2 and 3 of the rule for an arrival on that kind of day with that reference time.
         private func predict(weekend: Bool, reference: Int) -> Int {
             let comparable = recent.filter { observation in
@@ -88,6 +104,41 @@ public enum TravelPrediction {
             let sample = comparable.count >= minimumComparable ? comparable : recent
             return nearestRankPercentile(sample.map(\.minutes), percent) ?? trip.travelMinutes
         }
+    }
+
+    /// What a prediction rests on: which observations, how many, and the minutes it gives.
+    public struct Basis: Equatable, Sendable {
+        public enum Sample: Equatable, Sendable {
+            /// At least 3 recent observations on the same kind of day within ±60 minutes of the reference time.
+            case similar
+            /// Too few similar ones: every recent observation.
+            case recent
+            /// No recent observation: the trip's own `travelMinutes`.
+            case estimate
+        }
+
+        public var sample: Sample
+        public var count: Int
+        public var minutes: Int
+
+        /// "80th percentile of 6 similar trips in the last 8 weeks: 31 min".
+        public var description: String {
+            let trips = count == 1 ? "1 trip" : "\(count) trips"
+            switch sample {
+            case .similar:
+                return "\(percent)th percentile of \(count) similar trips in the last 8 weeks: \(minutes) min"
+            case .recent:
+                return "\(percent)th percentile of \(trips) in the last 8 weeks (fewer than \(minimumComparable) "
+                    + "similar): \(minutes) min"
+            case .estimate:
+                return "no trips recorded in the last 8 weeks, so travelMinutes: \(minutes) min"
+            }
+        }
+    }
+
+    /// What the prediction for `trip`'s instance arriving at `arrival` rests on, as known at `now`.
+    public static func basis(for trip: Trip, arrival: Date, now: Date, clock: WallClock) -> Basis {
+        History(trip: trip, now: now, clock: clock).basis(arrival: arrival)
     }
 
     /// The value at rank ⌈percent/100 · n⌉ (1-based) of the values sorted ascending; nil for no values.

@@ -46,7 +46,7 @@ enum ArgumentParser {
 
     private static func validate(_ value: String, for name: String, _ command: Command) throws {
         switch name {
-        case "--now", "--at":
+        case "--now", "--at", "--departed":
             guard let instant = RFC3339.parse(value), InstantBounds.range.contains(instant) else {
                 throw CLIError.usage("nudge \(command.name): \(name) expects an RFC 3339 instant between the years "
                     + "2000 and 2200 such as 2026-11-21T08:00:00Z, not \"\(value)\"")

@@ -100,8 +100,8 @@ enum ManualText {
     static let commands: [ManualBlock] = [
         .paragraph("""
             Every command takes `--help`; those that read the data directory take `--data DIR`, and those whose \
-            result depends on the time take `--now T`. The editing commands (`laundry`, `play`, `snooze`, `act`, \
-            `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, keep every \
+            result depends on the time take `--now T`. The editing commands (`laundry`, `play`, `trip`, `import`, \
+            `snooze`, `act`, `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, keep every \
             key of a file they do not mean to change, and plan again at once. An `ID` is a full occurrence id, \
             `last` (the latest delivery) or a unique prefix of one; `nudge status` lists the last ten.
             """),
@@ -114,9 +114,11 @@ enum ManualText {
             """),
         .entry("`settings.json`", "your preferences (see SETTINGS)"),
         .entry("`laundry.json`", "your laundry \"pets\" and the cycle under way; `nudge laundry` edits it"),
-        .entry("`trips.json`", "your trips and their observed travel times"),
+        .entry("`trips.json`", "your trips and their observed travel times; `nudge trip arrive` and `log` add them"),
         .entry("`alarms.json`", "your daily prayer alarms"),
-        .entry("`streaks.json`", "your games, plays, achievements and imports; `nudge play` adds plays"),
+        .entry("`streaks.json`", """
+            your games, plays, achievements and imports; `nudge play` adds plays, `nudge import` imports
+            """),
         .entry("`plan.json`", "the pending plan, rewritten by every run"),
         .entry("`state.json`", "the previous run, the delivery ledger, snoozes, timers and counters"),
         .entry("`outbox.jsonl`", """
@@ -194,6 +196,31 @@ enum ManualText {
             learn the time instead: 30 minutes before the two hours with the most plays in the last 30 days, \
             between 06:00 and 22:00, worked out again every two days (shown by `nudge status`)
             """),
+        setting("streaks.milestones", "list of days", "[7, 30, 100, 365]", """
+            streak lengths that unlock "Achievement unlocked: 30-day streak", once per game and milestone \
+            (kept in `state.json`); `[]` turns them off
+            """),
+        setting("prayerTimes.latitude, prayerTimes.longitude", "degrees, -90 to 90 and -180 to 180", "none", """
+            where the prayer times of alarms with `prayer` are computed (north and east positive); both are \
+            needed for such an alarm and for `nudge times`
+            """),
+        setting("prayerTimes.method", "name or object", "MWL", """
+            `MWL` (fajr 18°, isha 17°), `ISNA` (15°, 15°), `Egypt` (19.5°, 17.5°), `Makkah` (18.5°, isha 90 \
+            minutes after maghrib), `Karachi` (18°, 18°), `Tehran` (17.7°, 14°, maghrib at 4.5°), `Jafari` (16°, \
+            14°, maghrib at 4°), or your own `{ "fajrAngle": 0 to 30, "ishaAngle": 0 to 30 }` or with \
+            `"ishaMinutes": 0 to 240` instead of `ishaAngle`
+            """),
+        setting("prayerTimes.asr", "standard or hanafi", "standard", """
+            asr when a shadow is its noon length plus the object's length (`standard`) or twice it (`hanafi`)
+            """),
+        setting("prayerTimes.highLatitude", "angleBased, middleOfNight, seventhOfNight or none", "angleBased", """
+            where the sun does not go deep enough, fajr is never earlier than sunrise minus a part of the night \
+            and isha never later than sunset plus it: the angle / 60, a half, a seventh; `none`: no bound, and \
+            an alarm whose angle is not reached does not ring that day
+            """),
+        setting("prayerTimes.adjustMinutes", "object of -60 to 60 per prayer", "0", """
+            minutes added to `fajr`, `sunrise`, `dhuhr`, `asr`, `maghrib` or `isha` (a mosque's timetable)
+            """),
     ]
 
     static let formats: [ManualBlock] = [
@@ -221,7 +248,13 @@ enum ManualText {
         .paragraph("`alarms`: a list of objects with"),
         .entry("`id`", "required"),
         .entry("`title`", "required; `Morning Prayer` rings as \"Morning Prayer Time\""),
-        .entry("`time`", "required, `HH:MM` local"),
+        .entry("`time`", "`HH:MM` local; an alarm has either `time` or `prayer`"),
+        .entry("`prayer`", """
+            `fajr`, `sunrise`, `dhuhr`, `asr`, `maghrib` or `isha`: ring at that prayer's time, computed each day \
+            from `settings.prayerTimes` (see `nudge times`); a day the sun does not allow it (midnight sun, polar \
+            night) it does not ring, and `nudge status` says why
+            """),
+        .entry("`offsetMinutes`", "-120 to 120, default 0: minutes after the prayer (negative: before)"),
         .entry("`durationMinutes`", "1 to 1440, default 15: the prayer's length and the timer of Start Timer"),
         .entry("`enabled`", "default true"),
         .entry("`weekdays`", "a non-empty list; default every day"),
@@ -241,7 +274,9 @@ enum ManualText {
             is the 80th percentile (nearest rank) of the observations of the last 56 days that departed on the \
             same kind of day (weekday or weekend) within 60 minutes of the usual departure; with fewer than three \
             of those, of all observations of the 56 days; with none, `travelMinutes`. A planned reminder moves \
-            only when the prediction moves it by more than 2 minutes.
+            only when the prediction moves it by more than 2 minutes. `nudge trip depart` (or Leaving now on the \
+            reminder) and `nudge trip arrive` (or I'm here on "Arrived at Office?") record a journey; a departure \
+            before the reminder keeps it from coming.
             """),
         .subsection("streaks.json"),
         .entry("`games`", """
@@ -255,7 +290,7 @@ enum ManualText {
         .paragraph("""
             At most one "Streaks at risk" reminder comes a day, at `settings.streaks.time` or the learned time, and \
             only when a game with a streak above 0 has no play that local day. Each achievement and each import \
-            is announced once.
+            is announced once. `nudge import` reads the share texts of Wordle, Connections, The Mini and Strands.
             """),
         .subsection("plan.json"),
         .paragraph("""

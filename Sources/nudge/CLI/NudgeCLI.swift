@@ -9,7 +9,8 @@ enum NudgeCLI {
     static let commands: [Command] = [
         RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, TestCommand.command,
         SnoozeCommand.command, ActCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command,
-        InitCommand.command, CompletionsCommand.command, ManCommand.command, DesktopWaitCommand.command,
+        TripCommand.command, ImportCommand.command, TimesCommand.command, InitCommand.command, CompletionsCommand.command,
+        ManCommand.command, DesktopWaitCommand.command,
         ChannelExecCommand.command,
     ]
 
@@ -28,6 +29,9 @@ enum NudgeCLI {
         case "ack": AckCommand.command
         case "laundry": LaundryCommand.command
         case "play": PlayCommand.command
+        case "trip": TripCommand.command
+        case "import": ImportCommand.command
+        case "times": TimesCommand.command
         case "init": InitCommand.command
         case "completions": CompletionsCommand.command
         case "man": ManCommand.command

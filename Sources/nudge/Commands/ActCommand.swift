@@ -104,6 +104,10 @@ enum ActCommand {
             let today = ActionResolver.todaysStreakReminder(household: household, state: state, now: now, clock: clock)
             state.remindTomorrow(today: today, now: now)
             return "No more streak reminders today; the next one comes tomorrow."
+        case .depart(let trip):
+            return try TripCommand.depart(trip, at: now, state: &state, directory: directory, clock: clock)
+        case .arrive(let trip):
+            return try TripCommand.arrive(trip, at: now, state: &state, directory: directory, now: now, clock: clock)
         case .open(let url):
             let own = ProcessEnvironment.all()
             let environment = (try? DesktopChannel.sessionEnvironment(own).get()) ?? own

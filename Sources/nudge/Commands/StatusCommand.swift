@@ -1,7 +1,8 @@
 import FoundationEssentials
 import NudgeCore
 
-/// `nudge status`: last run, budget, the last deliveries, missed deliveries and errors in files.
+/// `nudge status`: last run, budget, the last deliveries, missed deliveries, prayer alarms that cannot ring today
+/// and errors in files.
 enum StatusCommand {
     /// How many deliveries `status` lists (SPEC §11.20).
     static let deliveriesShown = 10
@@ -26,7 +27,9 @@ enum StatusCommand {
             settingsWarnings: report?.warnings ?? [],
             zoneWarning: zoneWarning(settings: settings, state: state),
             recentDeliveries: OutboxFile(path: directory.filePath("outbox.jsonl")).lastDeliveries(deliveriesShown),
-            streaks: streaks(directory, now: now, zone: zone))
+            streaks: streaks(directory, now: now, zone: zone),
+            travel: travel(directory, now: now, zone: zone),
+            silentPrayerAlarms: silentPrayerAlarms(directory, settings: settings, now: now, zone: zone))
         if arguments.has("--json") {
             console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)
         } else {
@@ -50,6 +53,25 @@ enum StatusCommand {
               let streaks = UserFileDecoder.streaks(data).0 else { return [] }
         let clock = WallClock(zone: zone)
         return StreakRule.streaks(on: clock.localDate(of: now), data: streaks, clock: clock)
+    }
+
+    /// Each enabled trip's prediction for its next instance; none when trips.json is missing or invalid.
+    private static func travel(_ directory: DataDirectory, now: Date,
+                               zone: Zone) -> [(trip: Trip, basis: TravelPrediction.Basis)] {
+        guard let data = try? directory.read(UserFile.trips.fileName),
+              let trips = UserFileDecoder.trips(data).0 else { return [] }
+        let clock = WallClock(zone: zone)
+        return trips.filter(\.enabled).map { ($0, TripRecorder.prediction(for: $0, now: now, clock: clock)) }
+    }
+
+    /// The alarms following a prayer that cannot ring today (midnight sun, polar night, no place); none when
+    /// alarms.json is missing or invalid (its error is listed with the files).
+    private static func silentPrayerAlarms(_ directory: DataDirectory, settings: Settings, now: Date,
+                                           zone: Zone) -> [String] {
+        guard let data = try? directory.read(UserFile.alarms.fileName),
+              let alarms = UserFileDecoder.alarms(data).0 else { return [] }
+        let clock = WallClock(zone: zone)
+        return PrayerTimetable.silentAlarms(alarms, settings: settings, on: clock.localDate(of: now), clock: clock)
     }
 
     /// settings.json as decoded, with its report (nil when the file is missing or unreadable).

@@ -1,0 +1,25 @@
+/// `settings.prayerTimes`: where the user prays and how their timetable is computed (SPEC §5.5.1).
+public struct PrayerSettings: Equatable, Sendable {
+    /// Degrees north (−90…90); nil when not given (prayer alarms then cannot ring).
+    public var latitude: Double?
+    /// Degrees east (−180…180); nil when not given.
+    public var longitude: Double?
+    public var method = PrayerMethod.named("MWL")!
+    public var asr = AsrSchool.standard
+    public var highLatitude = HighLatitudeRule.angleBased
+    /// Minutes added to each prayer, in `Prayer` order (a mosque's timetable).
+    public var adjustMinutes = [0, 0, 0, 0, 0, 0]
+
+    public init(latitude: Double? = nil, longitude: Double? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// The keys still missing for a computation ("prayerTimes.latitude", …); empty when there are none.
+    public var missingKeys: [String] {
+        (latitude == nil ? ["prayerTimes.latitude"] : []) + (longitude == nil ? ["prayerTimes.longitude"] : [])
+    }
+
+    /// The minutes added to `prayer`.
+    public func adjustment(_ prayer: Prayer) -> Int { adjustMinutes[prayer.index] }
+}

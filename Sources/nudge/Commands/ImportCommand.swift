@@ -1,0 +1,82 @@
+import FoundationEssentials
+import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `nudge import [--game GAME] [TEXT]` (SPEC §5.6.1): a game's share text, from the argument or stdin, becomes an
+/// import and a play in streaks.json, under the lock, atomically, then re-plans.
+enum ImportCommand {
+    static let command = Command(
+        name: "import",
+        usage: "nudge import [--game GAME] [TEXT] [--now T] [--data DIR]",
+        summary: "import a game result from its share text (TEXT, or stdin: `wl-paste | nudge import`); Wordle, "
+            + "Connections, The Mini and Strands are recognised",
+        options: [
+            .option("--game", "GAME", "the game of streaks.json the text belongs to; its first line is then the "
+                + "summary unless the text is recognised"),
+            .now, .data, .help,
+        ],
+        positionals: 0...1,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let now = arguments.now
+        let directory = DataDirectory(path: try arguments.dataDirectory())
+        try directory.requireExists()
+        let text: [UInt8]
+        if let argument = arguments.positionals.first {
+            text = Array(argument.utf8)
+        } else {
+            guard isatty(STDIN_FILENO) == 0 else {
+                throw CLIError.usage("nudge import: give the share text as an argument or on stdin, e.g. "
+                    + "`wl-paste | nudge import` or `xclip -o -selection clipboard | nudge import`")
+            }
+            text = try readStandardInput()
+        }
+        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        defer { withExtendedLifetime(lock) {} }
+        let current = try directory.readUserFile(.streaks)
+        let clock = WallClock(zone: SystemZone.resolve(settingsZone: directory.userSettings().timeZone))
+        switch ImportEditor.importResult(text, game: arguments.values["--game"], in: current, now: now,
+                                         clock: clock) {
+        case let .success(.imported(content, entry, gameName)):
+            try directory.writeUserFile(.streaks, content)
+            console.out("Imported \(gameName): \(entry.summary) (\(entry.id)); a play at "
+                + "\(TextFormat.localDateTime(now, clock)) counts for the streak.")
+            try RunCommand.replanAfterEdit(console, directory: directory, now: now)
+        case let .success(.alreadyImported(entry, gameName)):
+            console.out("\(gameName): \(entry.id) already imported at "
+                + "\(TextFormat.localDateTime(entry.importedAt, clock)) (\(entry.summary)); nothing changed.")
+        case .failure(let failure):
+            throw CLIError.badData(failure.description.split(separator: "\n").map { line in
+                line.hasPrefix("streaks.json") ? "\(directory.path)/\(line)" : "nudge import: \(line)"
+            })
+        }
+        return .success
+    }
+
+    /// Stdin to its end, keeping at most one byte more than a share text may have (the rest is counted, so
+    /// the message can say how long it was, and discarded).
+    private static func readStandardInput() throws -> [UInt8] {
+        var kept: [UInt8] = []
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CLIError.failure("nudge import: cannot read stdin: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            total += count
+            if kept.count <= ImportEditor.maximumBytes {
+                kept += buffer[0..<min(count, ImportEditor.maximumBytes + 1 - kept.count)]
+            }
+        }
+        if total > kept.count {
+            throw CLIError.badData(["nudge import: " + ImportEditor.Failure.tooLong(bytes: total).description])
+        }
+        return kept
+    }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+import NudgeCore
+
+/// `nudge times [--date D] [--days N] [--json]`: the prayer times computed for `settings.prayerTimes`, to hold
+/// against a mosque's timetable (SPEC §5.5.1, §11.36).
+enum TimesCommand {
+    /// The most days one call prints.
+    static let dayLimit = 366
+
+    static let command = Command(
+        name: "times",
+        usage: "nudge times [--date D] [--days N] [--json] [--now T] [--data DIR]",
+        summary: "print the prayer times computed for settings.prayerTimes (fajr, sunrise, dhuhr, asr, maghrib, isha)",
+        options: [
+            .option("--date", "D", "the first local date, YYYY-MM-DD (default: today)"),
+            .option("--days", "N", "how many days, 1 to \(dayLimit) (default 1)"),
+            .json, .now, .data, .help,
+        ],
+        positionals: 0...0,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let days = try dayCount(arguments.values["--days"])
+        let firstDate = try arguments.values["--date"].map { text -> LocalDate in
+            guard let date = LocalDate.parse(text) else {
+                throw CLIError.usage("nudge times: --date takes a local date YYYY-MM-DD, not '\(text)'")
+            }
+            return date
+        }
+        let directory = DataDirectory(path: try arguments.dataDirectory())
+        try directory.requireExists()
+        let (settings, problems) = try readSettings(directory)
+        guard problems.isEmpty else { throw CLIError.badData(problems) }
+        let prayerTimes = settings.prayerTimes ?? PrayerSettings()
+        let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
+        guard let calendar = PrayerCalendar(settings: prayerTimes, clock: clock) else {
+            throw CLIError.badData(["\(directory.path)/settings.json: "
+                + "\(prayerTimes.missingKeys.joined(separator: " and ")) missing: nudge times needs the place, such "
+                + "as \"prayerTimes\": { \"latitude\": 52.52, \"longitude\": 13.405 }"])
+        }
+        let first = firstDate ?? clock.localDate(of: arguments.now)
+        console.out(arguments.has("--json") ? PrayerTimetable.json(calendar, from: first, days: days).prettyText
+                                            : PrayerTimetable.text(calendar, from: first, days: days))
+        return .success
+    }
+
+    /// `--days N`: 1 by default.
+    private static func dayCount(_ text: String?) throws -> Int {
+        guard let text else { return 1 }
+        guard let days = Int(text), (1...dayLimit).contains(days) else {
+            throw CLIError.usage("nudge times: --days takes a whole number from 1 to \(dayLimit), not '\(text)'")
+        }
+        return days
+    }
+
+    /// settings.json decoded, with its problems as lines (`DIR/settings.json: prayerTimes.latitude: …`); the
+    /// defaults when it is missing.
+    private static func readSettings(_ directory: DataDirectory) throws -> (Settings, [String]) {
+        guard let data = try directory.read(UserFile.settings.fileName) else { return (Settings(), []) }
+        let (settings, report) = UserFileDecoder.settings(data)
+        return (settings ?? Settings(), report.problems.map { "\(directory.path)/\($0)" })
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// "Leaving now" and "I'm here" clicked on the real notification server (SPEC §5.3.1, §7.2): dunst on a
+/// private bus, nudge started as cron starts it; the journey lands in trips.json once, however often it is
+/// clicked.
+final class DesktopTripClickTests: DataDirectoryTestCase {
+    private var session: DesktopSession!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        session = try DesktopSession()
+        try dir.write("settings.json", #"{ "timeZone": "Europe/Berlin", "deliver": { "desktop": true } }"#)
+        try dir.write("trips.json", TripCommandTests.trips)
+    }
+
+    override func tearDown() {
+        DesktopSession.stopWaiters(for: dir.path)
+        if ProcessInfo.processInfo.environment["NUDGE_PRINT_DBUS"] != nil, let session {
+            print(session.monitorRecord())
+        }
+        session?.stop()
+        super.tearDown()
+    }
+
+    @discardableResult
+    private func cron(_ command: String, at now: String, _ arguments: String...) throws -> NudgeResult {
+        try NudgeProcess.run([command, "--data", dir.path, "--now", now] + arguments,
+                             exactEnvironment: session.cronEnvironment())
+    }
+
+    private func observations() throws -> [[String: Any]] {
+        let trips = try XCTUnwrap(try dir.json("trips.json")["trips"] as? [[String: Any]])
+        return trips[0]["observations"] as? [[String: Any]] ?? []
+    }
+
+    private func departures() -> [[String: Any]] {
+        ((try? dir.json("state.json"))?["departures"] as? [[String: Any]]) ?? []
+    }
+
+    func testLeavingNowThenImHereRecordTheJourneyOnceEvenClickedTwice() throws {
+        try cron("run", at: "2026-11-23T06:00:00Z")
+        let leave = try cron("run", at: "2026-11-23T07:10:00Z")
+        XCTAssertEqual(leave.status, 0, leave.summary)
+        let reminder = try XCTUnwrap(session.waitForNotifyCalls(1).first)
+        XCTAssertEqual(reminder.summary, "Time to Leave")
+        XCTAssertEqual(reminder.actions, ["LEAVING_NOW", "Leaving now", "SNOOZE", "Snooze"])
+
+        try session.click("LEAVING_NOW")
+        try session.waitUntil("the departure in state.json") { !self.departures().isEmpty }
+        try session.waitUntil("the waiter of the reminder to end") { DesktopSession.waiters(for: self.dir.path).isEmpty }
+        let departedAt = try XCTUnwrap(departures().first?["at"] as? String)
+        XCTAssertTrue(departedAt.hasPrefix("2026-11-23T07:10:"), "the click's time: \(departedAt)")
+        let again = try cron("act", at: "2026-11-23T07:11:00Z", "commute.leave:office:2026-11-23", "LEAVING_NOW")
+        XCTAssertTrue(again.stdout.hasPrefix("Nothing to do"), again.summary)
+        XCTAssertEqual(departures().first?["at"] as? String, departedAt, "the second click changes nothing")
+
+        let check = try cron("run", at: "2026-11-23T07:40:00Z")
+        XCTAssertEqual(check.status, 0, check.summary)
+        let calls = try session.waitForNotifyCalls(2)
+        XCTAssertEqual(calls[1].summary, "Arrived at Office?")
+        XCTAssertEqual(calls[1].body, "Tap when you get there: it teaches nudge your travel time.")
+        XCTAssertEqual(calls[1].actions, ["ARRIVED", "I'm here"])
+        XCTAssertEqual(calls[1].hints["category"], "string \"x-nudge.commute\"")
+
+        try session.click("ARRIVED")
+        try session.waitUntil("the observation in trips.json") { ((try? self.observations()) ?? []).count == 1 }
+        try session.waitUntil("the waiter of the check-in to end") { DesktopSession.waiters(for: self.dir.path).isEmpty }
+        let arrived = try cron("act", at: "2026-11-23T07:41:00Z", "last", "ARRIVED")
+        XCTAssertTrue(arrived.stdout.hasPrefix("Nothing to do"), arrived.summary)
+        let recorded = try observations()
+        XCTAssertEqual(recorded.count, 1, "once, clicked twice")
+        XCTAssertEqual(recorded.first?["departedAt"] as? String, departedAt)
+        XCTAssertEqual(recorded.first?["minutes"] as? Int, 30)
+        XCTAssertEqual(departures().count, 0)
+        XCTAssertTrue(session.monitorRecord().contains("member=ActionInvoked"), "the clicks went over the bus")
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import XCTest
+
+/// `nudge times`, prayer alarms in `run`, `plan`, `check` and `status` (SPEC §5.5.1, §9, §11.34–36), on the
+/// built binary.
+final class PrayerTimesTests: DataDirectoryTestCase {
+    private let berlin = """
+        { "timeZone": "Europe/Berlin",
+          "prayerTimes": { "latitude": 52.52, "longitude": 13.405, "method": "MWL" } }
+
+        """
+    private let tromso = """
+        { "timeZone": "Europe/Oslo",
+          "prayerTimes": { "latitude": 69.6492, "longitude": 18.9553, "method": "MWL" } }
+
+        """
+    private let alarms = """
+        { "alarms": [ { "id": "maghrib", "title": "Sunset Prayer", "prayer": "maghrib", "offsetMinutes": -5 },
+                      { "id": "fajr", "title": "Morning Prayer", "time": "05:30" } ] }
+
+        """
+
+    func testTimesPrintsTheTableWithPlaceAndMethod() throws {
+        try dir.write("settings.json", berlin)
+        let result = try dir.nudge("times", now: "2026-11-21T10:00:00Z", "--date", "2026-06-21", "--days", "3")
+        XCTAssertEqual(result.status, 0, result.summary)
+        XCTAssertEqual(result.stdoutLines, [
+            "52.52° N, 13.405° E — MWL (fajr 18°, isha 17°), asr standard, highLatitude angleBased",
+            "Zone Europe/Berlin",
+            "",
+            "DATE            FAJR   SUNRISE  DHUHR  ASR    MAGHRIB  ISHA",
+            "Sun 2026-06-21  02:34  04:43    13:08  17:33  21:33    23:35",
+            "Mon 2026-06-22  02:34  04:43    13:08  17:33  21:33    23:35",
+            "Tue 2026-06-23  02:34  04:44    13:09  17:34  21:34    23:36",
+        ])
+    }
+
+    /// Today by default; JSON gives UTC instants and local times.
+    func testTimesJSONGivesInstantsAndLocalTimes() throws {
+        try dir.write("settings.json", berlin)
+        let result = try dir.nudge("times", now: "2026-11-21T10:00:00Z", "--json")
+        XCTAssertEqual(result.status, 0, result.summary)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let day = try XCTUnwrap((object["days"] as? [[String: Any]])?.first)
+        XCTAssertEqual(day["date"] as? String, "2026-11-21")
+        XCTAssertEqual((day["sunrise"] as? [String: Any])?["at"] as? String, "2026-11-21T06:38:00Z")
+        XCTAssertEqual((day["maghrib"] as? [String: Any])?["local"] as? String, "2026-11-21T16:05")
+        XCTAssertEqual(object["timeZone"] as? String, "Europe/Berlin")
+    }
+
+    func testTimesWithoutPrayerTimesNamesTheMissingKeys() throws {
+        try dir.write("settings.json", Fixture.settings())
+        let result = try dir.nudge("times", now: "2026-11-21T10:00:00Z")
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("prayerTimes.latitude and prayerTimes.longitude missing"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testTimesRefusesBadArguments() throws {
+        try dir.write("settings.json", berlin)
+        XCTAssertEqual(try dir.nudge("times", now: "2026-11-21T10:00:00Z", "--days", "0").status, 64)
+        XCTAssertEqual(try dir.nudge("times", now: "2026-11-21T10:00:00Z", "--date", "21.11.2026").status, 64)
+    }
+
+    /// Tromsø at midsummer: no sunrise, maghrib, fajr or isha, each said why; dhuhr and asr as usual.
+    func testTimesAtMidnightSunSayWhy() throws {
+        try dir.write("settings.json", tromso)
+        let result = try dir.nudge("times", now: "2026-11-21T10:00:00Z", "--date", "2026-06-21")
+        XCTAssertEqual(result.status, 0, result.summary)
+        XCTAssertTrue(result.stdout.contains("Sun 2026-06-21  —     —        12:46  17:58  —        —"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("fajr, sunrise, maghrib, isha on 2026-06-21: the sun does not set"),
+                      result.stdout)
+    }
+
+    func testRunPlansTheComputedTime() throws {
+        try dir.write("settings.json", berlin)
+        try dir.write("alarms.json", alarms)
+        XCTAssertEqual(try dir.run(at: "2026-11-21T10:00:00Z").status, 0)
+        let pending = try XCTUnwrap(try dir.json("plan.json")["pending"] as? [[String: Any]])
+        let maghrib = try XCTUnwrap(pending.first { $0["id"] as? String == "alarm.prayer:maghrib:2026-11-21" })
+        XCTAssertEqual(maghrib["fireAt"] as? String, "2026-11-21T15:00:00Z")
+        let plan = try dir.nudge("plan", now: "2026-11-21T10:00:00Z")
+        XCTAssertTrue(plan.stdout.contains("Sat 21 Nov 16:00"), plan.stdout)
+    }
+
+    /// Each bad value of SPEC §5.5.1 is an error with its key path and exit 65; the alarms of the last good
+    /// version still ring.
+    func testBadPrayerValuesAreErrorsWithKeyPathsAndTheOtherAlarmsStillRing() throws {
+        try dir.write("settings.json", berlin)
+        try dir.write("alarms.json", alarms)
+        XCTAssertEqual(try dir.run(at: "2026-11-21T03:00:00Z").status, 0)
+        let cases: [(String, String, String)] = [
+            ("settings.json", #"{ "prayerTimes": { "latitude": 91, "longitude": 13.4 } }"#, "prayerTimes.latitude"),
+            ("settings.json", #"{ "prayerTimes": { "latitude": 52.5, "longitude": "east" } }"#, "prayerTimes.longitude"),
+            ("settings.json", #"{ "prayerTimes": { "latitude": 52.5, "longitude": 13.4, "method": "MWL2" } }"#,
+             "prayerTimes.method"),
+            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "time": "16:00", "prayer": "maghrib" } ] }"#,
+             "alarms[0].prayer"),
+            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "prayer": "lunch" } ] }"#, "alarms[0].prayer"),
+            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "prayer": "isha", "offsetMinutes": 600 } ] }"#,
+             "alarms[0].offsetMinutes"),
+        ]
+        for (file, content, path) in cases {
+            let good = try dir.text(file)
+            try dir.write(file, content)
+            let check = try NudgeProcess.run(["check", "--data", dir.path], workingDirectory: dir.url)
+            XCTAssertEqual(check.status, 65, content)
+            XCTAssertTrue(check.stderr.contains("\(file): \(path):"), check.stderr)
+            let run = try dir.run(at: "2026-11-21T03:01:00Z")
+            XCTAssertEqual(run.status, 65, content)
+            XCTAssertEqual(try dir.plannedIDs().sorted(),
+                           ["alarm.prayer:fajr:2026-11-21", "alarm.prayer:maghrib:2026-11-21"], content)
+            try dir.write(file, good)
+        }
+    }
+
+    func testPrayerAlarmWithoutPlaceIsAnErrorOfThatAlarm() throws {
+        try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
+        try dir.write("alarms.json", alarms)
+        let check = try NudgeProcess.run(["check", "--data", dir.path], workingDirectory: dir.url)
+        XCTAssertEqual(check.status, 65)
+        XCTAssertTrue(check.stderr.contains("alarms.json: alarms[0].prayer: follows a prayer, but settings.json has no "
+            + "prayerTimes.latitude and prayerTimes.longitude"), check.stderr)
+        XCTAssertEqual(try dir.run(at: "2026-11-21T03:00:00Z").status, 65)
+        XCTAssertEqual(try dir.plannedIDs(), ["alarm.prayer:fajr:2026-11-21"])
+    }
+
+    func testStatusNamesAlarmsThatCannotRingToday() throws {
+        try dir.write("settings.json", tromso)
+        try dir.write("alarms.json", alarms)
+        XCTAssertEqual(try dir.run(at: "2026-06-21T08:00:00Z").status, 0)
+        let text = try dir.nudge("status", now: "2026-06-21T08:00:00Z")
+        XCTAssertTrue(text.stdout.contains("""
+            Prayer alarms that cannot ring today (2026-06-21):
+              Sunset Prayer (maghrib): the sun does not set that day (midnight sun)
+            """), text.stdout)
+        let json = try dir.nudge("status", now: "2026-06-21T08:00:00Z", "--json")
+        XCTAssertTrue(json.stdout.contains("\"silentPrayerAlarms\""), json.stdout)
+        XCTAssertEqual(try dir.plannedIDs(), ["alarm.prayer:fajr:2026-06-22"])
+    }
+}

@@ -50,4 +50,16 @@ final class HouseholdGoneTests: XCTestCase {
         XCTAssertFalse(Household(streaks: StreakData(games: [wordle])).isGone(reminder))
         XCTAssertTrue(Household(streaks: StreakData(games: [])).isGone(reminder))
     }
+
+    func testAnArrivalCheckGoesWithItsTripAndAMilestoneWithItsGame() {
+        let arrival = record(.arrival, source: "office", event: "20261123T070000Z")
+        let office = Trip(id: "office", destination: "Office", schedule: .once(arriveAt: now), travelMinutes: 20)
+        XCTAssertFalse(Household(trips: [office]).isGone(arrival))
+        XCTAssertTrue(Household(trips: []).isGone(arrival))
+        var milestone = record(.achievement, source: "wordle-streak-30", event: "x")
+        milestone.id = "streak.achievement:wordle-streak-30:snooze-1"
+        let wordle = Game(id: "wordle", name: "Wordle")
+        XCTAssertFalse(Household(streaks: StreakData(games: [wordle])).isGone(milestone))
+        XCTAssertTrue(Household(streaks: StreakData(games: [])).isGone(milestone))
+    }
 }

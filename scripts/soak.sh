@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # Soak test for nudge (SPEC §7 and §8): simulates DAYS of minute-by-minute `nudge run`s on one data directory,
 # with random edits through nudge's own commands (laundry cycles started, moved to the dryer, folded and
-# stopped; plays; achievements added by hand), zone changes, the clock stepped back (a second to three days)
-# and forward, suspends of hours and days, and random SIGKILLs of runs. After every run it checks the promises:
+# stopped; plays; achievements added by hand), zone changes (Sydney, Berlin and New York across their DST days,
+# with quiet hours), notifications switched off and on, suspends of hours and days, random SIGKILLs of runs,
+# and clock excursions: the clock set back (a second to 40 days), stepped back and forth several times behind
+# its latest reading, then corrected forward again. After every run it checks the promises:
 #   - no file torn: state.json, plan.json and every outbox line parse; no temporary file stays behind;
 #   - exactly once per channel: no id twice in outbox.jsonl, no id twice in the desktop command's calls;
 #   - nothing lost: a run that follows the previous one by one minute (same zone, no clock step) has delivered
 #     every alarm whose local time fell in that minute, and every laundry stage that a completed run saw inside
 #     its window is in the outbox and was handed to the command;
+#   - never a replay (SPEC §11.41, §11.43): an occurrence recorded as seen, missed or suppressed is delivered
+#     later only if the clock has since been set back before its fireAt;
+#   - quiet hours (SPEC §11.42): a low or medium delivery never fires inside them, an achievement never before
+#     it was unlocked;
 #   - the badge counts every delivery once;
 #   - no process left behind once the runs are over.
 #
@@ -17,7 +23,8 @@
 # environment:
 #   SOAK_SEED=N           random seed (printed; reuse it to replay)
 #   SOAK_KILL_SHARE=0.03  share of the runs killed with SIGKILL at a random instant
-#   SOAK_EVENTS=1         multiplies how often edits, suspends, clock steps and zone changes come (a short soak
+#   SOAK_EVENTS=1         multiplies how often edits, suspends, clock steps, excursions, switching off and zone
+#                         changes come (a short soak
 #                         raises it so that every kind of event happens)
 #   SOAK_KEEP=1           keep the data directory (its path is printed)
 #
@@ -63,7 +70,11 @@ MINUTE = dt.timedelta(minutes=1)
 # From 20 March: a month crosses Europe's spring forward (29 March) and Lord Howe's 30-minute fall back (5 April).
 START = dt.datetime(2026, 3, 20, 0, 0, tzinfo=UTC)
 STEPS = int(DAYS * 1440)
-ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"]
+# From 20 March, with excursions up to 40 days back: New York's spring forward (8 March), Berlin's (29 March),
+# Sydney's fall back (5 April) and Lord Howe's 30-minute one (5 April).
+ZONES = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"]
+QUIET = ("21:15", "02:30")     # ends inside the hours Sydney repeats and Berlin and New York skip
+MAX_BACK = dt.timedelta(days=40)
 ALARMS = [("fajr", "02:30"), ("dhuhr", "12:00"), ("isha", "19:45")]   # 02:30 does not exist on Berlin's 29 March
 PETS = ["p0", "p1", "p2"]
 ENV = {k: v for k, v in os.environ.items() if k not in ("NUDGE_DATA", "TZ")}
@@ -95,11 +106,17 @@ def write_json(name, content):
 
 
 zone = "Europe/Berlin"
-write_json("settings.json", {"timeZone": zone, "deliver": {"command": [recorder]}})
+write_json("settings.json", {"timeZone": zone, "deliver": {"command": [recorder]},
+                             "quietHours": {"start": QUIET[0], "end": QUIET[1]},
+                             "notifications": {"enabled": True}})
 write_json("alarms.json", {"alarms": [{"id": a, "title": a.title(), "time": t, "durationMinutes": 30}
                                       for a, t in ALARMS]})
 write_json("laundry.json", {"pets": [{"id": p, "name": p.upper(), "washMinutes": 45, "dryMinutes": 60} for p in PETS]})
-write_json("streaks.json", {"games": [{"id": "wordle", "name": "Wordle"}], "plays": [], "achievements": []})
+# An achievement from the day before the first run: that run records it as seen, never to be announced.
+write_json("streaks.json", {"games": [{"id": "wordle", "name": "Wordle"}], "plays": [],
+                            "achievements": [{"id": "a-seen", "title": "Before", "description": "soak",
+                                              "unlockedAt": stamp(START - dt.timedelta(days=1))}]})
+unlocked = {"streak.achievement:a-seen:unlocked": START - dt.timedelta(days=1)}
 
 violations = []
 
@@ -181,6 +198,7 @@ def read_new_outbox(context):
         if record["id"] in outbox_ids:
             violation(f"{context}: duplicate in outbox.jsonl: {record['id']}")
         record["_step"] = current_step
+        check_delivery(record, context)
         outbox_ids[record["id"]] = record
         outbox_records.append(record)
     outbox_offset += complete
@@ -203,6 +221,9 @@ def read_new_calls(context):
 
 
 ledger = {}
+recorded = {}                  # id → (outcome, fireAt, step) of every seen, missed or suppressed outcome
+outcome_counts = {"seen": 0, "missed": 0, "suppressed": 0}
+all_nows = []                  # (step, now) of every run and edit, killed ones too
 
 
 def check_files(context):
@@ -217,6 +238,32 @@ def check_files(context):
                     ledger = content.get("ledger", {})
             except Exception as error:
                 violation(f"{context}: {name} does not parse: {error}")
+    for oid, entry in ledger.items():
+        if entry.get("outcome") in outcome_counts and (oid not in recorded or recorded[oid][0] != entry["outcome"]):
+            recorded[oid] = (entry["outcome"], parse_instant(entry["fireAt"]), current_step)
+            outcome_counts[entry["outcome"]] += 1
+
+
+def reopened(step, fire):
+    """Whether a run or edit after `step` had its clock before `fire` (SPEC §11.43: due again at its time)."""
+    return any(later > step and moment < fire for later, moment in all_nows)
+
+
+def check_delivery(record, context):
+    """Never a replay, and quiet hours kept, for one new outbox line."""
+    oid = record["id"]
+    if oid in recorded:
+        outcome, fire, step = recorded[oid]
+        if not reopened(step, fire):
+            violation(f"{context}: replay: {oid} was recorded {outcome} at step {step} (fireAt {stamp(fire)}), "
+                      f"and no clock since went back before it; delivered at {record['deliveredAt']}")
+    fire = parse_instant(record["fireAt"])
+    if oid in unlocked and fire < unlocked[oid]:
+        violation(f"{context}: {oid} fires at {record['fireAt']}, before it was unlocked ({stamp(unlocked[oid])})")
+    if record["priority"] in ("low", "medium"):
+        local = fire.astimezone(ZoneInfo(zone)).strftime("%H:%M")
+        if local >= QUIET[0] or local < QUIET[1]:
+            violation(f"{context}: {oid} ({record['priority']}) fires at {local} in {zone}, inside quiet hours")
 
 
 # The simulation.
@@ -228,28 +275,76 @@ laundry_events = []            # (pet, time of the edit, what, step) for the lau
 current_step = 0
 kills_attempted = 0
 stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends": 0, "clockBack": 0,
-         "clockForward": 0, "zoneChanges": 0, "alarmMinutesChecked": 0}
+         "clockForward": 0, "zoneChanges": 0, "alarmMinutesChecked": 0, "excursions": 0, "switchedOff": 0}
+latest = START                 # the latest clock reading so far
+excursion_steps = 0            # steps back and forth inside the current excursion
+most_steps_in_excursion = 0
+longest_excursion = dt.timedelta(0)
+switched_on = True
+switch_back_at = None
 started = time.perf_counter()
 exit_codes = {}
 
 for step in range(STEPS):
     current_step = step
     roll = rng.random()
-    if roll < 0.0002 * EVENTS:
+    behind = now < latest
+    if behind and roll < 0.004 * EVENTS:
+        # Inside an excursion: corrected to the true time (the latest reading, a little later), or one more step
+        # back or forth behind it.
+        clock_stepped = True
+        choice = rng.random()
+        if choice < 0.4:
+            now = latest + dt.timedelta(seconds=rng.randrange(0, 600))
+            stats["clockForward"] += 1
+        elif choice < 0.7:
+            now = max(latest - MAX_BACK, now - rng.choice([dt.timedelta(minutes=rng.randrange(1, 180)),
+                                                           dt.timedelta(hours=rng.randrange(3, 96)),
+                                                           dt.timedelta(days=rng.randrange(4, 40))]))
+            stats["clockBack"] += 1
+            excursion_steps += 1
+        else:
+            now = min(latest - MINUTE, now + rng.choice([dt.timedelta(minutes=rng.randrange(2, 600)),
+                                                         dt.timedelta(days=rng.randrange(1, 20))]))
+            stats["clockForward"] += 1
+            excursion_steps += 1
+    elif roll < 0.0002 * EVENTS:
         now += dt.timedelta(minutes=rng.randrange(60, 3 * 1440))
         stats["suspends"] += 1
         clock_stepped = True
-    elif roll < 0.0003 * EVENTS:
+    elif roll < 0.0005 * EVENTS:
+        # A step back: a second, minutes, hours, or days up to 40 (a dead CMOS battery, a wrong NTP server).
         now -= rng.choice([dt.timedelta(seconds=1), dt.timedelta(minutes=rng.randrange(1, 120)),
-                           dt.timedelta(hours=rng.randrange(2, 72))])
+                           dt.timedelta(hours=rng.randrange(2, 72)), dt.timedelta(days=rng.randrange(3, 41))])
+        now = max(now, latest - MAX_BACK)
         stats["clockBack"] += 1
+        if not behind:
+            stats["excursions"] += 1
+            excursion_steps = 0
+        excursion_steps += 1
         clock_stepped = True
-    elif roll < 0.0004 * EVENTS:
+    elif roll < 0.0006 * EVENTS:
         now += dt.timedelta(minutes=rng.randrange(2, 600))
         stats["clockForward"] += 1
         clock_stepped = True
     else:
         now += MINUTE
+    if now >= latest:
+        latest = now
+    else:
+        longest_excursion = max(longest_excursion, latest - now)
+        most_steps_in_excursion = max(most_steps_in_excursion, excursion_steps)
+    all_nows.append((step, now))
+    # Notifications switched off for a while: what falls due meanwhile is recorded as suppressed.
+    if switched_on and rng.random() < 0.0001 * EVENTS or not switched_on and step >= switch_back_at:
+        switched_on = not switched_on
+        switch_back_at = step + rng.randrange(30, 600)
+        stats["switchedOff"] += not switched_on
+        with open(os.path.join(data, "settings.json")) as handle:
+            settings = json.load(handle)
+        settings["notifications"] = {"enabled": switched_on}
+        write_json("settings.json", settings)
+        clock_stepped = True
     if rng.random() < 0.0002 * EVENTS:
         zone = rng.choice([z for z in ZONES if z != zone])
         with open(os.path.join(data, "settings.json")) as handle:
@@ -276,6 +371,7 @@ for step in range(STEPS):
             streaks["achievements"].append({"id": f"a{step}", "title": f"A{step}", "description": "soak",
                                             "unlockedAt": stamp(now)})
             write_json("streaks.json", streaks)
+            unlocked[f"streak.achievement:a{step}:unlocked"] = now
         if arguments:
             code, stderr = nudge(arguments, now)
             if code not in (0, 65):
@@ -303,7 +399,7 @@ for step in range(STEPS):
     completed_nows.append((step, now))
     # Nothing lost, minute by minute: a run one minute after the previous completed one, in the same zone with no
     # clock step between, has delivered every alarm whose local time fell in that minute.
-    if previous_completed and not clock_stepped and previous_completed[1] == zone \
+    if previous_completed and not clock_stepped and switched_on and previous_completed[1] == zone \
             and now - previous_completed[0] == MINUTE:
         stats["alarmMinutesChecked"] += 1
         local_date = now.astimezone(ZoneInfo(zone)).date()
@@ -362,7 +458,9 @@ for index, (pet, at, kind, edit_step) in enumerate(laundry_events):
         cycle_checks += 1
         prefix = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:"
         if not any(oid.startswith(prefix) and parse_instant(r["fireAt"]) == fire
-                   for oid, r in outbox_ids.items()):
+                   for oid, r in outbox_ids.items()) \
+                and not any(oid.startswith(prefix) and outcome == "suppressed" and moment == fire
+                            for oid, (outcome, moment, _) in recorded.items()):
             lost_stages.append(f"{prefix}… due {stamp(fire)}, started {stamp(at)}; the pet's stages in the "
                                f"outbox: {[(oid, r['fireAt']) for oid, r in outbox_ids.items() if oid.startswith(prefix)]}")
 for text in lost_stages:
@@ -406,6 +504,9 @@ summary.update({
     "commandDuplicates": sum(1 for n in call_counts.values() if n > 1), "laundryStagesChecked": cycle_checks,
     "badge": state.get("badge"), "badgeExpected": badge_expected, "leftoverTemporaryFiles": len(leftovers),
     "processesLeft": len(left_processes), "violations": len(violations), "seconds": round(elapsed, 1),
+    "longestExcursionDays": round(longest_excursion.total_seconds() / 86400, 2),
+    "mostStepsInOneExcursion": most_steps_in_excursion, "outcomesRecorded": outcome_counts,
+    "stateBytes": os.path.getsize(os.path.join(data, "state.json")) if os.path.exists(os.path.join(data, "state.json")) else 0,
 })
 print(f"nudge soak: {DAYS:g} simulated days, {stats['runs']} runs (seed {SEED})")
 print(f"  binary                {BINARY}")
@@ -415,11 +516,16 @@ print(f"  runs                  {stats['runs']}: {stats['completedRuns']} comple
 print(f"  edits                 {stats['edits']} (laundry, plays, achievements)")
 print(f"  clock                 {stats['suspends']} suspends, {stats['clockBack']} steps back, "
       f"{stats['clockForward']} forward, {stats['zoneChanges']} zone changes")
+print(f"  excursions            {stats['excursions']}, longest {summary['longestExcursionDays']} days behind the "
+      f"latest reading, up to {most_steps_in_excursion} steps back and forth inside one")
+print(f"  outcomes              {json.dumps(outcome_counts, sort_keys=True)} recorded and held; "
+      f"notifications switched off {stats['switchedOff']} times")
 print(f"  deliveries            {len(outbox_records)} {json.dumps(by_kind, sort_keys=True)}")
 print(f"  command calls         {summary['commandCalls']}, duplicates {summary['commandDuplicates']}")
 print(f"  checked               {stats['alarmMinutesChecked']} alarm minutes, {cycle_checks} laundry stages")
 print(f"  badge                 {state.get('badge')} (outbox: {badge_expected})")
 print(f"  left behind           {len(leftovers)} temporary files, {len(left_processes)} processes")
+print(f"  state.json            {summary['stateBytes']} bytes at the end")
 print(f"  wall time             {summary['seconds']} s")
 if violations:
     print(f"VIOLATIONS ({len(violations)}):")

@@ -62,6 +62,18 @@ final class CommuteRuleTests: XCTestCase {
         XCTAssertEqual(winterOffset.fireAt, Fixtures.instant("2026-03-30T07:10:00Z"))
     }
 
+    func testALeaveTimeBodyInADSTGapNamesTheResolvedLocalTime() {
+        // 02:40 does not exist in Berlin on 29 March 2026 (02:00 → 03:00): the arrival is 03:00 (SPEC §11.46).
+        let night = Trip(id: "night", destination: "Station",
+                         schedule: .recurring(arriveBy: Fixtures.time("02:40"), weekdays: [.sun]),
+                         bufferMinutes: 0, travelMinutes: 20)
+        let reminders = CommuteRule.notifications(for: night, from: Fixtures.date("2026-03-29"),
+                                                  through: Fixtures.date("2026-03-29"), settings: Settings(),
+                                                  now: Fixtures.instant("2026-03-28T12:00:00Z"), clock: berlin)
+        XCTAssertEqual(reminders.map(\.body), ["Leave now to arrive at Station by 03:00"])
+        XCTAssertEqual(reminders.map(\.expiresAt), [Fixtures.instant("2026-03-29T01:00:00Z")])
+    }
+
     func testOneOffArrivalIsListedWhateverTheRange() {
         let arrivals = CommuteRule.arrivals(of: dentist(arriveAt: "2026-11-24T14:30:00+01:00"),
                                             from: Fixtures.date("2026-01-01"), through: Fixtures.date("2026-01-07"),

@@ -81,22 +81,6 @@ final class OutboxRecoveryTests: XCTestCase {
         XCTAssertEqual(state.commandQueue, [])
     }
 
-    func testRecallTakesBackDeliveredIdsTheLedgerStillNeedsAfterAClockSetFarBack() {
-        var state = RunState()
-        state.lastRunAt = Fixtures.instant("2026-11-26T08:00:00Z")
-        state.latestRunAt = state.lastRunAt
-        let earlier = Fixtures.instant("2026-11-21T04:00:00Z")
-        XCTAssertFalse(OutboxRecall.isNeeded(state, now: Fixtures.instant("2026-11-24T09:00:00Z")),
-                       "less than two days back: the ledger still holds all that matters")
-        XCTAssertTrue(OutboxRecall.isNeeded(state, now: earlier))
-        let recalled = OutboxRecall.recall(Array((line("a") + line("b")).utf8), into: &state, now: earlier)
-        XCTAssertEqual(recalled, 2)
-        XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
-        XCTAssertEqual(state.deliveredTotal, 0, "recalled, not delivered again")
-        XCTAssertFalse(OutboxRecall.isNeeded(state, now: earlier.addingTimeInterval(60)), "once per step back")
-        XCTAssertTrue(OutboxRecall.isNeeded(state, now: earlier.addingTimeInterval(-86_400)), "a further step back")
-    }
-
     func testATailThatFollowsTheAccountedLineIsADiedRunsWhateverItsClockSaid() {
         var state = RunState()
         state.lastRunAt = Fixtures.instant("2026-11-25T08:00:00Z")   // the clock was set back since

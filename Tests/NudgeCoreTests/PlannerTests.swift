@@ -300,14 +300,72 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(backOn.missed, [], "it did not fall due since the previous run while it could ring")
     }
 
-    func testLedgerForgetsOccurrencesLongExpired() {
+    func testLedgerForgetsADeliveredOneOffOnlyOnceItsSourceNoLongerProducesIt() {
         let first = Planner.plan(household(pets: [washingPet()]), previous: state(lastRun: "2026-11-21T08:14:00Z"),
                                  now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
         XCTAssertNotNil(first.state.ledger["laundry.washComplete:snowy:c-1"])
-        // Expired at 14:16Z; kept two more days, then pruned. Still never delivered again: it is expired.
+        // Expired at 14:15Z and two days more: the cycle is still in the file, so a clock set back could produce
+        // it again, and its delivery is kept, as its id only.
         let later = Planner.plan(household(pets: [washingPet()]), previous: first.state,
                                  now: Fixtures.instant("2026-11-23T14:20:00Z"), zone: berlin)
         XCTAssertNil(later.state.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(later.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(later.deliveries, [])
+        let stillThere = Planner.plan(household(pets: [washingPet()]), previous: later.state,
+                                      now: Fixtures.instant("2026-11-23T14:21:00Z"), zone: berlin)
+        XCTAssertEqual(stillThere.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
+        let back = Planner.plan(household(pets: [washingPet()]), previous: stillThere.state,
+                                now: Fixtures.instant("2026-11-21T08:20:00Z"), zone: berlin)
+        XCTAssertEqual(back.deliveries, [], "a clock set back inside its time to ring finds it delivered")
+        // Folded: nothing produces it any more, and it goes.
+        let folded = Planner.plan(household(pets: [Pet(id: "snowy", name: "Snowy")]), previous: stillThere.state,
+                                  now: Fixtures.instant("2026-11-23T14:22:00Z"), zone: berlin)
+        XCTAssertNil(folded.state.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(folded.state.deliveredIDs, [])
+    }
+
+    func testADeliveredAlarmLeavesTheLedgerForItsDatesAndNeverRingsAfterAClockSetBackAMonth() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]
+        let rung = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T04:29:00Z"),
+                                now: Fixtures.instant("2026-11-21T04:30:00Z"), zone: berlin)
+        XCTAssertEqual(rung.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-21"])
+        let month = Planner.plan(household(alarms: alarms), previous: rung.state,
+                                 now: Fixtures.instant("2026-12-21T12:00:00Z"), zone: berlin)
+        XCTAssertNil(month.state.ledger["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertTrue(month.state.deliveredDates.contains(id: "alarm.prayer:fajr:2026-11-21"))
+        let back = Planner.plan(household(alarms: alarms), previous: month.state,
+                                now: Fixtures.instant("2026-11-21T04:00:00Z"), zone: berlin)
+        XCTAssertEqual(back.plan.pending.map(\.id), ["alarm.prayer:fajr:2026-11-22"], "today's rang already")
+        let again = Planner.plan(household(alarms: alarms), previous: back.state,
+                                 now: Fixtures.instant("2026-11-21T04:31:00Z"), zone: berlin)
+        XCTAssertEqual(again.deliveries, [])
+    }
+
+    func testASeenOccurrenceForgottenByTheLedgerStaysSeenWhenTheClockReturnsInsideItsTimeToRing() {
+        let pet = washingPet(startedAt: "2026-11-21T07:30:00Z")       // done 08:15Z, expires 14:15Z
+        let first = Planner.plan(household(pets: [pet]), previous: nil, now: Fixtures.instant("2026-11-21T09:00:00Z"),
+                                 zone: berlin)
+        XCTAssertEqual(first.state.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .seen)
+        let later = Planner.plan(household(pets: [pet]), previous: first.state,
+                                 now: Fixtures.instant("2026-11-25T09:00:00Z"), zone: berlin)
+        XCTAssertNil(later.state.ledger["laundry.washComplete:snowy:c-1"], "settled by the spans")
+        let back = Planner.plan(household(pets: [pet]), previous: later.state,
+                                now: Fixtures.instant("2026-11-21T10:00:00Z"), zone: berlin)
+        XCTAssertEqual(back.deliveries, [])
+        XCTAssertEqual(back.missed, [])
+    }
+
+    func testAfterAClockThatRanAheadIsCorrectedWhatItSkippedRingsAtItsTime() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]
+        let ahead = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T04:00:00Z"),
+                                 now: Fixtures.instant("2027-01-10T12:00:00Z"), zone: berlin)
+        let stillAhead = Planner.plan(household(alarms: alarms), previous: ahead.state,
+                                      now: Fixtures.instant("2027-01-10T12:01:00Z"), zone: berlin)
+        let corrected = Planner.plan(household(alarms: alarms), previous: stillAhead.state,
+                                     now: Fixtures.instant("2026-11-21T04:01:00Z"), zone: berlin)
+        XCTAssertEqual(corrected.plan.pending.map(\.id), ["alarm.prayer:fajr:2026-11-21"])
+        let rings = Planner.plan(household(alarms: alarms), previous: corrected.state,
+                                 now: Fixtures.instant("2026-11-21T04:30:00Z"), zone: berlin)
+        XCTAssertEqual(rings.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-21"])
     }
 }

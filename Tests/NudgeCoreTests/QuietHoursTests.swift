@@ -62,4 +62,24 @@ final class QuietHoursTests: XCTestCase {
         XCTAssertEqual(moved.fireAt, Fixtures.instant("2026-11-22T06:00:00Z"))
         XCTAssertEqual(moved.expiresAt, Fixtures.instant("2026-11-22T23:00:00Z"))  // midnight Berlin
     }
+
+    func testInTheSecondPassOfARepeatedHourQuietHoursEndAtTheEndAfterTheRecord() {
+        // Sydney falls back at 03:00 AEDT on 2027-04-04 (16:00Z on the 3rd) to 02:00 AEST: 02:00–03:00 twice.
+        let sydney = WallClock(zone: Fixtures.zone("Australia/Sydney"))
+        let quiet = QuietHours(start: Fixtures.time("21:15"), end: Fixtures.time("02:30"))
+        func unlocked(_ instant: String) -> NudgeCore.Notification {
+            let fireAt = Fixtures.instant(instant)
+            return NudgeCore.Notification(id: "x", kind: .achievement, source: "x", fireAt: fireAt,
+                                          expiresAt: fireAt.addingTimeInterval(7 * 86_400), title: "", body: "",
+                                          priority: .low, category: "", actions: [], sound: true, badge: true,
+                                          recurrence: .once)
+        }
+        let second = quiet.moving(unlocked("2027-04-03T16:10:00Z"), clock: sydney)   // 02:10 AEST
+        XCTAssertEqual(second.fireAt, Fixtures.instant("2027-04-03T16:30:00Z"), "the second 02:30, not 40 min before")
+        XCTAssertEqual(second.expiresAt, Fixtures.instant("2027-04-10T16:30:00Z"))
+        let first = quiet.moving(unlocked("2027-04-03T15:10:00Z"), clock: sydney)    // 02:10 AEDT
+        XCTAssertEqual(first.fireAt, Fixtures.instant("2027-04-03T15:30:00Z"), "the first pass ends at the first")
+        let evening = quiet.moving(unlocked("2027-04-03T11:00:00Z"), clock: sydney)  // 22:00 AEDT
+        XCTAssertEqual(evening.fireAt, Fixtures.instant("2027-04-03T15:30:00Z"))
+    }
 }

@@ -64,7 +64,15 @@ final class RunStateTests: XCTestCase {
     private func fullState() throws -> RunState {
         var state = sampleState()
         state.latestRunAt = Fixtures.instant("2026-11-21T08:00:30Z")
-        state.outboxRecalledFrom = Fixtures.instant("2026-11-19T00:00:00Z")
+        state.settledSpans = [SettledSpan(latest: Fixtures.instant("2026-11-21T08:00:30Z"),
+                                          lowest: Fixtures.instant("2026-11-19T00:00:00Z")),
+                              SettledSpan(latest: Fixtures.instant("2026-11-20T00:00:00Z"),
+                                          lowest: Fixtures.instant("2026-11-20T00:00:00Z"))]
+        state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-19")
+        state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-20")
+        state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-22")
+        state.deliveredDates.insert(id: "commute.leave:office:2026-11-23")
+        state.deliveredIDs = ["streak.achievement:a-1:unlocked", "laundry.washComplete:snowy:c-1"]
         state.outboxLastLine = "00ff00ff00ff00ff"
         state.badge = 2
         state.lastSuppressed = 1

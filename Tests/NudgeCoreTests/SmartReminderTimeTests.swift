@@ -83,6 +83,13 @@ final class SmartReminderTimeTests: XCTestCase {
         XCTAssertNil(learn(["2026-11-21T12:00:01Z"]))
     }
 
+    func testTheWindowReadsThirtyTimesTwentyFourHoursBackAcrossAFallBack() {
+        // Berlin fell back on 25 October: 30 × 24 h before 12:00Z on 21 November is 12:00Z on 22 October
+        // (14:00 local then, 13:00 local now), not the same local time 30 calendar days back (SPEC §11.45).
+        XCTAssertNil(learn(["2026-10-22T12:00:00Z"], zone: Fixtures.berlin))
+        XCTAssertEqual(learn(["2026-10-22T12:00:01Z"], zone: Fixtures.berlin)?.playCount, 1)
+    }
+
     func testOldPlaysDoNotPullTheWindow() {
         // Five morning plays from October's first days are forgotten; the one evening play decides.
         XCTAssertEqual(learn(["2026-10-01T08:10:00Z", "2026-10-02T08:10:00Z", "2026-10-03T08:10:00Z",

@@ -28,9 +28,21 @@ final class StreakRuleTests: XCTestCase {
             id: "streak.reminder:streaks:2026-11-21", kind: .streakReminder, source: "streaks",
             fireAt: Fixtures.instant("2026-11-21T18:00:00Z"), expiresAt: Fixtures.instant("2026-11-21T23:00:00Z"),
             title: "Streaks at risk", body: "Don't lose your 12-day Wordle streak!", priority: .medium,
-            category: "STREAK_REMINDER", actions: ["PLAY_NOW", "REMIND_TOMORROW", "MARK_PLAYED"], sound: true,
+            category: "STREAK_REMINDER", actions: ["REMIND_TOMORROW", "MARK_PLAYED"], sound: true,
             badge: true, recurrence: .daily(date: saturday, time: Fixtures.time("19:00"))))
         XCTAssertEqual(reminder?.deepLink, "nudge://streak/streaks")
+    }
+
+    func testPlayNowIsOfferedOnlyWhenTheFirstGameAtRiskHasAURL() {
+        let withURL = Game(id: "wordle", name: "Wordle", streak: 12, url: "https://www.nytimes.com/games/wordle")
+        let mini = Game(id: "mini", name: "Mini", streak: 3)
+        func actions(_ games: [Game]) -> [String]? {
+            StreakRule.reminder(on: saturday, at: Fixtures.time("19:00"), data: StreakData(games: games),
+                                settings: Settings(), clock: berlin)?.actions
+        }
+        XCTAssertEqual(actions([withURL, mini]), ["PLAY_NOW", "REMIND_TOMORROW", "MARK_PLAYED"])
+        XCTAssertEqual(actions([mini, withURL]), ["REMIND_TOMORROW", "MARK_PLAYED"], "the first at risk has none")
+        XCTAssertEqual(actions([wordle]), ["REMIND_TOMORROW", "MARK_PLAYED"])
     }
 
     func testBodyNamesTwoOrThreeGamesInFileOrder() {

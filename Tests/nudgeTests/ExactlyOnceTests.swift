@@ -147,7 +147,7 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.outboxIDs().filter { $0 == alarm }, [alarm])
     }
 
-    func testAClockSetBackFarAfterARotationReadsTheRotatedCopyToo() throws {
+    func testAClockSetBackFarAfterARotationNeverDeliversTwice() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 60))
         assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])

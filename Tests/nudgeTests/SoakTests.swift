@@ -1,9 +1,11 @@
 import Foundation
 import XCTest
 
-/// The randomized soak of `scripts/soak.sh` (SPEC §7, §8): minute-by-minute runs with edits, zone changes, clock
-/// steps, suspends and kills, every promise checked after every run. `swift test` runs a short, eventful version
-/// (six simulated hours with every kind of event made frequent, on a fixed seed); `NUDGE_SOAK_DAYS=30` (set by
+/// The randomized soak of `scripts/soak.sh` (SPEC §7, §8, §11.41–43): minute-by-minute runs with edits, zone
+/// changes across DST days under quiet hours, notifications switched off, suspends, kills and clock excursions
+/// (set back up to 40 days, stepped back and forth behind the latest reading, corrected), every promise checked
+/// after every run: deliveries, and the seen, missed and suppressed outcomes that must never be replayed. `swift test` runs a short, eventful version
+/// (a simulated day with every kind of event made frequent, on a fixed seed); `NUDGE_SOAK_DAYS=30` (set by
 /// `.ci/run`) runs a month at the script's natural rates on a new seed.
 final class SoakTests: XCTestCase {
     private func soak(days: String, environment extra: [String: String]) throws -> [String: Any] {
@@ -18,15 +20,22 @@ final class SoakTests: XCTestCase {
         return summary
     }
 
-    func testSixEventfulHoursOfRunsKeepEveryPromise() throws {
+    func testAnEventfulDayOfRunsKeepsEveryPromise() throws {
         // A fixed seed: the events (not the kills' timing) are then the same each time, and this sequence holds
-        // every kind of trouble; the month runs a new seed each time.
-        let summary = try soak(days: "0.25", environment: ["SOAK_SEED": "20261123", "SOAK_EVENTS": "100",
-                                                           "SOAK_KILL_SHARE": "0.1"])
+        // every kind of trouble; the month runs a new seed each time. This day, with ten steps back and forth
+        // inside one excursion of 40 days, delivered an achievement twice before issue 27 was fixed.
+        let summary = try soak(days: "1", environment: ["SOAK_SEED": "20261123", "SOAK_EVENTS": "30",
+                                                        "SOAK_KILL_SHARE": "0.1"])
         // The short soak really went through each kind of trouble.
-        for key in ["killsLanded", "edits", "suspends", "clockBack", "zoneChanges", "deliveries",
-                    "alarmMinutesChecked"] {
+        for key in ["killsLanded", "edits", "suspends", "clockBack", "excursions", "zoneChanges", "deliveries",
+                    "alarmMinutesChecked", "switchedOff"] {
             XCTAssertGreaterThan(summary[key] as? Int ?? 0, 0, "no \(key) in the short soak: \(summary)")
+        }
+        XCTAssertGreaterThan(summary["mostStepsInOneExcursion"] as? Int ?? 0, 1, "\(summary)")
+        XCTAssertGreaterThan(summary["longestExcursionDays"] as? Double ?? 0, 3, "\(summary)")
+        let outcomes = summary["outcomesRecorded"] as? [String: Int] ?? [:]
+        for outcome in ["seen", "missed", "suppressed"] {
+            XCTAssertGreaterThan(outcomes[outcome] ?? 0, 0, "no \(outcome) outcome in the short soak: \(summary)")
         }
     }
 

@@ -131,11 +131,13 @@ final class StreakTests: DataDirectoryTestCase {
         XCTAssertEqual(record["body"] as? String, "Don't lose your 12-day Wordle streak!")
         XCTAssertEqual(record["priority"] as? String, "medium")
         XCTAssertEqual(record["category"] as? String, "STREAK_REMINDER")
-        XCTAssertEqual(record["actions"] as? [String], ["PLAY_NOW", "REMIND_TOMORROW", "MARK_PLAYED"])
+        // No game has a `url`: nothing for Play Now to open, so it is not offered (SPEC §11.47).
+        XCTAssertEqual(record["actions"] as? [String], ["REMIND_TOMORROW", "MARK_PLAYED"])
 
         let result = try dir.run(at: "2026-11-20T18:00:00Z")
         assertRun(result, delivers: [today])
         XCTAssertEqual(result.jsonLines().first?["lateSeconds"] as? Int, 0)
+        XCTAssertEqual(result.jsonLines().first?["actions"] as? [String], ["REMIND_TOMORROW", "MARK_PLAYED"])
         assertRun(try dir.run(at: "2026-11-20T18:01:00Z"), delivers: [])
         XCTAssertEqual(try dir.plannedIDs(), ["streak.reminder:streaks:2026-11-21"])
         XCTAssertEqual(try planned("streak.reminder:streaks:2026-11-21")["fireAt"] as? String,

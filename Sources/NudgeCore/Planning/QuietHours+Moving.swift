@@ -29,7 +29,9 @@ extension QuietHours {
             }
         }
         var moved = notification
-        moved.fireAt = clock.instant(on: endDate, at: end)
+        // In the second pass of a repeated hour (fall back), the end that contains it is the one after it: a
+        // record is never announced before it happened (SPEC §11.42).
+        moved.fireAt = clock.instant(on: endDate, at: end, notBefore: notification.fireAt)
         switch notification.kind {
         case .personalized, .streakReminder:
             moved.expiresAt = clock.endOfDay(clock.localDate(of: moved.fireAt))

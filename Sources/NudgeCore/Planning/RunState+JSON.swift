@@ -19,7 +19,33 @@ extension RunState {
         var state = RunState()
         state.lastRunAt = root.instant("lastRunAt", required: false)
         state.latestRunAt = root.instant("latestRunAt", required: false)
-        state.outboxRecalledFrom = root.instant("outboxRecalledFrom", required: false)
+        for element in root.elements("settledSpans") {
+            guard let span = ObjectReader(element, in: document),
+                  let latest = span.instant("latest", required: true),
+                  let lowest = span.instant("lowest", required: true) else { continue }
+            state.settledSpans.append(SettledSpan(latest: latest, lowest: lowest))
+        }
+        if root.member("settledSpans") == nil, let lastRunAt = state.lastRunAt {
+            // A state.json written before the spans: its ledger was pruned against each run's clock.
+            state.settledSpans = [SettledSpan(latest: max(state.latestRunAt ?? lastRunAt, lastRunAt), lowest: lastRunAt)]
+        }
+        for element in root.elements("deliveredIDs") {
+            guard let id = document.string(element.node) else {
+                document.report(element.path, "is not an occurrence id")
+                continue
+            }
+            state.deliveredIDs.insert(id)
+        }
+        if let dates = root.object("deliveredDates") {
+            for member in dates.members() {
+                guard let text = document.string(member.node),
+                      state.deliveredDates.read(thread: member.key, dates: text) else {
+                    document.report(KeyPath.root.appending("deliveredDates").appending(member.key),
+                                    "is not a list of dates")
+                    continue
+                }
+            }
+        }
         state.timeZone = root.optionalString("timeZone")
         state.zoneWarning = root.optionalString("zoneWarning")
         state.lastDelivered = root.int("lastDelivered", default: 0, in: 0...Int.max) ?? 0

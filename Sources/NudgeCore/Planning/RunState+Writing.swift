@@ -12,7 +12,16 @@ extension RunState {
         out.key("version"); out.number(Self.formatVersion)
         out.key("lastRunAt"); out.instant(lastRunAt)
         out.key("latestRunAt"); out.instant(latestRunAt)
-        out.key("outboxRecalledFrom"); out.instant(outboxRecalledFrom)
+        out.key("settledSpans")
+        out.open("[")
+        for span in settledSpans {
+            out.element()
+            out.open("{")
+            out.key("latest"); out.instant(span.latest)
+            out.key("lowest"); out.instant(span.lowest)
+            out.close("}")
+        }
+        out.close("]")
         out.key("timeZone"); out.string(timeZone)
         out.key("zoneWarning"); out.string(zoneWarning)
         out.key("lastDelivered"); out.number(lastDelivered)
@@ -157,6 +166,18 @@ extension RunState {
             out.key("expiresAt"); out.instant(entry.expiresAt)
             out.key("at"); out.instant(entry.at)
             out.close("}")
+        }
+        out.close("}")
+        out.key("deliveredIDs")
+        out.open("[")
+        for id in deliveredIDs.sorted() {
+            out.element(); out.string(id)
+        }
+        out.close("]")
+        out.key("deliveredDates")
+        out.open("{")
+        for (thread, dates) in deliveredDates.textMembers {
+            out.key(thread); out.string(dates)
         }
         out.close("}")
         out.close("}")

@@ -13,18 +13,23 @@ public struct RunState: Equatable, Sendable {
 
     /// The previous run's `now`: daily repeats fall due after it.
     public var lastRunAt: Date?
-    /// The latest `now` any run has had: the ledger was pruned against it, so a clock set back further than
-    /// `ledgerRetention` behind it must recall delivered ids from the outbox (`OutboxRecall`).
+    /// The latest `now` any run has had.
     public var latestRunAt: Date?
-    /// The `now` down to which delivered ids were recalled from the outbox since the clock went back; nil while
-    /// the clock is not behind `latestRunAt`.
-    public var outboxRecalledFrom: Date?
+    /// What the clock's history settles without a ledger entry (`SettledSpan`), latest first: one span while the
+    /// clock only moves forward, one more for each step back that has not caught up yet.
+    public var settledSpans: [SettledSpan] = []
     /// The zone of the previous run, to notice travel.
     public var timeZone: String?
     /// Why the previous run's zone is not exactly what `TZ` asked for (SPEC §11.26), for `status`.
     public var zoneWarning: String?
-    /// Occurrence id → what happened to it.
+    /// Occurrence id → what happened to it, while it may matter: until two days after it expired (a delivery
+    /// can be acted on until then), and longer while nothing else remembers it (`prune`).
     public var ledger: [String: LedgerEntry] = [:]
+    /// The dates of every dated delivery, kept for good (`DeliveredDates`).
+    public var deliveredDates = DeliveredDates()
+    /// The ids of older deliveries of one-offs still in the files (an achievement, an import, a laundry stage
+    /// not yet moved on): only the id, while the files produce it (`prune`).
+    public var deliveredIDs: Set<String> = []
     /// Bytes of `outbox.jsonl` whose lines are already in the ledger; anything beyond was written by a run
     /// that died before saving this file, and is taken into the ledger by the next run.
     public var outboxBytes = 0
@@ -77,17 +82,22 @@ public struct RunState: Equatable, Sendable {
         outboxLastLine = OutboxRecovery.lastLineHash(bytes[...])
     }
 
-    /// True when the occurrence was delivered, seen or missed: it must never be delivered (again).
+    /// True when the ledger or the delivered dates know the occurrence: it must never be delivered (again).
     public func isHandled(_ id: String) -> Bool {
-        ledger[id] != nil
+        ledger[id] != nil || deliveredIDs.contains(id) || deliveredDates.contains(id: id)
+    }
+
+    /// Whether the occurrence `id` was delivered, however long ago if it is dated.
+    public func wasDelivered(_ id: String) -> Bool {
+        ledger[id]?.outcome == .delivered || deliveredIDs.contains(id) || deliveredDates.contains(id: id)
     }
 
     /// After the clock went back to `now`: forgets the outcomes a later clock recorded for occurrences that are
-    /// still to come at `now`. A clock that ran ahead marked real future occurrences as missed (or seen, or
-    /// suppressed); once it is corrected they must ring when their time truly comes, and a missed one leaves
-    /// the missed list and its count. What was already due at `now` keeps its outcome whatever the clock did:
-    /// an achievement seen two days ago, or an alarm suppressed while notifications were off, must stay silent.
-    /// Deliveries are always kept: those really happened and must not repeat.
+    /// still to come at `now` (SPEC §11.43). A clock that ran ahead marked real future occurrences as missed (or
+    /// seen, or suppressed); once it is corrected they must ring when their time truly comes, and a missed one
+    /// leaves the missed list and its count. What was already due at `now` keeps its outcome whatever the clock
+    /// did: an achievement seen two days ago, or an alarm suppressed while notifications were off, must stay
+    /// silent. Deliveries are always kept: those really happened and must not repeat.
     mutating func forgetUndeliveredRecorded(after now: Date) {
         var forgottenMissed = Set<String>()
         ledger = ledger.filter { id, entry in
@@ -95,19 +105,47 @@ public struct RunState: Equatable, Sendable {
             if !keep && entry.outcome == .missed { forgottenMissed.insert(id) }
             return keep
         }
-        guard !forgottenMissed.isEmpty else { return }
-        missedTotal = max(0, missedTotal - forgottenMissed.count)
-        recentMissed.removeAll { forgottenMissed.contains($0.id) }
+        forgetMissed(forgottenMissed)
     }
 
-    /// Drops entries whose occurrence expired more than `ledgerRetention` before `now`: an expired occurrence
-    /// can no longer fall due, so its entry only guards against the clock moving back.
+    /// Takes `ids` off the missed list and out of its count: they were not missed after all (SPEC §11.27).
+    mutating func forgetMissed(_ ids: Set<String>) {
+        guard !ids.isEmpty else { return }
+        missedTotal = max(0, missedTotal - ids.count)
+        recentMissed.removeAll { ids.contains($0.id) }
+    }
+
+    /// Forgets what no promise needs any more, so that state.json stays small (SPEC §11.41):
     ///
-    /// There is deliberately no "everything before X is handled" watermark: after a clock that jumped years
-    /// ahead is corrected, such a mark would silence every alarm until the clock caught up again.
-    mutating func prune(now: Date) {
+    /// - every entry is kept until two days after its occurrence expired (`ledgerRetention`): the age limit of
+    ///   `snooze` and `act`, and the actions applied, live that long;
+    /// - then a seen, missed or suppressed entry goes once `settledSpans` settle its occurrence (no run may
+    ///   then deliver it);
+    /// - a delivery of a dated occurrence goes into `deliveredDates`, which keeps it for good;
+    /// - any other delivery (a laundry stage, an achievement, a snooze) stays, as its id in `deliveredIDs`,
+    ///   while this run's data still produce it (`produced`) or its kind is switched off (it may come back):
+    ///   once its source is gone, no run can produce it again.
+    ///
+    /// Snoozes and timers go two days after they expired: nothing produces them after that.
+    mutating func prune(now: Date, produced: Set<String>, isSwitchedOn: (String) -> Bool) {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
-        ledger = ledger.filter { $0.value.expiresAt >= horizon }
+        var dated: [String] = []
+        var oneOffs: [String] = []
+        ledger = ledger.filter { id, entry in
+            guard entry.expiresAt < horizon else { return true }
+            guard entry.outcome == .delivered else {
+                return !settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt)
+            }
+            if DeliveredDates.parts(of: id) != nil { dated.append(id) } else { oneOffs.append(id) }
+            return false
+        }
+        for id in dated { deliveredDates.insert(id: id) }
+        deliveredIDs.formUnion(oneOffs)
+        if !deliveredIDs.isEmpty {
+            deliveredIDs = deliveredIDs.filter { id in
+                produced.contains(id) || !isSwitchedOn(String(id.prefix { $0 != ":" }))
+            }
+        }
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
         timers = timers.filter { $0.expiresAt >= horizon }
         appliedActions = appliedActions.filter { ledger[$0.key] != nil }

@@ -8,14 +8,16 @@ public enum SnoozeRule {
         kind.family == "laundry" ? 10 : settings.alarms.snoozeMinutes
     }
 
-    /// The snooze of `original`, `minutes` after `now`; `existing` are the snoozes already made, so the n-th
-    /// snooze of the same notification gets id `<original id>:snooze-n`.
+    /// The snooze of `original`, `minutes` after `now`; `existing` are the snoozes already made (kept or
+    /// delivered), so the n-th snooze of the same notification gets id `<original id>:snooze-n`, and a snooze
+    /// never takes the id of an earlier one whose record nudge no longer keeps.
     public static func snooze(_ original: Notification, minutes: Int, now: Date,
                               existing: [Notification]) -> Notification {
         let base = original.id[...].firstByteRange(of: ":snooze-").map { String(original.id[..<$0.lowerBound]) } ?? original.id
-        let count = existing.filter { $0.id.hasPrefix(base + ":snooze-") }.count
+        let prefix = base + ":snooze-"
+        let latest = existing.compactMap { $0.id.hasPrefix(prefix) ? Int($0.id.dropFirst(prefix.count)) : nil }.max()
         var snoozed = original
-        snoozed.id = "\(base):snooze-\(count + 1)"
+        snoozed.id = "\(base):snooze-\((latest ?? 0) + 1)"
         snoozed.fireAt = now.addingTimeInterval(TimeInterval(minutes) * 60)
         snoozed.expiresAt = snoozed.fireAt.addingTimeInterval(original.expiresAt.timeIntervalSince(original.fireAt))
         snoozed.recurrence = .once

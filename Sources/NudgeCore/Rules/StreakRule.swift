@@ -19,6 +19,11 @@ public enum StreakRule {
     static func importedBody(gameName: String, summary: String) -> String { "\(gameName): \(summary)" }
 
     /// The reminder's body: the games at risk by name, in file order, the streak of one alone as its number.
+    /// `PLAY_NOW` opens the first game at risk, so it is offered only when that game has a `url` (SPEC §11.47).
+    static func reminderActions(_ atRisk: [GameStreak]) -> [String] {
+        atRisk.first?.game.url == nil ? reminderActions.filter { $0 != "PLAY_NOW" } : reminderActions
+    }
+
     static func reminderBody(_ atRisk: [GameStreak]) -> String {
         let names = atRisk.map(\.game.name)
         switch names.count {
@@ -66,7 +71,7 @@ public enum StreakRule {
         return Notification(id: Notification.occurrenceID(.streakReminder, reminderSource, date.description),
                             kind: .streakReminder, source: reminderSource, fireAt: clock.instant(on: date, at: time),
                             expiresAt: clock.endOfDay(date), title: reminderTitle, body: reminderBody(atRisk),
-                            priority: .medium, category: reminderCategory, actions: reminderActions,
+                            priority: .medium, category: reminderCategory, actions: reminderActions(atRisk),
                             sound: settings.notifications.sound, badge: settings.notifications.badge,
                             recurrence: .daily(date: date, time: time))
     }

@@ -79,6 +79,15 @@ public struct WallClock: Sendable {
         instant(of: LocalDateTime(date: date, time: time))
     }
 
+    /// The instant a wall-clock time happens on a local date, never before `earliest`: in a fold whose first
+    /// pass is before `earliest`, the second (SPEC §11.42: quiet hours that contain an instant in the repeated
+    /// hour end at the end that follows it). Otherwise exactly `instant(on:at:)`.
+    public func instant(on date: LocalDate, at time: WallTime, notBefore earliest: Date) -> Date {
+        let local = LocalDateTime(date: date, time: time).secondsSinceEpoch
+        let bound = Int(earliest.timeIntervalSince1970.rounded(.up))
+        return Date(timeIntervalSince1970: Double(utcSeconds(forLocal: local, notBefore: bound)))
+    }
+
     /// Same with seconds precision for a LocalDateTime (same gap/fold rule).
     public func instant(of local: LocalDateTime) -> Date {
         Date(timeIntervalSince1970: Double(utcSeconds(forLocal: local.secondsSinceEpoch)))
@@ -117,7 +126,10 @@ public struct WallClock: Sendable {
     /// `local`, keep the valid candidates, and take the earliest (fold → the
     /// first). If none is valid the reading falls in a gap, and the answer is
     /// the transition instant, found by binary search on whole seconds.
-    private func utcSeconds(forLocal local: Int) -> Int {
+    ///
+    /// `notBefore` (the quiet hours' rule, `instant(on:at:notBefore:)`) passes over a fold's first occurrence
+    /// when it is earlier than that bound and the second is not.
+    private func utcSeconds(forLocal local: Int, notBefore: Int = Int.min) -> Int {
         // Fast path, taken on all but the few days around a transition: the same offset a day before and a day
         // after (no two transitions are within 48 hours of each other), so the reading happens exactly once.
         // The table answers that in one search: no transition from a day before to a day after.
@@ -137,18 +149,19 @@ public struct WallClock: Sendable {
             offset(atUTC: local + 43_200), offset(atUTC: local + 86_400)
         )
         var earliest: Int?
+        var earliestInBound: Int?
         var smallestOffset = Int.max
         var largestOffset = Int.min
         for candidate in [samples.0, samples.1, samples.2, samples.3, samples.4] {
             smallestOffset = min(smallestOffset, candidate)
             largestOffset = max(largestOffset, candidate)
             let utc = local - candidate
-            if utc < (earliest ?? Int.max), offset(atUTC: utc) == candidate {
-                earliest = utc
-            }
+            guard offset(atUTC: utc) == candidate else { continue }
+            if utc < (earliest ?? Int.max) { earliest = utc }
+            if utc >= notBefore, utc < (earliestInBound ?? Int.max) { earliestInBound = utc }
         }
-        if let earliest {
-            return earliest
+        if let found = earliestInBound ?? earliest {
+            return found
         }
         return transition(intoLocal: local, after: local - largestOffset, upTo: local - smallestOffset)
     }

@@ -124,7 +124,7 @@ enum ManualText {
         .entry("`outbox.jsonl`", """
             one JSON object per delivered notification, appended. It may be rotated at any time (moved, \
             deleted, truncated, copied and truncated); keep the last rotated copy uncompressed as \
-            `outbox.jsonl.1`, which nudge reads back only when the clock is set back more than two days
+            `outbox.jsonl.1`, from which nudge finishes a run that died just before the rotation
             """),
         .entry("`.last-good/`", "the last valid copy of each user file, planned from while the file is broken"),
         .entry("`.lock`", "the lock each run and editing command holds"),

@@ -42,7 +42,7 @@ enum ActCommand {
         let workspace = try Workspace.load(directory)
         var state = workspace.state ?? RunState()
         let notification = try DeliveredRecord.find(idText, state: state, directory: directory, command: "act",
-                                                    zone: workspace.zone)
+                                                    zone: workspace.zone, now: now)
         let household = workspace.loaded.household
         let clock = WallClock(zone: workspace.zone)
         let resolution: ActionResolver.Resolution
@@ -71,7 +71,7 @@ enum ActCommand {
                                 now: Date, clock: WallClock) throws -> String {
         switch effect {
         case .snooze(let minutes):
-            let snooze = SnoozeRule.snooze(notification, minutes: minutes, now: now, existing: state.snoozes)
+            let snooze = SnoozeRule.snooze(notification, minutes: minutes, now: now, existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
             state.snoozes.append(snooze)
             return "Snoozed \"\(notification.title)\" until \(TextFormat.localStamp(snooze.fireAt, clock)) "
                 + "(\(snooze.id))."

@@ -24,11 +24,11 @@ enum SnoozeCommand {
         let workspace = try Workspace.load(directory)
         var state = workspace.state ?? RunState()
         let original = try DeliveredRecord.find(arguments.positionals.first, state: state, directory: directory,
-                                                command: "snooze", zone: workspace.zone)
+                                                command: "snooze", zone: workspace.zone, now: now)
         let settings = workspace.loaded.household.settings
         let minutes = arguments.values["--minutes"].flatMap(Int.init)
             ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)
-        let snooze = SnoozeRule.snooze(original, minutes: minutes, now: now, existing: state.snoozes)
+        let snooze = SnoozeRule.snooze(original, minutes: minutes, now: now, existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
         state.snoozes.append(snooze)
         try directory.write("state.json", state.fileContent)
         let clock = WallClock(zone: workspace.zone)

@@ -5,10 +5,9 @@ import NudgeCore
 /// most recent delivery), or a unique prefix of an id. The record is read back from `outbox.jsonl`, or from the
 /// snoozes and timers kept in state.
 ///
-/// A delivery can be acted on while its ledger entry lasts: the entry, and the actions applied to it, are pruned
-/// two days after the notification expired (`RunState.prune`). After that the id is still in the outbox, but
-/// nothing would stop an action from applying twice or a new snooze from reusing the id of an old one: such a
-/// delivery is named with its date as too old (SPEC §11.13), never as one that was not delivered.
+/// A delivery can be acted on until two days after it expired (`RunState.ledgerRetention`), measured from its
+/// expiry by the command's clock (SPEC §11.41), whether or not a run pruned its ledger entry meanwhile. After
+/// that, such a delivery is named with its date as too old (SPEC §11.13), never as one that was not delivered.
 enum DeliveredRecord {
     /// The delivered record `text` names; nil `text` means the most recent delivery. `zone` is for the date of
     /// a delivery too old to act on.
@@ -16,9 +15,8 @@ enum DeliveredRecord {
     /// - Throws: `CLIError.badData` (exit 65) when nothing delivered matches, a prefix matches several, or the
     ///   delivery is too old.
     static func find(_ text: String?, state: RunState, directory: DataDirectory, command: String,
-                     zone: Zone) throws -> NudgeCore.Notification {
+                     zone: Zone, now: Date) throws -> NudgeCore.Notification {
         let deliveries = try outboxDeliveries(directory)
-        let delivered = { (id: String) in state.ledger[id]?.outcome == .delivered }
         let wanted = text ?? "last"
         let id: String
         if wanted == "last" {
@@ -26,14 +24,20 @@ enum DeliveredRecord {
                 throw CLIError.badData(["nudge \(command): nothing was delivered yet"])
             }
             id = last
-        } else if delivered(wanted) || deliveries.contains(where: { $0.notification.id == wanted }) {
+        } else if state.wasDelivered(wanted) || deliveries.contains(where: { $0.notification.id == wanted }) {
             id = wanted
         } else {
             id = try matching(prefix: wanted, state: state, deliveries: deliveries, command: command, zone: zone)
         }
-        guard delivered(id) else { throw tooOld(id, deliveries: deliveries, command: command, zone: zone) }
-        if let record = deliveries.last(where: { $0.notification.id == id }) { return record.notification }
-        if let kept = (state.snoozes + state.timers).first(where: { $0.id == id }) { return kept }
+        let record = deliveries.last(where: { $0.notification.id == id })?.notification
+            ?? (state.snoozes + state.timers).first(where: { $0.id == id && state.wasDelivered(id) })
+        guard let expiresAt = record?.expiresAt ?? state.ledger[id]?.expiresAt else {
+            throw tooOld(id, deliveries: deliveries, command: command, zone: zone)
+        }
+        guard now <= expiresAt.addingTimeInterval(RunState.ledgerRetention) else {
+            throw tooOld(id, deliveries: deliveries, command: command, zone: zone)
+        }
+        if let record { return record }
         throw CLIError.badData(["nudge \(command): \(id) was delivered, but its record is no longer in outbox.jsonl"])
     }
 
@@ -92,6 +96,11 @@ enum DeliveredRecord {
     private static func newestInLedger(_ state: RunState) -> String? {
         state.ledger.filter { $0.value.outcome == .delivered }
             .max { ($0.value.at, $0.key) < ($1.value.at, $1.key) }?.key
+    }
+
+    /// The snoozes kept in state and those the outbox shows delivered, for the number of the next one.
+    static func snoozesMade(state: RunState, directory: DataDirectory) throws -> [NudgeCore.Notification] {
+        state.snoozes + (try outboxDeliveries(directory)).map(\.notification).filter { $0.id.contains(":snooze-") }
     }
 
     /// Every delivery in the outbox, oldest first.

@@ -113,24 +113,11 @@ struct Workspace {
         return lines
     }
 
-    /// Plans at `now`. When the clock is set back further than the ledger remembers, the delivered ids that
-    /// still matter are first recalled from the whole outbox and its last rotated copy (a rare, one-off read).
     /// The ids queued for the desktop and the command when state.json was read (with any a died run left).
     var queuedIDs: Set<String> { Set((state?.commandQueue ?? []).map(\.delivery.notification.id)) }
 
+    /// Plans at `now`.
     func plan(now: Date) -> PlanResult {
-        var previous = state
-        if var recalled = state, OutboxRecall.isNeeded(recalled, now: now) {
-            // `outbox.jsonl.1` is what logrotate (with delaycompress) and a plain `mv` leave of the last period.
-            // Each file ends with a newline of its own, so a torn last line of one never joins the next file's.
-            let outbox = ["outbox.jsonl.1", "outbox.jsonl"].compactMap { try? directory.read($0) }
-                .reduce(into: [UInt8]()) { joined, file in
-                    joined.append(contentsOf: file)
-                    joined.append(UInt8(ascii: "\n"))
-                }
-            OutboxRecall.recall(outbox, into: &recalled, now: now)
-            previous = recalled
-        }
-        return Planner.plan(loaded.household, previous: previous, now: now, zone: zone)
+        Planner.plan(loaded.household, previous: state, now: now, zone: zone)
     }
 }

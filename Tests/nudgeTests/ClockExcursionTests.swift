@@ -1,0 +1,147 @@
+import Foundation
+import XCTest
+
+/// A clock set back and forth any distance, any number of times (SPEC §7, §11.41, §11.43; issue 27): never a
+/// second delivery, never a replay of what was seen, missed or suppressed, and the age limit of `snooze` and
+/// `act` measured from the expiry. Each test is a sequence of `nudge` commands with `--now`.
+final class ClockExcursionTests: DataDirectoryTestCase {
+    private let wash = "laundry.washComplete:snowy:c-1"
+
+    /// Case 1: a wash delivered during an excursion behind the latest run, the clock forward (still behind it)
+    /// far enough to prune its entry, then back again: the old recall from the outbox ran once per step back.
+    func testAWashDeliveredBehindTheLatestRunIsNotDeliveredAgainAfterASecondStepBack() throws {
+        try dir.write("settings.json", Fixture.settings())
+        assertRun(try dir.run(at: "2026-03-10T12:00:00Z"), delivers: [])
+        // Back to the 5th; a wash started there finishes at 11:00 and is delivered once.
+        assertRun(try dir.run(at: "2026-03-05T10:00:00Z"), delivers: [])
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-03-05T10:15:00Z"))
+        assertRun(try dir.run(at: "2026-03-05T10:59:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-05T11:00:00Z"), delivers: [wash])
+        // Forward to the 8th, still behind the 10th: the entry expired more than two days ago.
+        assertRun(try dir.run(at: "2026-03-08T12:00:00Z"), delivers: [])
+        // Back to 13:00 on the 5th, the wash unexpired by that clock.
+        assertRun(try dir.run(at: "2026-03-05T13:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-05T13:01:00Z"), delivers: [])
+        XCTAssertEqual(try dir.outboxIDs(), [wash])
+    }
+
+    /// Case 2: an achievement recorded as seen by the first run, the ledger pruned days later, the clock back to
+    /// where the achievement is unexpired: it stays unannounced.
+    func testWhatTheFirstRunSawIsNeverAnnouncedAfterTheClockGoesBackPastThePruning() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("streaks.json", """
+            { "games": [ { "id": "wordle", "name": "Wordle" } ],
+              "achievements": [ { "id": "a-1", "title": "Centurion", "description": "100 days",
+                                  "unlockedAt": "2026-02-23T09:00:00Z" } ] }
+            """)
+        assertRun(try dir.run(at: "2026-02-24T12:00:00Z"), delivers: [])   // first run: seen
+        assertRun(try dir.run(at: "2026-03-05T12:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-02-25T12:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-02-25T12:01:00Z"), delivers: [])
+        XCTAssertFalse(dir.exists("outbox.jsonl"))
+    }
+
+    /// Case 2: a wash recorded as missed, pruned, and the clock set back to inside its time to ring.
+    func testAMissedWashStaysMissedAfterTheClockGoesBackPastThePruning() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-02-24T11:30:00Z"))  // done 12:15
+        assertRun(try dir.run(at: "2026-02-24T12:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-02-27T12:00:00Z"), delivers: [])   // expired at 18:15 on the 24th
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
+        assertRun(try dir.run(at: "2026-03-03T12:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-02-24T13:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-02-24T13:01:00Z"), delivers: [])
+        XCTAssertFalse(dir.exists("outbox.jsonl"))
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
+    }
+
+    /// Case 3: "too old to snooze" is measured from the expiry, not from whether a run pruned the entry.
+    func testSnoozingTwoAndAHalfDaysAfterTheExpiryIsTooOldWithOrWithoutARunBetween() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-03-05T10:15:00Z"))  // done 11:00
+        assertRun(try dir.run(at: "2026-03-05T10:59:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-05T11:00:00Z"), delivers: [wash])     // expires 17:00
+        let other = try copyOfDirectory()
+        let late = "2026-03-08T05:00:00Z"                                           // 2.5 days after 17:00
+        let withoutRun = try dir.nudge("snooze", now: late, wash)
+        XCTAssertEqual(withoutRun.status, 65, withoutRun.summary)
+        XCTAssertTrue(withoutRun.stderr.contains("too long ago to snooze"), withoutRun.summary)
+        assertRun(try other.run(at: late), delivers: [])
+        let afterRun = try other.nudge("snooze", now: late, wash)
+        XCTAssertEqual(afterRun.status, 65, afterRun.summary)
+        XCTAssertTrue(afterRun.stderr.contains("too long ago to snooze"), afterRun.summary)
+        // Within the two days it works, whether or not a run came between.
+        let inTime = try dir.nudge("snooze", now: "2026-03-07T16:00:00Z", wash)
+        XCTAssertEqual(inTime.status, 0, inTime.summary)
+    }
+
+    /// The alarm of a date rung a month ago, the clock set back to that morning: its 05:30 passes again silently,
+    /// while the days the clock ran ahead over ring at their time (SPEC §11.43).
+    func testAnAlarmRungWeeksAgoNeverRingsAgainWhileWhatTheClockSkippedRings() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "05:30", durationMinutes: 60))
+        let first = "alarm.prayer:fajr:2026-03-01"
+        assertRun(try dir.run(at: "2026-03-01T05:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-01T05:30:00Z"), delivers: [first])
+        // The clock jumps 40 days ahead and runs there a while, then is set back to the true morning.
+        assertRun(try dir.run(at: "2026-04-10T05:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-04-10T05:30:00Z"), delivers: ["alarm.prayer:fajr:2026-04-10"])
+        assertRun(try dir.run(at: "2026-04-12T06:00:00Z"), delivers: ["alarm.prayer:fajr:2026-04-12"])
+        // The outbox is rotated away meanwhile (logrotate, compressed): state.json alone must know.
+        let rotated = try dir.outboxIDs()
+        try dir.remove("outbox.jsonl")
+        assertRun(try dir.run(at: "2026-03-01T05:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-01T05:30:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-02T05:30:00Z"), delivers: ["alarm.prayer:fajr:2026-03-02"])
+        // Forward to the 10th of April: its alarm rang already; the 11th's did not and rings.
+        assertRun(try dir.run(at: "2026-04-10T05:30:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-04-11T05:30:00Z"), delivers: ["alarm.prayer:fajr:2026-04-11"])
+        assertRun(try dir.run(at: "2026-04-12T05:30:00Z"), delivers: [])
+        let ids = try rotated + dir.outboxIDs()
+        XCTAssertEqual(ids.count, Set(ids).count, "no id twice: \(ids)")
+    }
+
+    /// Case 4: Sydney falls back at 03:00 on 4 April 2027 (16:00Z on the 3rd); quiet hours 21:15–02:30. An
+    /// achievement unlocked at 02:10 in the second pass of the repeated hour waits for the second 02:30, never
+    /// the first, 40 minutes before it happened (SPEC §11.42).
+    func testQuietHoursInTheRepeatedHourNeverAnnounceAnAchievementBeforeItHappened() throws {
+        try dir.write("settings.json", """
+            { "timeZone": "Australia/Sydney", "quietHours": { "start": "21:15", "end": "02:30" } }
+            """)
+        assertRun(try dir.run(at: "2027-04-03T16:00:00Z"), delivers: [])
+        try dir.write("streaks.json", """
+            { "games": [], "achievements": [ { "id": "a-1", "title": "Night owl", "description": "Up late",
+                                               "unlockedAt": "2027-04-03T16:10:00Z" } ] }
+            """)
+        assertRun(try dir.run(at: "2027-04-03T16:10:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-04-03T16:29:00Z"), delivers: [])
+        let result = try dir.run(at: "2027-04-03T16:30:00Z")
+        assertRun(result, delivers: ["streak.achievement:a-1:unlocked"])
+        XCTAssertEqual(result.jsonLines().first?["fireAt"] as? String, "2027-04-03T16:30:00Z")
+    }
+
+    /// SPEC §11.44: a snooze of a wash whose cycle was stopped is dropped, neither delivered nor missed; a snooze
+    /// of an alarm that is disabled is held and rings once it is enabled again before it expires.
+    func testASnoozeOfSomethingGoneIsDroppedAndOfSomethingDisabledHeld() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-03-05T10:15:00Z"))  // done 11:00
+        try dir.write("alarms.json", Fixture.alarm(time: "11:00", durationMinutes: 120))
+        let alarm = "alarm.prayer:fajr:2026-03-05"
+        assertRun(try dir.run(at: "2026-03-05T10:59:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-05T11:00:00Z"), delivers: [alarm, wash])
+        XCTAssertEqual(try dir.nudge("snooze", now: "2026-03-05T11:01:00Z", wash).status, 0)
+        XCTAssertEqual(try dir.nudge("snooze", now: "2026-03-05T11:01:00Z", alarm).status, 0)   // 11:06
+        XCTAssertEqual(try dir.nudge("laundry", now: "2026-03-05T11:02:00Z", "stop", "snowy").status, 0)
+        try dir.write("alarms.json", """
+            { "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "11:00", "durationMinutes": 120,
+                            "enabled": false } ] }
+            """)
+        assertRun(try dir.run(at: "2026-03-05T11:20:00Z"), delivers: [])
+        try dir.write("alarms.json", Fixture.alarm(time: "11:00", durationMinutes: 120))
+        assertRun(try dir.run(at: "2026-03-05T11:30:00Z"), delivers: [alarm + ":snooze-1"])
+        assertRun(try dir.run(at: "2026-03-06T10:00:00Z"), delivers: [])
+        let status = try dir.status()
+        XCTAssertEqual(status["missedTotal"] as? Int, 0, "the wash's snooze was dropped, not missed")
+        XCTAssertEqual(try dir.outboxIDs(), [alarm, wash, alarm + ":snooze-1"])
+    }
+}

@@ -148,7 +148,10 @@ final class JSONWriterTests: XCTestCase {
 
     func testWritingIsDeterministic() throws {
         let value = try parse(roundTripDocument)
-        XCTAssertEqual(value.compactText, value.compactText)
+        XCTAssertEqual(value.compactText, #"{"zeta":[1,-2.5e-3,0,true,false,null,"","tab\there","\u0001","😀 😀"],"#
+            + #""alpha":{"nested":{"deep":[[],{},[{}]]},"ключ":"значение"},"slash":"/path/to","#
+            + #""big":123456789012345678901234567890}"#)
+        XCTAssertEqual(try parse(roundTripDocument).compactText, value.compactText)
         XCTAssertEqual(try parse(roundTripDocument).prettyText, value.prettyText)
     }
 

@@ -27,7 +27,7 @@ import XCTest
 /// - plans: `pending` sorted by (fireAt, id), unique, after now, at most `maxPending`, one per source, `deferred`
 ///   only when the budget is full; deliveries due, unexpired, in order, never an id twice across the runs;
 ///   plan.json, state.json and outbox lines read back; the same household planned twice gives the same bytes;
-/// - no single case is slow (max time per case reported, bounded by `NUDGE_FUZZ_MAX_CASE_SECONDS`).
+/// The time per case is reported, not asserted: speed is the bench's job.
 /// Planning is pure, so a household already planned (the example, or the example with one part emptied: what
 /// invalid files fall back to) reuses its checked result.
 ///
@@ -37,7 +37,7 @@ import XCTest
 /// - `NUDGE_FUZZ_ONLY=N` replays iteration N alone (with the same seed) — a failure prints seed and iteration;
 /// - `NUDGE_FUZZ_LAST_CASE=path` rewrites `path` with each case before running it (to name the input of a trap);
 /// - `NUDGE_FUZZ_ARTIFACTS=dir` writes each failing input there as a file;
-/// - `NUDGE_FUZZ_MAX_CASE_SECONDS` (default 2); `NUDGE_FUZZ_VERBOSE` lists the slowest cases.
+/// - `NUDGE_FUZZ_VERBOSE` lists the slowest cases.
 /// `scripts/fuzz.sh` runs the long variant (200,000 mutants, release) and the libFuzzer harnesses in `Fuzz/`.
 final class MutationFuzzTests: XCTestCase {
     // MARK: - Tests
@@ -65,8 +65,6 @@ final class MutationFuzzTests: XCTestCase {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9
         print(stats.summary(title: "MutationFuzzTests: \(stats.cases) mutants (seed \(config.hexSeed), "
             + "iterations \(iterations.lowerBound)...\(iterations.upperBound))", seconds: seconds))
-        XCTAssertLessThanOrEqual(stats.maxCaseSeconds, config.maxCaseSeconds,
-                                 "slowest case: \(stats.slowestCase)")
     }
 
     /// Every prefix (and every fourth suffix) of every example file through the parser and the decoder, and one prefix of
@@ -131,8 +129,6 @@ final class MutationFuzzTests: XCTestCase {
             }
         }
         print(stats.summary(title: "MutationFuzzTests: \(stats.cases) regression/hostile cases", seconds: nil))
-        XCTAssertLessThanOrEqual(stats.maxCaseSeconds, config.maxCaseSeconds,
-                                 "slowest case: \(stats.slowestCase)")
     }
 
     /// The checkers themselves: each must notice a broken invariant, or the fuzzer would pass vacuously.
@@ -216,7 +212,6 @@ struct FuzzConfiguration {
     var only: Int?
     var lastCaseFile: String?
     var artifactDirectory: String?
-    var maxCaseSeconds = 2.0
 
     var hexSeed: String { "0x" + String(seed, radix: 16) }
 
@@ -230,7 +225,6 @@ struct FuzzConfiguration {
         }
         if let text = environment["NUDGE_FUZZ_START"], let value = Int(text), value >= 0 { config.start = value }
         if let text = environment["NUDGE_FUZZ_ONLY"], let value = Int(text), value >= 0 { config.only = value }
-        if let text = environment["NUDGE_FUZZ_MAX_CASE_SECONDS"], let value = Double(text) { config.maxCaseSeconds = value }
         config.lastCaseFile = environment["NUDGE_FUZZ_LAST_CASE"].flatMap { $0.isEmpty ? nil : $0 }
         config.artifactDirectory = environment["NUDGE_FUZZ_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
         return config

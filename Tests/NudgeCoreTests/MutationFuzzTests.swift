@@ -706,14 +706,14 @@ final class PipelineFuzzer {
                    readBack: Bool = true, failures: inout [String]) {
         let plan = result.plan
         let maxPending = household.settings.maxPending
-        func ordered(_ records: [NudgeCore.Notification]) -> Bool {
+        func ordered(_ records: [(fireAt: Date, id: String)]) -> Bool {
             zip(records, records.dropFirst()).allSatisfy { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }
         }
         func weaklyOrdered(_ records: [NudgeCore.Notification]) -> Bool {
             zip(records, records.dropFirst()).allSatisfy { ($0.fireAt, $0.id) <= ($1.fireAt, $1.id) }
         }
-        if !ordered(plan.pending) { failures.append("\(run): pending not strictly sorted by (fireAt, id)") }
-        if !ordered(plan.deferred) { failures.append("\(run): deferred not strictly sorted by (fireAt, id)") }
+        if !ordered(plan.pending.map { ($0.fireAt, $0.id) }) { failures.append("\(run): pending not strictly sorted by (fireAt, id)") }
+        if !ordered(plan.deferred.map { ($0.fireAt, $0.id) }) { failures.append("\(run): deferred not strictly sorted by (fireAt, id)") }
         if plan.pending.count > maxPending {
             failures.append("\(run): \(plan.pending.count) pending > maxPending \(maxPending)")
         }
@@ -726,13 +726,14 @@ final class PipelineFuzzer {
         if let early = plan.pending.first(where: { $0.fireAt <= now }) {
             failures.append("\(run): pending \(early.id) is not after now")
         }
-        let planned = plan.pending + plan.deferred
-        if Set(planned.map(\.id)).count != planned.count { failures.append("\(run): an id planned twice") }
-        if Set(planned.map(\.thread)).count != planned.count {
+        let planned = plan.pending.map { ($0.id, $0.kind.family, $0.source) }
+            + plan.deferred.map { ($0.id, $0.kind.family, $0.source) }
+        if Set(planned.map(\.0)).count != planned.count { failures.append("\(run): an id planned twice") }
+        if Set(planned.map { $0.1 + "/" + $0.2 }).count != planned.count {
             failures.append("\(run): two future occurrences of one source planned (not just-in-time)")
         }
         if plan.nextWakeAt != plan.pending.first?.fireAt { failures.append("\(run): nextWakeAt is not the first fireAt") }
-        for record in planned + result.deliveries.map(\.notification) where record.expiresAt < record.fireAt {
+        for record in plan.pending + result.deliveries.map(\.notification) where record.expiresAt < record.fireAt {
             failures.append("\(run): \(record.id) expires before it fires")
         }
         for delivery in result.deliveries {
@@ -740,7 +741,7 @@ final class PipelineFuzzer {
             if !delivered.insert(id).inserted { failures.append("\(run): \(id) delivered twice") }
             if delivery.notification.fireAt > now { failures.append("\(run): \(id) delivered before it is due") }
             if delivery.notification.expiresAt < now { failures.append("\(run): \(id) delivered after it expired") }
-            if planned.contains(where: { $0.id == id }) { failures.append("\(run): \(id) delivered and still planned") }
+            if planned.contains(where: { $0.0 == id }) { failures.append("\(run): \(id) delivered and still planned") }
             let line = delivery.outboxLine
             if let value = try? JSONParser.parse(Array(line.utf8)) {
                 if Delivery(record: value)?.notification.id != id {

@@ -148,7 +148,7 @@ public enum Planner {
         state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending, deferred)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,
-                        deferred: deferred)
+                        deferred: deferred.map(DeferredRecord.init))
 
         // Behind the latest run, the clock keeps that run's time and how far the outbox was recalled
         // (OutboxRecall); level with it or ahead, there is nothing to recall.

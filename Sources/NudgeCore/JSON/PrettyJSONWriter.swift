@@ -47,6 +47,14 @@ struct PrettyJSONWriter {
         bytes.append(UInt8(ascii: " "))
     }
 
+    /// `key` for a key written in the program, which needs no escape.
+    mutating func member(_ key: StaticString) {
+        element()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(text: key)
+        bytes.append(text: "\": ")
+    }
+
     mutating func number(_ value: Int) {
         bytes.append(contentsOf: String(value).utf8)
     }

@@ -7,16 +7,16 @@ extension Plan {
     public var fileContent: [UInt8] {
         var out = PrettyJSONWriter(capacity: 1_024 + pending.count * 640 + deferred.count * 200)
         out.open("{")
-        out.key("generatedAt"); out.instant(generatedAt)
-        out.key("timeZone"); out.string(timeZone)
-        out.key("budget")
+        out.member("generatedAt"); out.instant(generatedAt)
+        out.member("timeZone"); out.string(timeZone)
+        out.member("budget")
         out.open("{")
-        out.key("pending"); out.number(budget.pending)
-        out.key("limit"); out.number(budget.limit)
-        out.key("status"); out.string(budget.level.rawValue)
-        out.key("message"); out.string(budget.message)
+        out.member("pending"); out.number(budget.pending)
+        out.member("limit"); out.number(budget.limit)
+        out.member("status"); out.string(budget.level.rawValue)
+        out.member("message"); out.string(budget.message)
         out.close("}")
-        out.key("pending")
+        out.member("pending")
         out.open("[")
         for record in pending {
             out.element()
@@ -25,13 +25,13 @@ extension Plan {
             out.close("}")
         }
         out.close("]")
-        out.key("deferred")
+        out.member("deferred")
         out.open("[")
         for record in deferred {
             out.element(); record.write(to: &out)
         }
         out.close("]")
-        out.key("nextWakeAt"); out.instant(nextWakeAt)
+        out.member("nextWakeAt"); out.instant(nextWakeAt)
         out.close("}")
         return out.finish()
     }
@@ -43,23 +43,23 @@ extension Plan {
 
     /// A pending record's members, in the order of `Notification.json` (SPEC §3).
     private static func write(_ record: Notification, to out: inout PrettyJSONWriter) {
-        out.key("id"); out.id(record.identity)
-        out.key("kind"); out.string(record.kind.rawValue)
-        out.key("source"); out.string(record.source)
-        out.key("fireAt"); out.instant(record.fireAt)
-        out.key("expiresAt"); out.instant(record.expiresAt)
-        out.key("title"); out.string(record.title)
-        out.key("body"); out.string(record.body)
-        out.key("priority"); out.string(record.priority.rawValue)
-        out.key("category"); out.string(record.category)
-        out.key("actions")
+        out.member("id"); out.id(record.identity)
+        out.member("kind"); out.string(record.kind.rawValue)
+        out.member("source"); out.string(record.source)
+        out.member("fireAt"); out.instant(record.fireAt)
+        out.member("expiresAt"); out.instant(record.expiresAt)
+        out.member("title"); out.string(record.title)
+        out.member("body"); out.string(record.body)
+        out.member("priority"); out.string(record.priority.rawValue)
+        out.member("category"); out.string(record.category)
+        out.member("actions")
         out.open("[")
         for action in record.actions {
             out.element(); out.string(action)
         }
         out.close("]")
-        out.key("sound"); out.bool(record.sound)
-        out.key("badge"); out.bool(record.badge)
-        out.key("deepLink"); out.string(record.deepLink)
+        out.member("sound"); out.bool(record.sound)
+        out.member("badge"); out.bool(record.badge)
+        out.member("deepLink"); out.string(record.deepLink)
     }
 }

@@ -68,7 +68,8 @@ struct PrettyJSONWriter {
         guard let date else { return null() }
         if date != lastInstant {
             lastInstant = date
-            lastInstantText = [UInt8(ascii: "\"")]
+            lastInstantText.removeAll(keepingCapacity: true)
+            lastInstantText.append(UInt8(ascii: "\""))
             RFC3339.append(date, to: &lastInstantText)
             lastInstantText.append(UInt8(ascii: "\""))
         }
@@ -91,6 +92,18 @@ struct PrettyJSONWriter {
     /// Text that needs no escape, as it is.
     mutating func raw(_ text: StaticString) {
         bytes.append(text: text)
+    }
+
+    /// A string with nothing to escape, quoted (an enum's raw value).
+    mutating func plain(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a string, escaped, without its quotes.
+    mutating func escaped(_ text: String) {
+        JSONValue.appendEscaped(text, to: &bytes)
     }
 
     /// A notification's id as a string; an id kept as its date is written from its parts.

@@ -47,10 +47,10 @@ public struct DeferredRecord: Equatable, Sendable {
     /// The record as `plan.json` lists it, on one line without spaces, members in SPEC §4 order.
     func write(to out: inout PrettyJSONWriter) {
         out.raw("{\"id\":"); out.id(identity)
-        out.raw(",\"kind\":"); out.string(kind.rawValue)
+        out.raw(",\"kind\":"); out.plain(kind.rawValue)
         out.raw(",\"source\":"); out.string(source)
         out.raw(",\"fireAt\":"); out.instant(fireAt)
-        out.raw(",\"priority\":"); out.string(priority.rawValue)
+        out.raw(",\"priority\":"); out.plain(priority.rawValue)
         out.raw(",\"title\":"); out.string(title)
         out.raw(",\"reason\":\"budget\"}")
     }

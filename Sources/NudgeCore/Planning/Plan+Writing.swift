@@ -44,13 +44,13 @@ extension Plan {
     /// A pending record's members, in the order of `Notification.json` (SPEC §3).
     private static func write(_ record: Notification, to out: inout PrettyJSONWriter) {
         out.member("id"); out.id(record.identity)
-        out.member("kind"); out.string(record.kind.rawValue)
+        out.member("kind"); out.plain(record.kind.rawValue)
         out.member("source"); out.string(record.source)
         out.member("fireAt"); out.instant(record.fireAt)
         out.member("expiresAt"); out.instant(record.expiresAt)
         out.member("title"); out.string(record.title)
         out.member("body"); out.string(record.body)
-        out.member("priority"); out.string(record.priority.rawValue)
+        out.member("priority"); out.plain(record.priority.rawValue)
         out.member("category"); out.string(record.category)
         out.member("actions")
         out.open("[")
@@ -60,6 +60,10 @@ extension Plan {
         out.close("]")
         out.member("sound"); out.bool(record.sound)
         out.member("badge"); out.bool(record.badge)
-        out.member("deepLink"); out.string(record.deepLink)
+        out.member("deepLink")
+        // `Notification.deepLink`, written from its parts.
+        out.raw("\"nudge://"); out.escaped(record.kind.family)
+        out.raw("/"); out.escaped(record.source)
+        out.raw("\"")
     }
 }

@@ -1,16 +1,14 @@
 // swift-tools-version:5.10
 import PackageDescription
 
-/// Concrete generic types (Array<Pet>, Dictionary<String, Date>, Optional<RunState>, …) are reached through their
-/// metadata accessors, which pass the conformances they need, instead of by mangled name: by name, the runtime
-/// demangles each type on first use and looks every Hashable/… conformance up by scanning all 1,953 conformance
-/// records of the binary (~0.1 M instructions a miss). `nudge run` on bench/fixtures.py's example: 2.37 M → 1.86 M
-/// instructions when it came; without it, today's code runs 1.80 M instead of 1.55 M.
-///
-/// `-disable-type-layout`: copies and destroys of big values (`(RunState?, RunState?)`, `Optional<Game>`, …) are
-/// emitted inline, not through the type's value witnesses, which first needs its metadata built (1.64 M → 1.55 M).
-/// `-cross-module-optimization`: `nudge` specializes NudgeCore's generics (UserFileMap<[UInt8]>, …) instead of calling
-/// their unspecialized bodies, which build metadata for each type argument (1.61 M → 1.55 M).
+/// How the Swift runtime reaches type metadata, for a run that lasts about a millisecond. Concrete generic types
+/// (Array<Pet>, Optional<RunState>, …) are reached through their metadata accessors, which pass the conformances
+/// they need, instead of by mangled name (which demangles each type on first use and looks every Hashable/…
+/// conformance up by scanning all the binary's conformance records); `-disable-type-layout` emits copies of big
+/// values inline instead of through value witnesses whose metadata must be built first; `-cross-module-optimization`
+/// lets `nudge` specialize NudgeCore's generics. Without them on NudgeCore a quiet minute of the example household
+/// costs about a third more instructions, over the goal of 1.6 M (README "Performance"). They are unsafe flags:
+/// SwiftPM does not let another package depend on NudgeCore while it has them.
 let metadataAccess: [SwiftSetting] = [
     .unsafeFlags([
         "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",

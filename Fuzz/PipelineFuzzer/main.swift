@@ -173,9 +173,10 @@ func checkPlan(_ result: PlanResult, household: Household, now: Date, delivered:
             "\(name): pending not sorted")
     require(pending.count <= maxPending, "\(name): \(pending.count) pending > maxPending \(maxPending)")
     require(pending.allSatisfy { $0.fireAt > now }, "\(name): pending not after now")
-    let planned = pending + plan.deferred
-    require(Set(planned.map(\.id)).count == planned.count, "\(name): id planned twice")
-    require(Set(planned.map(\.thread)).count == planned.count, "\(name): two occurrences of one source planned")
+    let planned = pending.map { ($0.id, $0.kind.family + "/" + $0.source) }
+        + plan.deferred.map { ($0.id, $0.kind.family + "/" + $0.source) }
+    require(Set(planned.map(\.0)).count == planned.count, "\(name): id planned twice")
+    require(Set(planned.map(\.1)).count == planned.count, "\(name): two occurrences of one source planned")
     for delivery in result.deliveries {
         let id = delivery.notification.id
         require(delivered.insert(id).inserted, "\(name): \(id) delivered twice")

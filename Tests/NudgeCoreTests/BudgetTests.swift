@@ -111,7 +111,7 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(deferred, [])
     }
 
-    func testPlanDefersTheRestAndADeferredRecordIsStillDelivered() {
+    func testPlanDefersTheRestAndADeferredRecordIsStillDelivered() throws {
         var household = Household(settings: Fixtures.settings())
         household.settings.maxPending = 2
         household.alarms = [Fixtures.alarm("a", at: "10:00"), Fixtures.alarm("b", at: "11:00")]
@@ -127,7 +127,7 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(first.plan.deferred.map(\.id), ["laundry.foldReminder:snowy:c-1"])
         XCTAssertEqual(first.plan.budget.level, .atLimit)
         XCTAssertEqual(first.plan.nextWakeAt, Fixtures.instant("2026-11-21T09:00:00Z"))
-        let json = first.plan.json
+        let json = try JSONParser.parse(first.plan.fileContent)
         XCTAssertEqual(json["deferred"]?.arrayValue?.first?["reason"], .string("budget"))
 
         let later = Planner.plan(household, previous: first.state, now: Fixtures.instant("2026-11-21T07:30:00Z"),
@@ -137,6 +137,38 @@ final class BudgetTests: XCTestCase {
 }
 
 final class PlanWritingTests: XCTestCase {
+    /// plan.json as SPEC §4 lays it out, built from JSON values: pretty text, pending records whole (SPEC §3),
+    /// deferred ones short and each on one line, and a final newline.
+    private func expectedText(_ plan: Plan) -> String {
+        let deferredMark = "\"deferred\": []"
+        let text = JSONValue.object([
+            JSONMember("generatedAt", .string(RFC3339.format(plan.generatedAt))),
+            JSONMember("timeZone", .string(plan.timeZone)),
+            JSONMember("budget", .object([
+                JSONMember("pending", .number(String(plan.budget.pending))),
+                JSONMember("limit", .number(String(plan.budget.limit))),
+                JSONMember("status", .string(plan.budget.level.rawValue)),
+                JSONMember("message", .string(plan.budget.message)),
+            ])),
+            JSONMember("pending", .array(plan.pending.map(\.json))),
+            JSONMember("deferred", .array([])),
+            JSONMember("nextWakeAt", plan.nextWakeAt.map { .string(RFC3339.format($0)) } ?? .null),
+        ]).prettyText
+        guard !plan.deferred.isEmpty else { return text + "\n" }
+        let lines = plan.deferred.map { record -> String in
+            let value = JSONValue.object([
+                JSONMember("id", .string(record.id)), JSONMember("kind", .string(record.kind.rawValue)),
+                JSONMember("source", .string(record.source)),
+                JSONMember("fireAt", .string(RFC3339.format(record.fireAt))),
+                JSONMember("priority", .string(record.priority.rawValue)), JSONMember("title", .string(record.title)),
+                JSONMember("reason", .string("budget")),
+            ])
+            return "    " + value.compactText
+        }
+        return text.replacingOccurrences(of: deferredMark,
+                                         with: "\"deferred\": [\n" + lines.joined(separator: ",\n") + "\n  ]") + "\n"
+    }
+
     func testFileContentIsThePrettyTextOfTheJSONValue() {
         var household = Household(settings: Fixtures.settings())
         household.settings.maxPending = 2
@@ -149,15 +181,16 @@ final class PlanWritingTests: XCTestCase {
         let plan = Planner.plan(household, previous: previous, now: Fixtures.instant("2026-11-21T07:00:00Z"),
                                 zone: Fixtures.berlin).plan
         XCTAssertEqual(plan.deferred.count, 2)
-        XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), plan.json.prettyText + "\n")
+        XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), expectedText(plan))
+        XCTAssertTrue(plan.text.contains(#"    {"id":"alarm.prayer:c:2026-11-21","kind":"alarm.prayer","source":"c","#
+            + #""fireAt":"2026-11-21T11:00:00Z","priority":"critical","title":"Morning Prayer Time","reason":"budget"},"#), plan.text)
         let empty = Plan(generatedAt: Fixtures.instant("2026-11-21T07:00:00Z"), timeZone: "UTC",
                          budget: BudgetStatus(pending: 0, limit: 64), pending: [], deferred: [])
-        XCTAssertEqual(String(decoding: empty.fileContent, as: UTF8.self), empty.json.prettyText + "\n")
+        XCTAssertEqual(String(decoding: empty.fileContent, as: UTF8.self), expectedText(empty))
     }
 
-    /// The writer copies the members from `priority` on from the previous record when they match, and writes
-    /// whole-second instants from a remembered day: records that differ in one of those members each, escapes
-    /// in every string, fractions of a second and instants far from now must still read as `prettyText`.
+    /// Records that differ in one member each, escapes in every string, fractions of a second and instants far
+    /// from now.
     func testFileContentOfMixedRecordsIsThePrettyTextOfTheJSONValue() {
         func record(_ id: String, _ kind: NotificationKind = .prayer, at fireAt: Double = 1_795_248_000,
                     priority: Priority = .critical, category: String = "PRAYER_ALARM",
@@ -180,14 +213,13 @@ final class PlanWritingTests: XCTestCase {
         for split in [0, 3, records.count] {
             let plan = Plan(generatedAt: Date(timeIntervalSince1970: 1_795_248_000.5), timeZone: "Europe/Berlin",
                             budget: BudgetStatus(pending: split, limit: 3), pending: Array(records.prefix(split)),
-                            deferred: Array(records.dropFirst(split)))
-            XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), plan.json.prettyText + "\n")
+                            deferred: records.dropFirst(split).map(DeferredRecord.init))
+            XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), expectedText(plan))
         }
     }
 
-    /// Dated ids (alarms') are written from their kind, source and date, and a short source from two words:
-    /// escapes in the source, sources of 0, 16 and 17 bytes, dates that change from record to record and a year
-    /// of five digits must read as their text does in `prettyText`.
+    /// Dated ids (alarms'), kept as their parts: escapes in the source, sources of 0, 16 and 17 bytes, dates that
+    /// change from record to record and a year of five digits.
     func testFileContentOfDatedIdsIsThePrettyTextOfTheJSONValue() throws {
         func record(_ source: String, _ date: LocalDate, _ kind: NotificationKind = .prayer) -> NudgeCore.Notification {
             NudgeCore.Notification(occurrenceOn: date, kind: kind, source: source,
@@ -212,8 +244,8 @@ final class PlanWritingTests: XCTestCase {
         for split in [0, 3, records.count] {
             let plan = Plan(generatedAt: Date(timeIntervalSince1970: 1_795_248_000.5), timeZone: "Europe/Berlin",
                             budget: BudgetStatus(pending: split, limit: 3), pending: Array(records.prefix(split)),
-                            deferred: Array(records.dropFirst(split)))
-            XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), plan.json.prettyText + "\n")
+                            deferred: records.dropFirst(split).map(DeferredRecord.init))
+            XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), expectedText(plan))
         }
     }
 }

@@ -20,11 +20,11 @@ final class DesktopSession {
     private var processes: [Process] = []
     private let monitorLog: URL
 
-    /// Starts the session, or skips the test with the reason when a program is missing.
+    /// Starts the session, or skips the test (fails it under CI) with the reason when a program is missing.
     init() throws {
         let missing = Self.programs.filter { ExternalTool.find($0) == nil }
         if !missing.isEmpty {
-            throw XCTSkip("no real notification server here: \(missing.joined(separator: ", ")) not installed "
+            throw RealPart.missing("no real notification server here: \(missing.joined(separator: ", ")) not installed "
                 + "(Debian packages dunst, libnotify-bin, dbus, xvfb; .ci/run installs them)")
         }
         root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-desktop-\(UUID().uuidString)")
@@ -172,7 +172,7 @@ final class DesktopSession {
     func click(_ action: String) throws {
         try action.write(to: root.appendingPathComponent("choice"), atomically: true, encoding: .utf8)
         guard succeeds("dunstctl", ["context"]) == true else {
-            throw XCTSkip("dunstctl context failed: this dunst cannot invoke actions headlessly")
+            throw RealPart.missing("dunstctl context failed: this dunst cannot invoke actions headlessly")
         }
     }
 
@@ -244,26 +244,21 @@ final class DesktopSession {
         return process.terminationStatus == 0
     }
 
-    /// A display number with no X server: no lock file in /tmp.
+    /// A display number with no X server: no lock file in /tmp. Starts at a random number, so that sessions of
+    /// parallel test runs rarely try the same one first.
     private func freeDisplay() throws -> String {
-        for _ in 0..<50 {
-            let number = Int.random(in: 200...900)
+        let first = Int.random(in: 200...900)
+        for offset in 0...700 {
+            let number = 200 + (first - 200 + offset) % 701
             if !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
                 && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
                 return ":\(number)"
             }
         }
-        throw XCTSkip("no free X display number found")
+        throw RealPart.missing("no free X display number between 200 and 900")
     }
 
     func waitUntil(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else {
-                throw NSError(domain: "DesktopSession", code: 1,
-                              userInfo: [NSLocalizedDescriptionKey: "timed out waiting for \(what)"])
-            }
-            usleep(20_000)
-        }
+        try Waiting.until(what, timeout: timeout, condition)
     }
 }

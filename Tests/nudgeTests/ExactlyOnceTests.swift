@@ -195,15 +195,32 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         return run
     }
 
+    /// Waits until the command of a killed run has ended: `nudge channel-exec` notes its outcome.
+    private func waitForTheCommandToEnd() throws {
+        let notes = dir.fileURL(".channel-starts")
+        try Waiting.until("the command to end") {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: notes.path)) ?? []
+            return names.contains { name in
+                let text = (try? String(contentsOf: notes.appendingPathComponent(name), encoding: .utf8)) ?? ""
+                return text.contains("\"outcome\"")
+            }
+        }
+    }
+
     func testARunKilledWhileTheCommandRunsLeavesItRunningAndTheNextRunsNeverStartItAgain() throws {
         let log = dir.fileURL("calls.log").path
-        let run = try killTheRunOnceItsCommandStarted(script: "sleep 1\nprintf '%s\\n' \"$NUDGE_ID\" >> '\(log)'")
+        let gate = dir.fileURL("gate").path
+        // The command runs until the test opens the gate.
+        let run = try killTheRunOnceItsCommandStarted(script: "until [ -e '\(gate)' ]; do sleep 0.01; done\n"
+            + "printf '%s\\n' \"$NUDGE_ID\" >> '\(log)'")
         let notes = dir.fileURL(".channel-starts").path
 
         // The command is still running on its own: the next run leaves it alone…
         assertRun(try dir.run(at: "2026-11-21T08:00:30Z"), delivers: [])
         XCTAssertEqual((try dir.json("state.json")["commandQueue"] as? [Any])?.count, 1, "still owed to the command")
-        usleep(1_300_000)
+        XCTAssertFalse(dir.exists("calls.log"), "the command was started again")
+        try dir.write("gate", "")
+        try waitForTheCommandToEnd()
         // …and once it has finished, counts it as delivered instead of starting it again.
         assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-11-21T08:02:00Z"), delivers: [])
@@ -216,10 +233,12 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
     func testACommandThatFailedWhileItsRunWasDeadIsRetriedNotCountedAsDelivered() throws {
         let log = dir.fileURL("calls.log").path
         let flag = dir.fileURL("failed-once").path
-        // Fails on its first call (after a second), succeeds afterwards.
-        let run = try killTheRunOnceItsCommandStarted(script: "sleep 1\nprintf '%s\\n' \"$NUDGE_ID\" >> '\(log)'\n"
-            + "if [ ! -e '\(flag)' ]; then touch '\(flag)'; exit 1; fi")
-        usleep(1_500_000)   // the first call ends, with its failure noted
+        let gate = dir.fileURL("gate").path
+        // Fails on its first call, once the test opens the gate after the kill; succeeds afterwards.
+        let run = try killTheRunOnceItsCommandStarted(script: "until [ -e '\(gate)' ]; do sleep 0.01; done\n"
+            + "printf '%s\\n' \"$NUDGE_ID\" >> '\(log)'\nif [ ! -e '\(flag)' ]; then touch '\(flag)'; exit 1; fi")
+        try dir.write("gate", "")
+        try waitForTheCommandToEnd()   // the first call ends, with its failure noted
 
         assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
         let failures = try dir.json("state.json")["commandFailures"] as? [String] ?? []

@@ -26,10 +26,11 @@ enum ExternalTool {
         return nil
     }
 
-    /// The path of `name` on PATH; skips the test, with the package that provides it, when it is missing.
+    /// The path of `name` on PATH; when it is missing, skips the test (fails it under CI) with the package
+    /// that provides it.
     static func require(_ name: String, package: String? = nil) throws -> String {
         guard let found = find(name) else {
-            throw XCTSkip("\(name) is not installed (Debian: apt install \(package ?? name)); .ci/run installs it")
+            throw RealPart.missing("\(name) is not installed (Debian: apt install \(package ?? name)); .ci/run installs it")
         }
         return found
     }

@@ -212,11 +212,16 @@ final class LaundryCommandTests: DataDirectoryTestCase {
 
     func testEditWaitsForARunToReleaseTheLock() throws {
         try dir.write("laundry.json", userLaundry)
+        let before = try dir.data("laundry.json")
         let release = try holdLock()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5, execute: release)
-        let result = try laundry("stop", "snowy", now: "2026-11-21T08:10:00Z")
+        let edit = try NudgeProcess(["laundry", "stop", "snowy", "--data", dir.path, "--now", "2026-11-21T08:10:00Z"],
+                                    workingDirectory: dir.url)
+        try Waiting.until("the edit to open the lock") { edit.hasOpen(dir.fileURL(".lock").path) || !edit.isRunning }
+        XCTAssertTrue(edit.isRunning, "the edit did not wait for the held lock")
+        XCTAssertEqual(try dir.data("laundry.json"), before, "edited while the lock was held")
+        release()
+        let result = try edit.waitForExit()
         XCTAssertEqual(result.status, 0, result.summary)
-        XCTAssertGreaterThan(result.elapsed, 1.2, result.summary)
         XCTAssertEqual(try laundryJSON(), try expected(pet: 0) { pet in pet["cycle"] = nil })
     }
 

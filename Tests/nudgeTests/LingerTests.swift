@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `nudge run --linger S` (SPEC §7): delivery at the due second between cron runs, without holding the lock while
 /// sleeping and without a second delivery beside the next cron run. `--now` advances in real time from the
@@ -41,8 +44,11 @@ final class LingerTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: [])
         let lingering = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:57Z",
                                           "--linger", "30"], workingDirectory: dir.url)
-        usleep(1_000_000)
-        // While the first one sleeps, the next cron run takes the lock at once.
+        // Once the first one has planned and sleeps, the next cron run takes the lock at once.
+        try Waiting.until("the lingering run to plan and release the lock") {
+            (try? dir.json("plan.json")["generatedAt"] as? String) == "2026-11-21T08:00:57Z" && lockIsFree()
+        }
+        XCTAssertTrue(lingering.isRunning, "the lingering run left before the due second")
         let cron = try dir.run(at: "2026-11-21T08:00:58Z")
         assertRun(cron, delivers: [])
         let lingered = try lingering.waitForExit(timeout: 40)
@@ -51,6 +57,16 @@ final class LingerTests: DataDirectoryTestCase {
         // The cron run after the due second finds it delivered.
         assertRun(try dir.run(at: "2026-11-21T08:01:05Z"), delivers: [])
         XCTAssertEqual(try dir.outboxIDs(), ["laundry.washComplete:snowy:c-1"])
+    }
+
+    /// Whether nobody holds the lock of the data directory.
+    private func lockIsFree() -> Bool {
+        let probe = open(dir.fileURL(".lock").path, O_RDWR | O_CLOEXEC)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        guard flock(probe, LOCK_EX | LOCK_NB) == 0 else { return false }
+        flock(probe, LOCK_UN)
+        return true
     }
 
     func testLingerMustBeSecondsWithinAnHour() throws {

@@ -66,48 +66,52 @@ final class LockTests: DataDirectoryTestCase {
 
     func testWaitSucceedsOnceTheLockIsReleased() throws {
         let lock = try HeldLock(dir.fileURL(".lock").path)
-        let started = Date()
         let process = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:00Z",
                                         "--wait", "10"], workingDirectory: dir.url)
-        usleep(500_000)
+        try Waiting.until("the run to open the lock") { process.hasOpen(dir.fileURL(".lock").path) || !process.isRunning }
+        XCTAssertTrue(process.isRunning, "the run did not wait for the held lock")
+        XCTAssertFalse(dir.exists("state.json"), "the run went ahead without the lock")
         lock.release()
         let result = try process.waitForExit()
-        let elapsed = Date().timeIntervalSince(started)
 
         assertRun(result, delivers: ["alarm.prayer:fajr:2026-11-21"])
         XCTAssertEqual(result.stderr, "")
-        XCTAssertGreaterThanOrEqual(elapsed, 0.5)
-        XCTAssertLessThan(elapsed, 5.0, "did not take the lock soon after it was released")
         XCTAssertEqual(try dir.outboxIDs(), ["alarm.prayer:fajr:2026-11-21"])
     }
 
     func testLockHeldByAnotherProgramWithFlockGives75AndTheNextRunSucceeds() throws {
-        let flockTool = "/usr/bin/flock"
-        guard FileManager.default.isExecutableFile(atPath: flockTool) else {
-            throw XCTSkip("\(flockTool) is not installed")
-        }
+        let flockTool = try ExternalTool.require("flock", package: "util-linux")
+        // flock(1) holds the lock while its command reads standard input: until the test closes the pipe.
+        let release = Pipe()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: flockTool)
-        holder.arguments = [dir.fileURL(".lock").path, "sleep", "0.6"]
+        holder.arguments = [dir.fileURL(".lock").path, "cat"]
+        holder.standardInput = release
+        holder.standardOutput = FileHandle.nullDevice
         try holder.run()
-        defer { if holder.isRunning { holder.terminate() }; holder.waitUntilExit() }
-        // Wait until the holder really has the lock.
-        let deadline = Date().addingTimeInterval(2)
-        var held = false
-        while Date() < deadline && !held {
-            let probe = open(dir.fileURL(".lock").path, O_RDWR | O_CLOEXEC)
-            if probe >= 0 {
-                if flock(probe, LOCK_EX | LOCK_NB) == 0 { flock(probe, LOCK_UN) } else { held = true }
-                close(probe)
-            }
-            if !held { usleep(10_000) }
+        var released = false
+        func releaseTheLock() {
+            guard !released else { return }
+            released = true
+            try? release.fileHandleForWriting.close()
+            holder.waitUntilExit()
         }
-        try XCTSkipUnless(held, "flock(1) did not take the lock in time")
+        defer { releaseTheLock() }
+        try Waiting.until("flock(1) to take the lock") {
+            let probe = open(dir.fileURL(".lock").path, O_RDWR | O_CLOEXEC)
+            guard probe >= 0 else { return false }
+            defer { close(probe) }
+            if flock(probe, LOCK_EX | LOCK_NB) == 0 {
+                flock(probe, LOCK_UN)
+                return false
+            }
+            return true
+        }
 
         let locked = try dir.run(at: "2026-11-21T08:00:00Z")
         XCTAssertEqual(locked.status, 75, locked.summary)
 
-        holder.waitUntilExit()
+        releaseTheLock()
         assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: ["alarm.prayer:fajr:2026-11-21"])
     }
 }

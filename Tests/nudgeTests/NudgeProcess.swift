@@ -138,6 +138,18 @@ final class NudgeProcess {
         }
     }
 
+    /// Whether the process is still running.
+    var isRunning: Bool { process.isRunning }
+
+    /// Whether the process has the file at `path` open (read from /proc): a run that waits for the lock of a
+    /// data directory has its `.lock` open while it tries to take it.
+    func hasOpen(_ path: String) -> Bool {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let fds = "/proc/\(process.processIdentifier)/fd"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+        return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) == target }
+    }
+
     /// Kills the process with SIGKILL, as a crash or the OOM killer would; the programs it started live on.
     /// Returns once it is gone, without waiting for its output: a program it started may still hold its pipes.
     func kill() {

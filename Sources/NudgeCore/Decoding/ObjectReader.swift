@@ -270,8 +270,8 @@ struct ObjectReader {
     /// Elements that are invalid are left out (their problems are reported).
     ///
     /// The readers passed as `read` (`Alarm.init`, `Trip.init` …) take the object `borrowing`: an initializer
-    /// owns its arguments by default, so each element's reader was copied for it (its document and path
-    /// retained, then released), 105 instructions an element.
+    /// owns its arguments by default, which would copy each element's reader for it (its document and path
+    /// retained, then released).
     func list<Value>(_ key: String, _ read: (ObjectReader) -> Value?) -> [Value] {
         let elements = elements(key)
         var values: [Value] = []

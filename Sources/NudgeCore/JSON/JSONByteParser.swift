@@ -23,9 +23,6 @@ struct JSONByteParser {
         var isObject: Bool
         /// Members read so far, the pending one included (objects).
         var memberCount = 0
-        /// One bit per key read so far, chosen by its length and last byte (`keyBit`): a key whose bit is clear
-        /// repeats none of them, so the keys before it are compared only when it is set.
-        var keyBits: UInt64 = 0
         /// Keys of the members, built only once an object gets large enough for linear
         /// duplicate checks to matter; kept in the tape for lookups.
         var keyTable: JSONKeyTable?
@@ -188,19 +185,8 @@ struct JSONByteParser {
 
     /// Whether the key node `key` repeats a key of `container`. Small objects are scanned linearly
     /// on the tape; large ones keep a table of keys (including `key` once checked) so parsing stays linear.
-    @inline(__always)
+    /// The table is made when the object reaches `keyTableThreshold` members.
     private func isDuplicate(_ key: Int, in container: inout OpenContainer) -> Bool {
-        if container.keyTable == nil, container.memberCount < Self.keyTableThreshold {
-            let bit = keyBit(key)
-            defer { container.keyBits |= bit }
-            guard container.keyBits & bit != 0 else { return false }
-        }
-        return isDuplicateLooked(key, in: &container)
-    }
-
-    /// `isDuplicate` for a key whose bit is set, or of an object with a key table: compares the key with the
-    /// ones before it, or looks it up in the table (made when the object reaches `keyTableThreshold` members).
-    private func isDuplicateLooked(_ key: Int, in container: inout OpenContainer) -> Bool {
         if container.keyTable == nil {
             if container.memberCount < Self.keyTableThreshold {
                 var child = container.node + 1
@@ -219,19 +205,6 @@ struct JSONByteParser {
             container.keyTable = table
         }
         return container.keyTable?.insert(key, in: tape) != nil
-    }
-
-    /// The bit of `OpenContainer.keyBits` for the string node `key`: keys of one object mostly differ in length
-    /// or in their last byte. Comparing each key with every one before it was a sixth of parsing 10,000 alarms.
-    @inline(__always)
-    private func keyBit(_ key: Int) -> UInt64 {
-        let node = tape.nodes[key]
-        let end = Int(node.end)
-        var last: UInt8 = 0
-        if node.textCount > 0 {
-            last = node.kind == .string ? bytes[end - 1] : tape.unescaped[end - 1]
-        }
-        return 1 << ((UInt64(truncatingIfNeeded: node.textCount) &* 7 &+ UInt64(last)) & 63)
     }
 
     /// Throws if opening one more container would exceed `maximumDepth`.

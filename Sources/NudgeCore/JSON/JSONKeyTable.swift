@@ -2,8 +2,8 @@
 /// member lookups after), or the ids of a list (`ObjectReader.list`'s unique-id check).
 ///
 /// Why: `state.json` keeps a member per planned leave time and per ledger entry, tens of thousands in one object,
-/// and the run looks each of them up by key. A linear scan made that quadratic: 4 of the 8 billion instructions
-/// of a large household's run. Texts are hashed in place, so no `String` is built for them.
+/// and the run looks each of them up by key; a linear scan would make that quadratic. Texts are hashed in place,
+/// so no `String` is built for them.
 ///
 /// Slots hold a node index plus one (0 is an empty slot) beside 32 bits of its hash; open addressing with
 /// linear probing, kept at most half full.

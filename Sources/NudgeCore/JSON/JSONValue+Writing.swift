@@ -97,43 +97,10 @@ extension JSONValue {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// `appendQuoted` into a plan's buffer: a string with nothing to escape (nearly all) is written with its
-    /// quotes in one step.
-    static func appendQuoted(_ string: String, to output: ByteBuffer) {
-        let written = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard firstEscape(in: bytes) == bytes.count else { return false }
-            output.write(upTo: bytes.count + 2) { target in
-                target[0] = UInt8(ascii: "\"")
-                if let source = bytes.baseAddress { (target + 1).update(from: source, count: bytes.count) }
-                target[bytes.count + 1] = UInt8(ascii: "\"")
-                return bytes.count + 2
-            }
-            return true
-        }
-        if written != true {
-            var sink = output
-            appendQuoted(string, to: &sink)
-        }
-    }
-
-    /// `appendEscaped` into a plan's buffer: a string with nothing to escape (nearly all) is copied in one step.
-    static func appendEscaped(_ string: String, to output: ByteBuffer) {
-        let written = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard firstEscape(in: bytes) == bytes.count else { return false }
-            output.append(bytes: bytes)
-            return true
-        }
-        if written != true {
-            var sink = output
-            appendEscaped(string, to: &sink)
-        }
-    }
-
     /// The inside of a JSON string literal for `string`, without the quotes.
     ///
     /// The bytes up to the first one that needs an escape are copied in one piece (nearly every string nudge
-    /// writes has none), found eight bytes at a time: a byte-by-byte test of a closure cost ten times as much
-    /// (callgrind, a plan of 10,000 records).
+    /// writes has none), found eight bytes at a time.
     static func appendEscaped(_ string: String, to output: inout some ByteSink) {
         let clean = string.utf8.withContiguousStorageIfAvailable { bytes -> Int in
             let clean = firstEscape(in: bytes)

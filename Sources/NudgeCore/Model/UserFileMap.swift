@@ -1,7 +1,5 @@
-/// A value for some of the user files: what `UserFileMap<Value>` would hold, one stored optional per file.
-/// (The first dictionary keyed by `UserFile` cost a search of every conformance record in the binary to learn that
-/// `UserFile` is Hashable — about 0.1 M instructions, every run. An array `[Value?]` in its place cost the run
-/// metadata for `Optional<Value>`, `Array<Value?>` and its storage class for each `Value`: ~0.04 M.)
+/// A value for some of the user files, one stored optional per file: a dictionary keyed by `UserFile` would
+/// cost every run a search of the binary's conformance records to learn that `UserFile` is Hashable.
 public struct UserFileMap<Value>: ExpressibleByDictionaryLiteral {
     private var settings: Value?
     private var laundry: Value?

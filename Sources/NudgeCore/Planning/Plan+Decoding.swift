@@ -18,7 +18,7 @@ extension Plan {
                 ?? DataProblem(file: "plan.json", place: .file, message: "is not a plan written by nudge")
         }
         let records = root.elements("pending").compactMap { Notification(record: document.json($0.node)) }
-        let deferred = root.elements("deferred").compactMap { Notification(record: document.json($0.node)) }
+        let deferred = root.elements("deferred").compactMap { DeferredRecord(record: document.json($0.node)) }
         if let problem = document.problems.first { throw problem }
         return Plan(generatedAt: generatedAt, timeZone: timeZone,
                     budget: BudgetStatus(pending: pending, limit: limit), pending: records, deferred: deferred)

@@ -192,7 +192,7 @@ public enum Planner {
         state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending, deferred)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,
-                        deferred: deferred)
+                        deferred: deferred.map(DeferredRecord.init))
 
         state.latestRunAt = max(state.latestRunAt ?? now, now)
         state.lastRunAt = now

@@ -4,8 +4,7 @@ extension RunState {
     /// `state.json`'s content: pretty JSON (the layout of `JSONValue.prettyText`) with a final newline; keys
     /// sorted where they come from dictionaries, so the file is deterministic.
     ///
-    /// Written member by member rather than built as a `JSONValue` tree and then written: the tree's arrays of
-    /// members and values were a tenth of a small household's run (callgrind), for a file every run rewrites.
+    /// Written member by member rather than built as a `JSONValue` tree and then written: every run rewrites it.
     public var fileContent: [UInt8] {
         var out = PrettyJSONWriter()
         out.open("{")
@@ -181,89 +180,6 @@ extension RunState {
         }
         out.close("}")
         out.close("}")
-        return out.finished
-    }
-}
-
-/// Writes JSON in the layout of `JSONValue.prettyText` as it goes: two-space indentation, each member and
-/// element on its own line, `"key": value`, empty containers as `[]` and `{}`. The caller opens and closes the
-/// containers and announces each member (`key`) or element (`element`) before its value.
-struct PrettyJSONWriter {
-    private(set) var bytes: [UInt8] = []
-    private var depth = 0
-    /// One bit per open container (depth 1 is bit 0): set once it has a member or element.
-    private var nonEmpty: UInt64 = 0
-
-    init() {
-        bytes.reserveCapacity(4_096)
-    }
-
-    /// `{` or `[`, a container one level deeper.
-    mutating func open(_ bracket: Unicode.Scalar) {
-        bytes.append(UInt8(ascii: bracket))
-        depth += 1
-        nonEmpty &= ~(1 << UInt64(depth - 1))
-    }
-
-    /// `}` or `]`, on a line of its own unless the container is empty.
-    mutating func close(_ bracket: Unicode.Scalar) {
-        if nonEmpty & (1 << UInt64(depth - 1)) != 0 { newline(indent: depth - 1) }
-        depth -= 1
-        bytes.append(UInt8(ascii: bracket))
-    }
-
-    /// Before an array element: the comma after the previous one and the element's line.
-    mutating func element() {
-        if nonEmpty & (1 << UInt64(depth - 1)) != 0 { bytes.append(UInt8(ascii: ",")) }
-        nonEmpty |= 1 << UInt64(depth - 1)
-        newline(indent: depth)
-    }
-
-    /// Before a member's value: the comma after the previous member, the member's line and `"key": `.
-    mutating func key(_ key: String) {
-        element()
-        JSONValue.appendQuoted(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
-    }
-
-    mutating func number(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
-    }
-
-    mutating func string(_ value: String?) {
-        guard let value else { return null() }
-        JSONValue.appendQuoted(value, to: &bytes)
-    }
-
-    mutating func instant(_ date: Date?) {
-        guard let date else { return null() }
-        bytes.append(UInt8(ascii: "\""))
-        RFC3339.append(date, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    mutating func null() {
-        bytes.append(contentsOf: "null".utf8)
-    }
-
-    /// A whole value, indented to sit at the current depth.
-    mutating func value(_ value: JSONValue) {
-        value.write(to: &bytes, indent: depth)
-    }
-
-    /// The text written, with a final newline.
-    var finished: [UInt8] {
-        var text = bytes
-        text.append(UInt8(ascii: "\n"))
-        return text
-    }
-
-    private mutating func newline(indent: Int) {
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<indent {
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: " "))
-        }
+        return out.finish()
     }
 }

@@ -14,12 +14,13 @@ public enum PlanTable {
         if plan.pending.isEmpty {
             lines.append("Nothing pending.")
         } else {
-            lines += table(plan.pending, clock: clock, now: now)
+            lines += table(plan.pending.map { ($0.fireAt, $0.priority, $0.kind, "\($0.title) — \($0.body)") },
+                           clock: clock, now: now)
         }
         if !plan.deferred.isEmpty {
             lines.append("")
             lines.append("Deferred by the budget (\(plan.deferred.count)):")
-            lines += table(plan.deferred, clock: clock, now: now)
+            lines += table(plan.deferred.map { ($0.fireAt, $0.priority, $0.kind, $0.title) }, clock: clock, now: now)
         }
         if let wake = plan.nextWakeAt {
             lines.append("")
@@ -35,10 +36,12 @@ public enum PlanTable {
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
     }
 
-    private static func table(_ records: [Notification], clock: WallClock, now: Date) -> [String] {
+    /// One row per record: when, in how long, priority, kind and its text (a deferred record has no body).
+    private static func table(_ records: [(fireAt: Date, priority: Priority, kind: NotificationKind, text: String)],
+                              clock: WallClock, now: Date) -> [String] {
         let rows = records.map { record in
             [TextFormat.localStamp(record.fireAt, clock), TextFormat.relative(record.fireAt, from: now),
-             record.priority.rawValue, record.kind.rawValue, "\(record.title) — \(record.body)"]
+             record.priority.rawValue, record.kind.rawValue, record.text]
         }
         let header = ["WHEN", "IN", "PRIORITY", "KIND", "NOTIFICATION"]
         let widths = header.indices.map { column in

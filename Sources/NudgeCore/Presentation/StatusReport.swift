@@ -92,8 +92,14 @@ public enum StatusReport {
         if state.fileErrors.isEmpty {
             lines.append("Files: all valid at the last run")
         } else {
-            lines.append("Files with errors at the last run (their last good version is used):")
+            lines.append("Files with errors at the last run:")
             lines += state.fileErrors.map { "  \($0)" }
+            // What the run did about each, as it said: a last good version, or nothing from the file.
+            for file in UserFile.allCases where state.fileErrors.contains(where: { $0.hasPrefix(file.fileName + ":") }) {
+                lines.append(state.lastGood[file] != nil
+                    ? "  \(file.fileName): its last good version is used until it is fixed"
+                    : "  \(file.fileName): no earlier valid version, so nothing from it is planned until it is fixed")
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -46,8 +46,7 @@ public enum TextFormat {
 }
 
 /// Text operations in the standard library alone. Foundation's `trimmingCharacters` and `range(of:)` go through
-/// NSString on Linux, which cost more than the whole morning-message rule (about 0.6 M instructions on their
-/// first call in a run, measured with callgrind).
+/// NSString on Linux, whose first use in a run costs more than the whole morning-message rule.
 extension String {
     /// `self` without leading and trailing white space or line breaks: the characters Foundation's
     /// `.whitespacesAndNewlines` trims on Linux, which are Unicode's White_Space and the zero-width space.
@@ -84,8 +83,8 @@ extension Substring {
 extension String {
     /// `parts` one after another, built in one allocation.
     ///
-    /// Why not interpolation: it appends piece by piece, at about 400 instructions a piece (callgrind), and the
-    /// planner builds an id and a text this way for each of up to 100,000 notifications a run.
+    /// Why not interpolation: it appends piece by piece, growing the string each time, and the planner builds an
+    /// id and a text this way for each of up to 100,000 notifications a run.
     init(concatenating parts: String...) {
         var total = 0
         for part in parts { total += part.utf8.count }

@@ -7,8 +7,8 @@ public enum AlarmRule {
     /// An alarm stays worth ringing for its duration, and never less than half an hour (SPEC §7).
     static let minimumExpiryMinutes = 30
 
-    /// `<title> Time`, its bytes written once into the new string: `alarm.title + " Time"` went through the
-    /// general append of strings, a million instructions more for 10,000 alarms.
+    /// `<title> Time`, its bytes written once into the new string (`alarm.title + " Time"` goes through the
+    /// general append of strings, for each of 10,000 alarms).
     static func title(_ alarm: Alarm) -> String {
         var title = alarm.title
         return title.withUTF8 { text in

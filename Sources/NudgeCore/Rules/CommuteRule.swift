@@ -48,8 +48,7 @@ public enum CommuteRule {
         return result
     }
 
-    /// `arrivals`, handed over one by one: the run builds no array of (date, arrival) tuples, whose metadata
-    /// and array storage metadata cost it ~0.01 M instructions.
+    /// `arrivals`, handed over one by one: the run builds no array of (date, arrival) tuples.
     static func forEachArrival(of trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
                                clock: WallClock, _ body: (LocalDate, Date) -> Void) {
         switch trip.schedule {

@@ -27,7 +27,7 @@ enum ArgumentParser {
             switch spec.value {
             case .none:
                 if inlineValue != nil { throw CLIError.usage("nudge \(command.name): \(name) takes no value") }
-                if !parsed.flags.contains(name) { parsed.flags.append(name) }
+                parsed.flags.insert(name)
             case .argument(let placeholder):
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw CLIError.usage("nudge \(command.name): \(name) needs a value (\(name) \(placeholder))")

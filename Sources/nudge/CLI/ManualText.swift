@@ -296,8 +296,10 @@ enum ManualText {
         .paragraph("""
             `generatedAt`, `timeZone`, `budget` (`pending`, `limit`, `status`: `healthy`, `warning`, `critical` or \
             `atLimit`, and a `message`), `pending` (the next occurrence of each source, sorted by `fireAt`, then \
-            `id`), `deferred` (what the budget left out, each with `"reason": "budget"`) and `nextWakeAt` (the \
-            earliest `fireAt`, or null). The same files, state and `--now` give the same bytes. Each record has:
+            `id`), `deferred` (what the budget left out, short and one to a line: `id`, `kind`, `source`, \
+            `fireAt`, `priority`, `title` and `"reason": "budget"`; it enters `pending`, whole, as soon as there \
+            is room) and `nextWakeAt` (the earliest `fireAt`, or null). The same files, state and `--now` give the \
+            same bytes. Each pending record has:
             """),
         .entry("`id`", "the occurrence id"),
         .entry("`kind`", NotificationKind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")),

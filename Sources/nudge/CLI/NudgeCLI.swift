@@ -14,8 +14,8 @@ enum NudgeCLI {
         ChannelExecCommand.command,
     ]
 
-    /// The command called `name`, building only its own table: `commands` builds all fifteen (their option lists,
-    /// positional forms and help strings), ~0.1 M instructions that a `nudge run` every minute does not need.
+    /// The command called `name`, building only its own table: `commands` builds all of them (their option lists,
+    /// positional forms and help strings), which a `nudge run` every minute does not need.
     /// `commands` stays the list that help, the manual and the completions show; a test checks the two agree.
     static func command(named name: String) -> Command? {
         switch name {

@@ -18,7 +18,7 @@ enum PlanCommand {
         if arguments.values["--now"] != nil {
             let workspace = try Workspace.load(directory)
             let plan = workspace.plan(now: arguments.now).plan
-            console.out(arguments.has("--json") ? plan.json.prettyText
+            console.out(arguments.has("--json") ? plan.text
                                                 : PlanTable.render(plan, now: arguments.now, zone: workspace.zone))
             workspace.problemLines.forEach(console.error)
             return workspace.problemLines.isEmpty ? .success : .badData
@@ -34,7 +34,7 @@ enum PlanCommand {
                 console.out(PlanTable.render(plan, now: arguments.now, zone: zone))
                 return .success
             }
-            console.out(plan.json.prettyText)
+            console.out(plan.text)
             // stdout carries only the plan: the stale warning goes where warnings go.
             StaleRun.warning(lastRunAt: plan.generatedAt, now: arguments.now).map { console.error("nudge: " + $0) }
             return .success

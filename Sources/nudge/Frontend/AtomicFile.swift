@@ -91,7 +91,7 @@ enum AtomicFile {
     }
 
     /// The first and last index at which two arrays of the same length differ; nil when they are equal. Compares
-    /// eight bytes at a time (a byte at a time, a quiet run's two files cost 40 k instructions, 3% of the run).
+    /// eight bytes at a time: every quiet run compares its two files whole.
     static func differingRange(_ new: [UInt8], _ old: [UInt8]) -> (Int, Int)? {
         precondition(new.count == old.count)
         return new.withUnsafeBytes { new in
@@ -129,9 +129,9 @@ enum AtomicFile {
     /// Reserves the blocks of a large file that is not flushed before its rename. ext4 leaves freshly written
     /// blocks unallocated until writeback, and when such a file is renamed over another it allocates and writes
     /// them out at once (`auto_da_alloc`, its guard against empty files after a power loss, which `derived` does
-    /// not ask for): 4 ms of every run for a 5 MB plan of 10,000 records, a sixth of the run. Reserved blocks
-    /// leave it nothing to do; the data is written back in the background as usual. Below a megabyte the
-    /// reservation's own journal entry cost more than it saved (a household's 7 kB plan: 1.6 → 1.9 ms a run).
+    /// not ask for), a visible part of a run that writes megabytes. Reserved blocks leave it nothing to do; the
+    /// data is written back in the background as usual. Below a megabyte the reservation's own journal entry
+    /// costs more than it saves.
     /// Where the filesystem cannot reserve, glibc writes the blocks instead; either way the result is not needed.
     private static func reserveBlocks(_ descriptor: Int32, count: Int) {
         guard count >= 1 << 20 else { return }

@@ -33,6 +33,6 @@ struct Linger {
 
     /// The earliest fireAt after `now` in the plan, deferred records included: the budget never limits delivery.
     static func nextWake(_ plan: Plan, after now: Date) -> Date? {
-        (plan.pending + plan.deferred).map(\.fireAt).filter { $0 > now }.min()
+        (plan.pending.map(\.fireAt) + plan.deferred.map(\.fireAt)).filter { $0 > now }.min()
     }
 }

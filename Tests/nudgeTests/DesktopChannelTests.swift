@@ -272,6 +272,12 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         XCTAssertTrue(later.stdout.contains("desktop notification got through after 1 failed attempt(s)"), later.summary)
     }
 
+    func testCheckSaysNothingOfButtonsOnAServerThatDrawsThem() throws {
+        let check = try NudgeProcess.run(["check", "--data", dir.path], exactEnvironment: session.cronEnvironment())
+        XCTAssertEqual(check.status, 0, check.summary)
+        XCTAssertEqual(check.stderr, "", check.summary)
+    }
+
     func testNudgeTestTellsTheTruth() throws {
         let empty = try makeDirectory()
         if !FileManager.default.fileExists(atPath: "/run/user/\(getuid())/bus") {

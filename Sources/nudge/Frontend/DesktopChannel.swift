@@ -38,7 +38,7 @@ struct DesktopChannel {
         guard let notifySend = ChildProcess.find("notify-send", path: session["PATH"]) else {
             return "notify-send is not installed (Debian and Ubuntu: apt install libnotify-bin)"
         }
-        let arguments = [notifySend] + DesktopNotification.arguments(notification, buttons: [])
+        let arguments = [notifySend] + DesktopNotification.arguments(notification)
         switch ChildProcess.spawn(wrap(arguments, Self.answerTimeout), environment: session, stdout: STDERR_FILENO,
                                   stderr: STDERR_FILENO) {
         case .failure(let error): return "cannot start notify-send: \(error.reason)"

@@ -207,6 +207,21 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         XCTAssertEqual(closed.arguments, [closes.first?.arguments.first ?? "", "uint32 3"], "closed by the call")
     }
 
+    func testAWaiterStoppedByASignalClosesItsNotificationFirst() throws {
+        try dir.write("alarms.json", Fixture.alarm(time: "05:30"))
+        try cron("run", at: "2026-11-21T04:00:00Z")
+        try cron("run", at: "2026-11-21T04:30:00Z")
+        _ = try session.waitForNotifyCalls(1)
+        let notify = try XCTUnwrap(session.monitorRecords("Notify").first)
+        let waiter = try XCTUnwrap(DesktopSession.waiters(for: dir.path).first)
+        kill(waiter, SIGTERM)   // as systemd stops a unit at logout
+        try waitForNoWaiter()
+        try session.waitUntil("the notification to close") { self.session.closedSignals() >= 1 }
+        let closes = session.monitorRecords("CloseNotification")
+        XCTAssertEqual(closes.map(\.sender), [notify.sender], "closed once, by the connection that created it")
+        XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 0, "nothing applied")
+    }
+
     func testARestartedServerEndsTheWaiterAtOnceAndItClosesNothingOfAnotherApplication() throws {
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T08:00:00Z", cycleID: "c-5"))
         try cron("run", at: "2026-11-21T08:30:00Z")

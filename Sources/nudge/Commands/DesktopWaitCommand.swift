@@ -11,6 +11,10 @@ import Glibc
 /// the notification from that same connection — the only one GNOME Shell lets close it, and the one it sends
 /// the clicks to. It ends when the notification closes, when its server goes away (a restarted server reuses
 /// the numbers: nothing is closed then), or after closing it: no waiter outlives its notification.
+/// Set by SIGTERM, SIGHUP or SIGINT (a logout, `systemctl --user stop`): the waiter closes its notification
+/// before it goes, so none is left on screen with buttons nobody listens to.
+private var waiterStopRequested: sig_atomic_t = 0
+
 enum DesktopWaitCommand {
     static let command = Command(
         name: "desktop-wait",
@@ -49,6 +53,9 @@ enum DesktopWaitCommand {
             shown = (connection, watch)
         }
         let deadline = Date().addingTimeInterval(until.timeIntervalSince(clock.now()))
+        waiterStopRequested = 0
+        for stop in [SIGTERM, SIGHUP, SIGINT] { signal(stop) { _ in waiterStopRequested = 1 } }
+        shown.0.isInterrupted = { waiterStopRequested != 0 }
         wait(on: shown.0, for: shown.1, until: deadline) { action in
             _ = try? ActCommand.apply(idText: id, actionName: action, directory: directory, now: clock.now(),
                                       console: Console())
@@ -93,7 +100,8 @@ enum DesktopWaitCommand {
         }
     }
 
-    /// Holds the notification until it closes, its server goes, a click, or `deadline`, when it closes it.
+    /// Holds the notification until it closes, its server goes, a click, or `deadline` (or a stop signal), when
+    /// it closes it.
     static func wait(on connection: BusConnection, for watch: NotificationWatch, until deadline: Date,
                      apply: (String) -> Void) {
         waiting: while true {
@@ -115,6 +123,7 @@ enum DesktopWaitCommand {
         }
         // A click (the server usually closed it already: the number is then unknown to it and the call
         // changes nothing) or the expiry: closed by its creator, at the server that showed it.
+        connection.isInterrupted = { false }
         _ = try? connection.call(NotificationsBus.closeNotification(watch.id, server: watch.server),
                                  until: Date().addingTimeInterval(closeGrace))
     }

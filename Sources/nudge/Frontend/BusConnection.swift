@@ -36,6 +36,8 @@ final class BusConnection {
     private(set) var isOpen = true
     /// The connection's unique name, from Hello.
     private(set) var uniqueName = ""
+    /// Asked after a signal interrupted a wait: true ends the wait as if its deadline had come.
+    var isInterrupted: () -> Bool = { false }
 
     private init(socket: Int32) { self.socket = socket }
 
@@ -131,6 +133,7 @@ final class BusConnection {
     /// Waits for bytes and appends them; false at the deadline.
     private func fill(until deadline: Date) throws -> Bool {
         guard isOpen else { throw Failure.closed }
+        if isInterrupted() { return false }
         let left = deadline.timeIntervalSince(Date())
         guard left > 0 else { return false }
         var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)

@@ -195,7 +195,11 @@ final class DesktopSession {
 
     /// Every call or signal named `member` so far, oldest first.
     func monitorRecords(_ member: String) -> [MonitorRecord] {
-        let text = (try? String(contentsOf: monitorLog)) ?? ""
+        Self.monitorRecords(member, in: (try? String(contentsOf: monitorLog)) ?? "")
+    }
+
+    /// Every call or signal named `member` in dbus-monitor's output `text`, oldest first.
+    static func monitorRecords(_ member: String, in text: String) -> [MonitorRecord] {
         var records: [MonitorRecord] = []
         var current: MonitorRecord?
         for line in text.components(separatedBy: "\n") {

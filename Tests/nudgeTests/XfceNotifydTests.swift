@@ -7,11 +7,11 @@ import Glibc
 /// The desktop channel on Xfce's notification server (SPEC §7.1): what arrives, a click made with the pointer,
 /// a body click, the close at expiry and a restarted server, each checked in dbus-monitor's record.
 final class XfceNotifydTests: DataDirectoryTestCase {
-    private var session: XfceSession!
+    private var session: RealServerSession!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        session = try XfceSession()
+        session = try RealServerSession(.xfce)
         try dir.write("settings.json", #"{ "timeZone": "Europe/Berlin", "deliver": { "desktop": true } }"#)
     }
 

@@ -4,15 +4,47 @@ import XCTest
 import Glibc
 #endif
 
-/// Xfce's notification server (xfce4-notifyd) in a session of the test's own: Xvfb on a free display, a private
-/// session bus, xfce4-notifyd drawing its banners there, dbus-monitor recording the notification interface, and
-/// clicks made by `xdotool` with the pointer, where a person clicks. Its settings daemon (xfconfd) is started
-/// by the private bus on demand and ends with it. Every other process is started here and stopped by its pid.
-final class XfceSession {
-    static let programs = ["Xvfb", "dbus-daemon", "dbus-monitor", "dbus-send", "xdotool", "notify-send"]
-    static let serverPaths = ["/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd",
-                              "/usr/lib/aarch64-linux-gnu/xfce4/notifyd/xfce4-notifyd",
-                              "/usr/libexec/xfce4/notifyd/xfce4-notifyd"]
+/// A desktop's own notification server in a session of the test's own, with a private session bus, a home and
+/// runtime directory of its own, and dbus-monitor recording the notification interface:
+///
+/// - Xfce: xfce4-notifyd drawing its banners on Xvfb, clicked by `xdotool` with the pointer, where a person
+///   clicks. Its settings daemon (xfconfd) is started by the private bus on demand and ends with it.
+/// - GNOME: GNOME Shell itself, headless (`--headless --wayland --no-x11 --virtual-monitor`), with a private
+///   system bus too (`DBUS_SYSTEM_BUS_ADDRESS`) and settings in memory. It is the strictest server: only the
+///   connection that created a notification may close it while that connection lives.
+///
+/// Every other process is started here and stopped by its pid.
+final class RealServerSession {
+    enum Kind {
+        case xfce, gnome
+
+        var programs: [String] {
+            switch self {
+            case .xfce: return ["Xvfb", "dbus-daemon", "dbus-monitor", "dbus-send", "xdotool", "notify-send"]
+            case .gnome: return ["gnome-shell", "dbus-daemon", "dbus-monitor", "dbus-send", "notify-send"]
+            }
+        }
+
+        var serverPaths: [String] {
+            switch self {
+            case .xfce:
+                return ["/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd",
+                        "/usr/lib/aarch64-linux-gnu/xfce4/notifyd/xfce4-notifyd",
+                        "/usr/libexec/xfce4/notifyd/xfce4-notifyd"]
+            case .gnome:
+                return [ExternalTool.find("gnome-shell")].compactMap { $0 }
+            }
+        }
+
+        var packages: String {
+            switch self {
+            case .xfce: return "xfce4-notifyd, xdotool, xvfb, dbus, libnotify-bin"
+            case .gnome: return "gnome-shell, dbus, libnotify-bin"
+            }
+        }
+    }
+
+    let kind: Kind
 
     let root: URL
     let runtimeDirectory: URL
@@ -24,14 +56,15 @@ final class XfceSession {
     private(set) var server: Process?
 
     /// Starts the session, or skips the test with the reason when a part is missing.
-    init() throws {
-        let missing = Self.programs.filter { ExternalTool.find($0) == nil }
-        guard missing.isEmpty, let found = Self.serverPaths.first(where: FileManager.default.isExecutableFile) else {
-            throw XCTSkip("no Xfce notification server here: \((missing + ["xfce4-notifyd"]).joined(separator: ", ")) "
-                + "(Debian packages xfce4-notifyd, xdotool, xvfb, dbus, libnotify-bin; .ci/run installs them)")
+    init(_ kind: Kind) throws {
+        self.kind = kind
+        let missing = kind.programs.filter { ExternalTool.find($0) == nil }
+        guard missing.isEmpty, let found = kind.serverPaths.first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("no \(kind) notification server here: missing \(missing.joined(separator: ", ")) "
+                + "(Debian packages \(kind.packages); .ci/run installs them)")
         }
         serverPath = found
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-xfce-\(UUID().uuidString)")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-\(kind)-\(UUID().uuidString)")
         runtimeDirectory = root.appendingPathComponent("run")
         monitorLog = root.appendingPathComponent("monitor.log")
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
@@ -44,15 +77,26 @@ final class XfceSession {
         }
     }
 
+    private var systemBusAddress: String { "unix:path=\(root.path)/system_bus" }
+
     private func start() throws {
-        for number in (0..<50).map({ _ in Int.random(in: 200...900) })
-        where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            display = ":\(number)"
-            break
-        }
-        try launch(ExternalTool.find("Xvfb") ?? "Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-        try waitUntil("Xvfb on \(display)") {
-            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(self.display.dropFirst())")
+        if kind == .xfce {
+            for number in (0..<50).map({ _ in Int.random(in: 200...900) })
+            where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                display = ":\(number)"
+                break
+            }
+            try launch(ExternalTool.find("Xvfb") ?? "Xvfb",
+                       [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            try waitUntil("Xvfb on \(display)") {
+                FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(self.display.dropFirst())")
+            }
+        } else {
+            // GNOME Shell asks the system bus for logind, accounts and more; a private one that answers nothing
+            // is enough for notifications.
+            try launch(ExternalTool.find("dbus-daemon") ?? "dbus-daemon",
+                       ["--session", "--nofork", "--nopidfile", "--address=\(systemBusAddress)"])
+            try waitUntil("the private system bus") { FileManager.default.fileExists(atPath: self.root.path + "/system_bus") }
         }
         try launch(ExternalTool.find("dbus-daemon") ?? "dbus-daemon",
                    ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"])
@@ -66,18 +110,18 @@ final class XfceSession {
     }
 
     private func startServer() throws {
-        try launch(serverPath, [])
+        try launch(serverPath, kind == .gnome ? ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x800"] : [])
         server = processes.last
         // Asked of the bus, not of the server: a call to the server would have the bus start one of its own
         // (xfce4-notifyd's D-Bus service file), which this session could not stop by its pid.
-        try waitUntil("xfce4-notifyd on the bus") {
+        try waitUntil("\(kind)'s notification server on the bus", timeout: 30) {
             self.run("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
                                    "org.freedesktop.DBus.NameHasOwner",
                                    "string:org.freedesktop.Notifications"]).stdout.contains("boolean true")
         }
     }
 
-    /// Stops xfce4-notifyd by its pid and starts a new one on the same bus and display.
+    /// Stops the server by its pid and starts a new one on the same bus and display.
     func restartServer() throws {
         if let old = server, old.isRunning {
             kill(old.processIdentifier, SIGTERM)
@@ -166,12 +210,21 @@ final class XfceSession {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    /// The test's environment with this bus and display, and a home of the session's own for Xfce's settings.
+    /// The test's environment with this bus and display, and a home of the session's own for the desktop's
+    /// settings and caches.
     private func environment() -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
-        environment["DISPLAY"] = display
+        if kind == .xfce {
+            environment["DISPLAY"] = display
+        } else {
+            environment["DISPLAY"] = nil
+            environment["WAYLAND_DISPLAY"] = nil
+            environment["DBUS_SYSTEM_BUS_ADDRESS"] = systemBusAddress
+            environment["GSETTINGS_BACKEND"] = "memory"
+            environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
+        }
         environment["HOME"] = root.path
         environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
@@ -195,7 +248,7 @@ final class XfceSession {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             guard Date() < deadline else {
-                throw NSError(domain: "XfceSession", code: 1,
+                throw NSError(domain: "RealServerSession", code: 1,
                               userInfo: [NSLocalizedDescriptionKey: "timed out waiting for \(what)"])
             }
             usleep(20_000)

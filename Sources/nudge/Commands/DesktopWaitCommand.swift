@@ -4,6 +4,10 @@ import NudgeCore
 import Glibc
 #endif
 
+/// Set by SIGTERM, SIGHUP or SIGINT (a logout, `systemctl --user stop`): the waiter closes its notification
+/// before it goes, so none is left on screen with buttons nobody listens to.
+private var waiterStopRequested: sig_atomic_t = 0
+
 /// `nudge desktop-wait` (internal, SPEC §7.1): started by the desktop channel, in a session of its own, for a
 /// notification with buttons. It is the D-Bus client itself: on one connection to the session bus it sends
 /// `Notify`, answers the run on its standard output as soon as the server shows the notification ("shown ID"
@@ -11,10 +15,6 @@ import Glibc
 /// the notification from that same connection — the only one GNOME Shell lets close it, and the one it sends
 /// the clicks to. It ends when the notification closes, when its server goes away (a restarted server reuses
 /// the numbers: nothing is closed then), or after closing it: no waiter outlives its notification.
-/// Set by SIGTERM, SIGHUP or SIGINT (a logout, `systemctl --user stop`): the waiter closes its notification
-/// before it goes, so none is left on screen with buttons nobody listens to.
-private var waiterStopRequested: sig_atomic_t = 0
-
 enum DesktopWaitCommand {
     static let command = Command(
         name: "desktop-wait",
@@ -70,7 +70,7 @@ enum DesktopWaitCommand {
         let environment: [String: String]
         switch DesktopChannel.sessionEnvironment(ProcessEnvironment.all()) {
         case .success(let filled): environment = filled
-        case .failure(let missing): return .failure(.address(missing.description))
+        case .failure(let missing): return .failure(.noBus(missing.description))
         }
         let deadline = Date().addingTimeInterval(DesktopChannel.answerTimeout)
         let opened = BusConnection.open(address: environment["DBUS_SESSION_BUS_ADDRESS"] ?? "",

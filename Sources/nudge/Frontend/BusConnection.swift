@@ -9,6 +9,8 @@ import Glibc
 /// holds its notification on one such connection, which is what GNOME Shell asks of whoever closes it.
 final class BusConnection {
     enum Failure: Error, CustomStringConvertible {
+        /// No session bus at all, in words (`SessionBus.MissingBus`).
+        case noBus(String)
         case address(String)
         case system(String, Int32)
         case refused(String)
@@ -18,6 +20,7 @@ final class BusConnection {
 
         var description: String {
             switch self {
+            case .noBus(let text): return text
             case .address(let address): return "cannot read the session bus address \(address)"
             case .system(let what, let code): return "\(what): \(String(cString: strerror(code)))"
             case .refused(let line): return "the session bus refused nudge: \(line)"

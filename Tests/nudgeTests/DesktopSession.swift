@@ -74,21 +74,44 @@ final class DesktopSession {
     private func startServer() throws {
         try launch("dunst", ["-conf", dunstConfig?.path ?? ""], environment: ["DISPLAY": display])
         server = processes.last
+        // Asked of the bus, not of the server: a call to the server before dunst holds the name would have the
+        // bus start a server from a D-Bus service file (dunst's, xfce4-notifyd's…) that no test could stop.
         try waitUntil("dunst on the bus") {
-            self.succeeds("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.Notifications",
-                                        "/org/freedesktop/Notifications",
-                                        "org.freedesktop.Notifications.GetServerInformation"]) == true
+            self.succeeds("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                        "/org/freedesktop/DBus", "org.freedesktop.DBus.GetNameOwner",
+                                        "string:org.freedesktop.Notifications"]) == true
         }
     }
 
     /// Stops dunst by its pid and starts a new one on the same bus and display, as a logout, crash or upgrade
     /// does: the new server knows nothing of the old one's notifications and numbers its own from 1 again.
     func restartServer() throws {
+        let oldOwner = serverOwner()
         if let old = server, old.isRunning {
             kill(old.processIdentifier, SIGTERM)
             old.waitUntilExit()
         }
+        try waitUntil("the old dunst to leave the bus") { self.serverOwner() != oldOwner }
         try startServer()
+    }
+
+    /// The unique name that holds org.freedesktop.Notifications now, "" when none does.
+    private func serverOwner() -> String {
+        guard let path = ExternalTool.find("dbus-send") else { return "" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                             "org.freedesktop.DBus.GetNameOwner", "string:org.freedesktop.Notifications"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self).components(separatedBy: "\n").last { $0.contains("string") } ?? "" : ""
     }
 
     /// Stops every process this session started, by its pid, last started first, and removes its files.

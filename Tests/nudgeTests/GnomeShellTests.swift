@@ -11,6 +11,8 @@ import Glibc
 /// from nudge's connection) are counted.
 final class GnomeShellTests: DataDirectoryTestCase {
     private var session: RealServerSession!
+    /// GNOME Shell draws with the CPU here (llvmpipe): on a busy machine it can take seconds to answer.
+    static let patience: TimeInterval = 30
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -36,7 +38,7 @@ final class GnomeShellTests: DataDirectoryTestCase {
     }
 
     private func waitForNoWaiter() throws {
-        try session.waitUntil("the click waiter to end") { DesktopSession.waiters(for: self.dir.path).isEmpty }
+        try session.waitUntil("the click waiter to end", timeout: Self.patience) { DesktopSession.waiters(for: self.dir.path).isEmpty }
     }
 
     func testCriticalAlarmArrivesCriticalWithItsButtonsAndTheBodysDefault() throws {
@@ -44,7 +46,7 @@ final class GnomeShellTests: DataDirectoryTestCase {
         try cron("run", at: "2026-11-21T04:00:00Z")
         let run = try cron("run", at: "2026-11-21T04:30:00Z")
         XCTAssertEqual(run.stderr, "", run.summary)
-        try session.waitUntil("the Notify call") { !self.notifyCalls().isEmpty }
+        try session.waitUntil("the Notify call", timeout: Self.patience) { !self.notifyCalls().isEmpty }
         let call = try XCTUnwrap(notifyCalls().first)
         XCTAssertTrue(call.arguments.contains("variant             byte 2"), call.description)
         for action in ["default", "START_TIMER", "Start Timer", "SNOOZE", "Snooze"] {
@@ -60,10 +62,10 @@ final class GnomeShellTests: DataDirectoryTestCase {
             """#)
         try cron("run", at: "2026-11-24T12:00:00Z")
         try cron("run", at: "2026-11-24T13:29:57Z")
-        try session.waitUntil("the Notify call") { !self.notifyCalls().isEmpty }
+        try session.waitUntil("the Notify call", timeout: Self.patience) { !self.notifyCalls().isEmpty }
         let notify = try XCTUnwrap(notifyCalls().first)
         try waitForNoWaiter()
-        try session.waitUntil("GNOME's NotificationClosed to nudge") {
+        try session.waitUntil("GNOME's NotificationClosed to nudge", timeout: Self.patience) {
             self.session.monitorRecords("NotificationClosed").contains { $0.destination == notify.sender }
         }
         let closes = session.monitorRecords("CloseNotification").filter { $0.sender == notify.sender }
@@ -77,14 +79,14 @@ final class GnomeShellTests: DataDirectoryTestCase {
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T08:00:00Z", cycleID: "c-5"))
         try cron("run", at: "2026-11-21T08:30:00Z")
         try cron("run", at: "2026-11-21T08:45:00Z")
-        try session.waitUntil("the Notify call") { !self.notifyCalls().isEmpty }
+        try session.waitUntil("the Notify call", timeout: Self.patience) { !self.notifyCalls().isEmpty }
         let nudge = try XCTUnwrap(notifyCalls().first?.sender)
         XCTAssertEqual(DesktopSession.waiters(for: dir.path).count, 1)
         try session.restartServer()
         try waitForNoWaiter()
         let others = (1...7).map { "Other app message \($0)" }
         for summary in others { session.run("notify-send", ["--app-name=other", summary]) }
-        try session.waitUntil("the other application's notifications") {
+        try session.waitUntil("the other application's notifications", timeout: Self.patience) {
             let shown = Set(self.session.monitorRecords("Notify").flatMap(\.arguments))
             return others.allSatisfy { shown.contains("string \"\($0)\"") }
         }

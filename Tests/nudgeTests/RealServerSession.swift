@@ -52,8 +52,11 @@ final class RealServerSession {
     private let monitorLog: URL
     private let serverPath: String
     private var display = ""
-    private var processes: [Process] = []
-    private(set) var server: Process?
+    /// The pids started here, oldest first, all in one process group of their own (`group`): what a desktop
+    /// process spawns or the bus starts on its behalf (GNOME Shell starts more of itself) is stopped with it.
+    private var processes: [pid_t] = []
+    private var group: pid_t = 0
+    private(set) var server: pid_t = 0
 
     /// Starts the session, or skips the test with the reason when a part is missing.
     init(_ kind: Kind) throws {
@@ -105,13 +108,13 @@ final class RealServerSession {
         _ = FileManager.default.createFile(atPath: monitorLog.path, contents: nil)
         try launch(ExternalTool.find("dbus-monitor") ?? "dbus-monitor",
                    ["--session", "interface='org.freedesktop.Notifications'"],
-                   output: FileHandle(forWritingTo: monitorLog))
+                   output: monitorLog.path)
         try waitUntil("dbus-monitor") { self.monitorText().contains("NameAcquired") }
     }
 
     private func startServer() throws {
-        try launch(serverPath, kind == .gnome ? ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x800"] : [])
-        server = processes.last
+        try launch(serverPath, kind == .gnome ? ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "800x600"] : [])
+        server = processes.last ?? 0
         // Asked of the bus, not of the server: a call to the server would have the bus start one of its own
         // (xfce4-notifyd's D-Bus service file), which this session could not stop by its pid.
         try waitUntil("\(kind)'s notification server on the bus", timeout: 30) {
@@ -123,24 +126,46 @@ final class RealServerSession {
 
     /// Stops the server by its pid and starts a new one on the same bus and display.
     func restartServer() throws {
-        if let old = server, old.isRunning {
-            kill(old.processIdentifier, SIGTERM)
-            old.waitUntilExit()
-        }
+        let oldOwner = serverOwner()
+        Self.end(server)
+        try waitUntil("the old server to leave the bus") { self.serverOwner() != oldOwner }
         try startServer()
+    }
+
+    /// The unique name that holds org.freedesktop.Notifications now, "" when none does.
+    private func serverOwner() -> String {
+        let answer = run("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus.GetNameOwner", "string:org.freedesktop.Notifications"])
+        return answer.status == 0 ? answer.stdout.components(separatedBy: "\n").last { $0.contains("string") } ?? "" : ""
     }
 
     /// Stops every process started here, by its pid, last started first, and removes the files.
     func stop() {
-        for process in processes.reversed() where process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
+        processes.reversed().forEach(Self.end)
+        if group > 0 {
+            // What the processes left behind in the group (reparented to init): by the group's id.
+            kill(-group, SIGTERM)
             let deadline = Date().addingTimeInterval(3)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            while kill(-group, 0) == 0 && Date() < deadline { usleep(20_000) }
+            if kill(-group, 0) == 0 { kill(-group, SIGKILL) }
         }
         processes = []
         try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Stops one child by its pid and reaps it: SIGTERM, SIGKILL after 3 s.
+    private static func end(_ pid: pid_t) {
+        guard pid > 0 else { return }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) != 0 { return }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline {
+            if waitpid(pid, &status, WNOHANG) != 0 { return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
     func monitorText() -> String {
@@ -232,16 +257,34 @@ final class RealServerSession {
         return environment
     }
 
-    private func launch(_ path: String, _ arguments: [String], output: FileHandle? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        processes.append(process)
+    /// Starts a program in the session's process group (posix_spawn, not Foundation's Process, so that its
+    /// exit is this session's to reap), with standard output to `output` or nowhere.
+    private func launch(_ path: String, _ arguments: [String], output: String? = nil) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_APPEND, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, group)   // 0: a new group, led by the first process
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw NSError(domain: "RealServerSession", code: 3,
+                          userInfo: [NSLocalizedDescriptionKey: "cannot start \(path): \(String(cString: strerror(result)))"])
+        }
+        if group == 0 { group = pid }
+        processes.append(pid)
     }
 
     func waitUntil(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// The notify-send arguments that carry a record to the desktop (SPEC §7.1).
+/// The notify-send arguments that carry a record without buttons to the desktop (SPEC §7.1).
 final class DesktopNotificationTests: XCTestCase {
     private let clock = WallClock(zone: Fixtures.berlin)
 
@@ -12,13 +12,10 @@ final class DesktopNotificationTests: XCTestCase {
                                                   settings: settings, clock: clock))
     }
 
-    func testCriticalAlarmIsCriticalNeverExpiresRingsAndHasItsButtons() throws {
-        let alarm = try prayer()
-        let buttons = NotificationAction.buttons(for: alarm, canPlay: false)
-        XCTAssertEqual(DesktopNotification.arguments(alarm, buttons: buttons), [
+    func testCriticalIsCriticalNeverExpiresAndRings() throws {
+        XCTAssertEqual(DesktopNotification.arguments(try prayer()), [
             "--app-name=nudge", "--urgency=critical", "--expire-time=0", "--icon=appointment-soon",
-            "--category=x-nudge.alarm", "--hint=string:sound-name:alarm-clock-elapsed", "--print-id",
-            "--action=START_TIMER=Start Timer", "--action=SNOOZE=Snooze",
+            "--category=x-nudge.alarm", "--hint=string:sound-name:alarm-clock-elapsed",
             "--", "Morning Prayer Time", "Take 15 minutes to pray",
         ])
     }
@@ -29,8 +26,7 @@ final class DesktopNotificationTests: XCTestCase {
         let achievement = StreakRule.achievement(
             Achievement(id: "a-1", title: "Centurion", description: "<b>100</b> & more",
                         unlockedAt: Fixtures.instant("2026-11-21T09:00:00Z")), settings: settings)
-        let arguments = DesktopNotification.arguments(achievement,
-                                                      buttons: NotificationAction.buttons(for: achievement, canPlay: true))
+        let arguments = DesktopNotification.arguments(achievement)
         XCTAssertEqual(arguments, [
             "--app-name=nudge", "--urgency=low", "--icon=emblem-favorite", "--category=x-nudge.streak",
             "--hint=boolean:suppress-sound:true", "--", "Achievement unlocked: Centurion",
@@ -63,7 +59,7 @@ final class DesktopNotificationTests: XCTestCase {
     func testATitleThatLooksLikeAnOptionStaysText() {
         var test = TestRule.notification(now: Fixtures.instant("2026-11-21T10:00:00Z"), settings: Settings())
         test.title = "--help"
-        let arguments = DesktopNotification.arguments(test, buttons: [])
+        let arguments = DesktopNotification.arguments(test)
         XCTAssertEqual(Array(arguments.suffix(3)), ["--", "--help", test.body])
     }
 }

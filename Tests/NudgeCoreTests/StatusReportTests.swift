@@ -25,6 +25,19 @@ final class StatusReportTests: XCTestCase {
                        + "→ nudge act alarm.prayer:fajr:2026-11-21 START_TIMER|SNOOZE")
     }
 
+    func testDeliveryLineSaysLateFromThirtySecondsInSecondsThenMinutes() {
+        let alarm = prayer(on: "2026-11-21")
+        func details(deliveredAt: String) -> String {
+            let line = DeliveryLine.text(Delivery(notification: alarm, deliveredAt: Fixtures.instant(deliveredAt)),
+                                         clock: clock)
+            return String(line[line.firstIndex(of: "(")!...line.firstIndex(of: ")")!])
+        }
+        XCTAssertEqual(details(deliveredAt: "2026-11-21T04:30:29Z"), "(critical, alarm.prayer)")
+        XCTAssertEqual(details(deliveredAt: "2026-11-21T04:30:30Z"), "(critical, alarm.prayer, 30 s late)")
+        XCTAssertEqual(details(deliveredAt: "2026-11-21T04:30:41Z"), "(critical, alarm.prayer, 41 s late)")
+        XCTAssertEqual(details(deliveredAt: "2026-11-21T04:33:59Z"), "(critical, alarm.prayer, 3 min late)")
+    }
+
     func testDeliveryLineOfANotificationWithoutActionsOffersSnooze() {
         let test = TestRule.notification(now: Fixtures.instant("2026-11-21T08:00:00Z"), settings: Settings())
         let line = DeliveryLine.text(Delivery(notification: test, deliveredAt: test.fireAt), clock: clock)

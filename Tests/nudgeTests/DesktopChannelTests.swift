@@ -53,7 +53,8 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         XCTAssertEqual(call.hints["category"], "string \"x-nudge.alarm\"")
         XCTAssertEqual(call.hints["sound-name"], "string \"alarm-clock-elapsed\"")
         XCTAssertEqual(call.icon, "appointment-soon")
-        XCTAssertEqual(call.actions, ["START_TIMER", "Start Timer", "SNOOZE", "Snooze"])
+        XCTAssertEqual(call.actions, ["default", "Dismiss", "START_TIMER", "Start Timer", "SNOOZE", "Snooze"],
+                       "the buttons, and the body's own click that applies nothing")
         XCTAssertEqual(DesktopSession.waiters(for: dir.path).count, 1, "one waiter for the notification's buttons")
         XCTAssertEqual((try state()["commandQueue"] as? [Any])?.count, 0, "shown: nothing left to retry")
     }
@@ -90,7 +91,7 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         try cron("run", at: "2026-11-21T04:30:00Z")
         _ = try session.waitForNotifyCalls(1)
         try session.click("START_TIMER")
-        XCTAssertEqual(session.lastMenu().count, 2, "dunst offered both buttons: \(session.lastMenu())")
+        XCTAssertEqual(session.lastMenu().count, 3, "dunst offered both buttons and Dismiss: \(session.lastMenu())")
         try session.waitUntil("the timer in the plan") { ((try? self.dir.plannedIDs()) ?? []).contains("alarm.timerDone:fajr:2026-11-21") }
         try waitForNoWaiter()
         let timers = try XCTUnwrap(try state()["timers"] as? [[String: Any]])
@@ -121,7 +122,7 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         try cron("run", at: "2026-11-21T09:00:00Z")
         let call = try XCTUnwrap(session.waitForNotifyCalls(1).first)
         XCTAssertEqual(call.summary, "Dry Complete!")
-        XCTAssertEqual(call.actions, ["COMPLETE_ACTION", "Mark Folded", "SNOOZE_ACTION", "Remind in 10 min"])
+        XCTAssertEqual(call.buttons, ["COMPLETE_ACTION", "Mark Folded", "SNOOZE_ACTION", "Remind in 10 min"])
         try session.click("COMPLETE_ACTION")
         try session.waitUntil("the fold in laundry.json") { ((try? self.dir.text("laundry.json")) ?? "").contains("lastCompletedAt") }
         let pet = try XCTUnwrap((try dir.json("laundry.json")["pets"] as? [[String: Any]])?.first)
@@ -141,7 +142,7 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         try cron("run", at: "2026-11-21T08:30:00Z")
         try cron("run", at: "2026-11-21T08:45:00Z")
         let call = try XCTUnwrap(session.waitForNotifyCalls(1).first)
-        XCTAssertEqual(call.actions, ["COMPLETE_ACTION", "Start Dryer", "SNOOZE_ACTION", "Remind in 10 min"])
+        XCTAssertEqual(call.buttons, ["COMPLETE_ACTION", "Start Dryer", "SNOOZE_ACTION", "Remind in 10 min"])
         try session.click("SNOOZE_ACTION")
         try session.waitUntil("the snooze in the plan") {
             ((try? self.dir.plannedIDs()) ?? []).contains("laundry.washComplete:snowy:c-5:snooze-1")
@@ -167,7 +168,7 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         try cron("run", at: "2026-11-21T18:00:00Z")
         let call = try XCTUnwrap(session.waitForNotifyCalls(1).first)
         XCTAssertEqual(call.summary, "Streaks at risk")
-        XCTAssertEqual(call.actions, ["PLAY_NOW", "Play Now", "REMIND_TOMORROW", "Remind Tomorrow",
+        XCTAssertEqual(call.buttons, ["PLAY_NOW", "Play Now", "REMIND_TOMORROW", "Remind Tomorrow",
                                       "MARK_PLAYED", "Mark as Played"])
         try session.click("MARK_PLAYED")
         try session.waitUntil("the plays in streaks.json") { ((try? self.dir.text("streaks.json")) ?? "").contains("plays") }
@@ -190,10 +191,77 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         try cron("run", at: "2026-11-24T13:29:57Z")
         let call = try XCTUnwrap(session.waitForNotifyCalls(1).first)
         XCTAssertEqual(call.summary, "Time to Leave")
-        XCTAssertEqual(call.actions, ["LEAVING_NOW", "Leaving now", "SNOOZE", "Snooze"])
+        XCTAssertEqual(call.buttons, ["LEAVING_NOW", "Leaving now", "SNOOZE", "Snooze"])
         XCTAssertEqual(DesktopSession.waiters(for: dir.path).count, 1)
         try waitForNoWaiter()
         try session.waitUntil("the server to close it") { self.session.closedSignals() >= 1 }
+        // Closed by the connection that created it (the only one GNOME Shell accepts), at the server that
+        // showed it, and the server said so to that same connection.
+        let notify = try XCTUnwrap(session.monitorRecords("Notify").first)
+        let closes = session.monitorRecords("CloseNotification")
+        let closed = try XCTUnwrap(session.monitorRecords("NotificationClosed").first)
+        XCTAssertEqual(closes.count, 1, closes.description)
+        XCTAssertEqual(closes.first?.sender, notify.sender, closes.description)
+        XCTAssertEqual(closes.first?.destination, closed.sender, "sent to the server's own name")
+        XCTAssertEqual(closed.destination, notify.sender)
+        XCTAssertEqual(closed.arguments, [closes.first?.arguments.first ?? "", "uint32 3"], "closed by the call")
+    }
+
+    func testAWaiterStoppedByASignalClosesItsNotificationFirst() throws {
+        try dir.write("alarms.json", Fixture.alarm(time: "05:30"))
+        try cron("run", at: "2026-11-21T04:00:00Z")
+        try cron("run", at: "2026-11-21T04:30:00Z")
+        _ = try session.waitForNotifyCalls(1)
+        let notify = try XCTUnwrap(session.monitorRecords("Notify").first)
+        let waiter = try XCTUnwrap(DesktopSession.waiters(for: dir.path).first)
+        kill(waiter, SIGTERM)   // as systemd stops a unit at logout
+        try waitForNoWaiter()
+        try session.waitUntil("the notification to close") { self.session.closedSignals() >= 1 }
+        let closes = session.monitorRecords("CloseNotification")
+        XCTAssertEqual(closes.map(\.sender), [notify.sender], "closed once, by the connection that created it")
+        XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 0, "nothing applied")
+    }
+
+    func testARestartedServerEndsTheWaiterAtOnceAndItClosesNothingOfAnotherApplication() throws {
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T08:00:00Z", cycleID: "c-5"))
+        try cron("run", at: "2026-11-21T08:30:00Z")
+        try cron("run", at: "2026-11-21T08:45:00Z")
+        XCTAssertEqual(try session.waitForNotifyCalls(1).first?.summary, "Wash Complete!")
+        XCTAssertEqual(DesktopSession.waiters(for: dir.path).count, 1, "holding it for 6 hours")
+
+        try session.restartServer()
+        try waitForNoWaiter()
+        let closedBefore = session.closedSignals()
+        for number in 1...7 { try session.notifyFromAnotherApplication("Other app message \(number)") }
+        _ = try session.waitForNotifyCalls(8)
+        XCTAssertEqual(session.monitorRecords("CloseNotification").map(\.description), [],
+                       "nothing closed: the numbers belong to the other application now")
+        XCTAssertEqual(session.closedSignals(), closedBefore)
+
+        let later = try cron("run", at: "2026-11-21T08:46:00Z")
+        XCTAssertEqual(later.stderr, "", later.summary)
+        XCTAssertEqual(session.notifyCalls().count, 8, "delivered once: not shown again on the new server")
+        let snoozed = try cron("act", at: "2026-11-21T08:47:00Z", "laundry.washComplete:snowy:c-5", "SNOOZE_ACTION")
+        XCTAssertEqual(snoozed.status, 0, "`nudge act` still reaches it: \(snoozed.summary)")
+    }
+
+    func testABodyClickAppliesNothingClosesTheNotificationAndEndsTheWaiter() throws {
+        try dir.write("alarms.json", Fixture.alarm(time: "05:30"))
+        try cron("run", at: "2026-11-21T04:00:00Z")
+        try cron("run", at: "2026-11-21T04:30:00Z")
+        let notify = try XCTUnwrap(session.waitForNotifyCalls(1).first)
+        XCTAssertEqual(Array(notify.actions.prefix(2)), ["default", "Dismiss"])
+        try session.clickBody()
+        try waitForNoWaiter()
+        let invoked = session.monitorRecords("ActionInvoked")
+        XCTAssertEqual(invoked.first?.arguments.last, "string \"default\"", invoked.description)
+        try session.waitUntil("the notification to close") { self.session.closedSignals() >= 1 }
+        XCTAssertEqual(session.monitorRecords("CloseNotification").count, 1, "dunst keeps it open: nudge closes it")
+        XCTAssertEqual((try state()["timers"] as? [Any])?.count, 0, "no timer started")
+        XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 0, "no snooze")
+        let snooze = try cron("act", at: "2026-11-21T04:31:00Z", "alarm.prayer:fajr:2026-11-21", "SNOOZE")
+        XCTAssertEqual(snooze.status, 0, snooze.summary)
+        XCTAssertFalse(snooze.stdout.hasPrefix("Nothing to do"), "the body click was not an action: \(snooze.summary)")
     }
 
     func testNoSessionBusIsSaidInWordsAndTheDeliveryGetsThroughOnceTheBusIsThere() throws {
@@ -217,6 +285,12 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         XCTAssertEqual(try session.waitForNotifyCalls(1).first?.summary, "Morning Prayer Time")
         let later = try NudgeProcess.run(["status", "--data", dir.path])
         XCTAssertTrue(later.stdout.contains("desktop notification got through after 1 failed attempt(s)"), later.summary)
+    }
+
+    func testCheckSaysNothingOfButtonsOnAServerThatDrawsThem() throws {
+        let check = try NudgeProcess.run(["check", "--data", dir.path], exactEnvironment: session.cronEnvironment())
+        XCTAssertEqual(check.status, 0, check.summary)
+        XCTAssertEqual(check.stderr, "", check.summary)
     }
 
     func testNudgeTestTellsTheTruth() throws {

@@ -19,6 +19,11 @@ final class DesktopSession {
     var busAddress: String { "unix:path=\(runtimeDirectory.path)/bus" }
     private var processes: [Process] = []
     private let monitorLog: URL
+    /// The X display and dunst's configuration, to start dunst again (`restartServer`).
+    private var display = ""
+    private var dunstConfig: URL?
+    /// The running dunst.
+    private(set) var server: Process?
 
     /// Starts the session, or skips the test (fails it under CI) with the reason when a program is missing.
     init() throws {
@@ -41,7 +46,7 @@ final class DesktopSession {
     }
 
     private func start() throws {
-        let display = try freeDisplay()
+        display = try freeDisplay()
         try launch("Xvfb", [display, "-nolisten", "tcp"], environment: [:])
         try waitUntil("Xvfb on \(display)") {
             FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
@@ -58,16 +63,55 @@ final class DesktopSession {
         chmod(menu.path, 0o755)
         let config = root.appendingPathComponent("dunstrc")
         try "[global]\n    dmenu = \(menu.path)\n".write(to: config, atomically: true, encoding: .utf8)
-        try launch("dunst", ["-conf", config.path], environment: ["DISPLAY": display])
-        try waitUntil("dunst on the bus") {
-            self.succeeds("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.Notifications",
-                                        "/org/freedesktop/Notifications",
-                                        "org.freedesktop.Notifications.GetServerInformation"]) == true
-        }
+        dunstConfig = config
+        try startServer()
         _ = FileManager.default.createFile(atPath: monitorLog.path, contents: nil)
         try launch("dbus-monitor", ["--session", "interface='org.freedesktop.Notifications'"], environment: [:],
                    output: FileHandle(forWritingTo: monitorLog))
         try waitUntil("dbus-monitor") { ((try? String(contentsOf: self.monitorLog)) ?? "").contains("NameAcquired") }
+    }
+
+    private func startServer() throws {
+        try launch("dunst", ["-conf", dunstConfig?.path ?? ""], environment: ["DISPLAY": display])
+        server = processes.last
+        // Asked of the bus, not of the server: a call to the server before dunst holds the name would have the
+        // bus start a server from a D-Bus service file (dunst's, xfce4-notifyd's…) that no test could stop.
+        try waitUntil("dunst on the bus") {
+            self.succeeds("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                        "/org/freedesktop/DBus", "org.freedesktop.DBus.GetNameOwner",
+                                        "string:org.freedesktop.Notifications"]) == true
+        }
+    }
+
+    /// Stops dunst by its pid and starts a new one on the same bus and display, as a logout, crash or upgrade
+    /// does: the new server knows nothing of the old one's notifications and numbers its own from 1 again.
+    func restartServer() throws {
+        let oldOwner = serverOwner()
+        if let old = server, old.isRunning {
+            kill(old.processIdentifier, SIGTERM)
+            old.waitUntilExit()
+        }
+        try waitUntil("the old dunst to leave the bus") { self.serverOwner() != oldOwner }
+        try startServer()
+    }
+
+    /// The unique name that holds org.freedesktop.Notifications now, "" when none does.
+    private func serverOwner() -> String {
+        guard let path = ExternalTool.find("dbus-send") else { return "" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                             "org.freedesktop.DBus.GetNameOwner", "string:org.freedesktop.Notifications"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self).components(separatedBy: "\n").last { $0.contains("string") } ?? "" : ""
     }
 
     /// Stops every process this session started, by its pid, last started first, and removes its files.
@@ -93,6 +137,13 @@ final class DesktopSession {
         var body = ""
         /// Identifier, label, identifier, label, …
         var actions: [String] = []
+        /// The actions without the body's `default` (which nudge offers with every button, SPEC §11.39).
+        var buttons: [String] {
+            guard let index = actions.firstIndex(of: "default"), index % 2 == 0, index + 1 < actions.count else {
+                return actions
+            }
+            return Array(actions[..<index] + actions[(index + 2)...])
+        }
         /// Hint name → the value as printed (`byte 2`, `string "x-nudge.alarm"`, `boolean true`).
         var hints: [String: String] = [:]
         var expireTimeout: Int32 = -2
@@ -155,6 +206,42 @@ final class DesktopSession {
         (try? String(contentsOf: monitorLog)) ?? ""
     }
 
+    /// One message of the notification interface as dbus-monitor printed it: who sent it to whom, and its
+    /// arguments as printed (`uint32 3`, `string "default"`).
+    struct MonitorRecord: CustomStringConvertible {
+        var header: String
+        var arguments: [String]
+        var sender: String { Self.field("sender", header) }
+        var destination: String { Self.field("destination", header) }
+        var description: String { ([header] + arguments.map { "   " + $0 }).joined(separator: "\n") }
+
+        private static func field(_ name: String, _ header: String) -> String {
+            guard let start = header.range(of: name + "=") else { return "" }
+            return String(header[start.upperBound...].prefix { $0 != " " && $0 != ";" })
+        }
+    }
+
+    /// Every call or signal named `member` so far, oldest first.
+    func monitorRecords(_ member: String) -> [MonitorRecord] {
+        Self.monitorRecords(member, in: (try? String(contentsOf: monitorLog)) ?? "")
+    }
+
+    /// Every call or signal named `member` in dbus-monitor's output `text`, oldest first.
+    static func monitorRecords(_ member: String, in text: String) -> [MonitorRecord] {
+        var records: [MonitorRecord] = []
+        var current: MonitorRecord?
+        for line in text.components(separatedBy: "\n") {
+            if line.hasPrefix(" ") {
+                current?.arguments.append(line.trimmingCharacters(in: .whitespaces))
+                continue
+            }
+            if let finished = current { records.append(finished) }
+            current = line.contains("member=\(member)") ? MonitorRecord(header: line, arguments: []) : nil
+        }
+        if let finished = current { records.append(finished) }
+        return records
+    }
+
     /// The number of `NotificationClosed` signals seen.
     func closedSignals() -> Int {
         ((try? String(contentsOf: monitorLog)) ?? "").components(separatedBy: "member=NotificationClosed").count - 1
@@ -173,6 +260,21 @@ final class DesktopSession {
         try action.write(to: root.appendingPathComponent("choice"), atomically: true, encoding: .utf8)
         guard succeeds("dunstctl", ["context"]) == true else {
             throw RealPart.missing("dunstctl context failed: this dunst cannot invoke actions headlessly")
+        }
+    }
+
+    /// Clicks the body of the notification on top: dunst invokes its `default` action.
+    func clickBody() throws {
+        guard succeeds("dunstctl", ["action", "0"]) == true else {
+            throw XCTSkip("dunstctl action failed: this dunst cannot invoke the default action headlessly")
+        }
+    }
+
+    /// Shows a notification of another application (`notify-send`), as a person's other programs do.
+    func notifyFromAnotherApplication(_ summary: String) throws {
+        guard succeeds("notify-send", ["--app-name=other", summary]) == true else {
+            throw NSError(domain: "DesktopSession", code: 2,
+                          userInfo: [NSLocalizedDescriptionKey: "notify-send \(summary) failed"])
         }
     }
 

@@ -320,6 +320,18 @@ final class RunDeliveryTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.outboxIDs(), [wash])
     }
 
+    func testADelivery41SecondsLateSaysSoAndTheJSONHasTheExactSeconds() throws {
+        try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T07:30:00Z"))
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: [])
+
+        let result = try NudgeProcess.run(["run", "--data", dir.path, "--now", "2026-11-21T08:15:41Z"])
+        XCTAssertEqual(result.status, 0, result.summary)
+        XCTAssertTrue(result.stdout.contains("(critical, laundry.washComplete, 41 s late) →"), result.summary)
+        let line = try XCTUnwrap(try dir.outboxLines().first)
+        XCTAssertTrue(line.contains("\"lateSeconds\":41"), line)
+    }
+
     func testQuietPrintsNothingButStillWritesTheOutbox() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("alarms.json", Fixture.alarm(time: "08:00"))

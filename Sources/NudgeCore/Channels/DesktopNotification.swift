@@ -1,5 +1,5 @@
-/// What a delivery looks like on the desktop (SPEC §7.1): the `notify-send` arguments that carry the record's
-/// priority, sound, kind and buttons to a freedesktop notification server. Arguments, never a shell.
+/// What a delivery looks like on the desktop (SPEC §7.1): urgency, icon and sound per record, and the
+/// `notify-send` arguments that carry them to a freedesktop notification server. Arguments, never a shell.
 public enum DesktopNotification {
     public static let appName = "nudge"
     /// Freedesktop sound names: alarms and timers the person started ring like an alarm clock.
@@ -35,10 +35,9 @@ public enum DesktopNotification {
         }
     }
 
-    /// The arguments after `notify-send`. With buttons, `--print-id` makes notify-send print the notification's
-    /// id once the server shows it, then the chosen action's name, and wait until the notification closes.
-    public static func arguments(_ notification: Notification,
-                                 buttons: [(action: NotificationAction, label: String)]) -> [String] {
+    /// The arguments after `notify-send` for a notification without buttons (those with buttons are shown by
+    /// the click waiter over its own bus connection: `NotifyRequest`).
+    public static func arguments(_ notification: Notification) -> [String] {
         var arguments = [
             "--app-name=\(appName)",
             "--urgency=\(urgency(notification.priority))",
@@ -51,10 +50,6 @@ public enum DesktopNotification {
             notification.sound ? "--hint=string:sound-name:\(soundName(notification.kind))"
                 : "--hint=boolean:suppress-sound:true",
         ]
-        if !buttons.isEmpty {
-            arguments.append("--print-id")
-            arguments += buttons.map { "--action=\($0.action.rawValue)=\($0.label)" }
-        }
         return arguments + ["--", notification.title, escapedBody(notification.body)]
     }
 

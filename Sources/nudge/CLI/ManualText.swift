@@ -64,11 +64,13 @@ enum ManualText {
             nothing. Notices, warnings and errors go to standard error.
             """),
         .entry("the desktop", """
-            with `deliver.desktop`, a freedesktop notification through `notify-send`: urgency from the priority \
+            with `deliver.desktop`, a freedesktop notification: urgency from the priority \
             (`critical` stays until dismissed), a sound unless `sound` is false, an icon per kind, and a button for \
-            each action that does something on this machine. A click applies it as `nudge act ID ACTION` does. A \
-            small process waits for the click and ends when the notification closes or expires; the run never \
-            waits.
+            each action that does something on this machine. A click applies it as `nudge act ID ACTION` does; a \
+            click on the body applies nothing and closes it. A notification with buttons is held by a small \
+            process on its own session bus connection, which ends when the notification closes, expires (it \
+            closes it then) or its server goes away; the run never waits. One without buttons is shown by \
+            `notify-send`. A server that draws no buttons shows it without them, and `nudge check` says so.
             """),
         .entry("the command", """
             with `deliver.command`, an argv template run without a shell: `{id}`, `{kind}`, `{title}`, `{body}` \

@@ -35,19 +35,19 @@ enum CheckCommand {
         return .badData
     }
 
-    /// What the desktop channel will lack on this machine (SPEC §7.1): notify-send itself, or its buttons.
+    /// What the desktop channel will lack on this machine (SPEC §7.1): notify-send, for notifications without
+    /// buttons, or buttons, when the notification server running now offers none.
     static func desktopNotes() -> [String] {
         let environment = ProcessEnvironment.all()
-        guard let notifySend = ChildProcess.find("notify-send", path: environment["PATH"]) else {
-            return ["nudge: warning: deliver.desktop is on, but notify-send is not installed (Debian and Ubuntu: "
-                + "apt install libnotify-bin); deliveries are retried until it is"]
+        var notes: [String] = []
+        if ChildProcess.find("notify-send", path: environment["PATH"]) == nil {
+            notes.append("nudge: warning: deliver.desktop is on, but notify-send is not installed (Debian and Ubuntu: "
+                + "apt install libnotify-bin); deliveries without buttons are retried until it is")
         }
-        guard DesktopChannel.supportsButtons(notifySend, environment: environment) else {
-            let version = DesktopChannel.version(of: notifySend, environment: environment)
-                .map { $0.map(String.init).joined(separator: ".") } ?? "of unknown version"
-            return ["nudge: warning: notify-send \(version) has no buttons (they need 0.7.10 or later): "
-                + "notifications are shown without them; use `nudge act ID ACTION` instead"]
+        if let server = NotificationServer.running(environment: environment), !server.offersButtons {
+            notes.append("nudge: warning: the desktop's notification server (\(server.name)) offers no buttons: "
+                + "notifications are shown without them; use `nudge act ID ACTION` instead")
         }
-        return []
+        return notes
     }
 }

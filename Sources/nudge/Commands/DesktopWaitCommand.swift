@@ -4,16 +4,21 @@ import NudgeCore
 import Glibc
 #endif
 
+/// Set by SIGTERM, SIGHUP or SIGINT (a logout, `systemctl --user stop`): the waiter closes its notification
+/// before it goes, so none is left on screen with buttons nobody listens to.
+private var waiterStopRequested: sig_atomic_t = 0
+
 /// `nudge desktop-wait` (internal, SPEC §7.1): started by the desktop channel, in a session of its own, for a
-/// notification with buttons. It runs notify-send, answers the run on its standard output as soon as the server
-/// shows the notification ("shown ID" or "failed: REASON"), then waits for a click and applies it as
-/// `nudge act ID ACTION` would. It ends when the notification closes (clicked, dismissed or expired by the
-/// server), or at the record's `expiresAt`, when it closes the notification itself: no waiter outlives its
-/// notification, and no click can reach a notification nobody waits for.
+/// notification with buttons. It is the D-Bus client itself: on one connection to the session bus it sends
+/// `Notify`, answers the run on its standard output as soon as the server shows the notification ("shown ID"
+/// or "failed: REASON"), applies a click as `nudge act ID ACTION` would, and at the record's `expiresAt` closes
+/// the notification from that same connection — the only one GNOME Shell lets close it, and the one it sends
+/// the clicks to. It ends when the notification closes, when its server goes away (a restarted server reuses
+/// the numbers: nothing is closed then), or after closing it: no waiter outlives its notification.
 enum DesktopWaitCommand {
     static let command = Command(
         name: "desktop-wait",
-        usage: "nudge desktop-wait --id ID --now T --until T [--data DIR] -- NOTIFY-SEND ARGUMENTS…",
+        usage: "nudge desktop-wait --id ID --now T --until T [--data DIR] -- NOTIFY-REQUEST…",
         summary: "(started by nudge) show a notification with buttons and apply the one clicked",
         options: [
             .option("--id", "ID", "the delivered notification's id"),
@@ -25,44 +30,102 @@ enum DesktopWaitCommand {
         run: run,
         hidden: true)
 
-    /// How long notify-send gets to exit after the notification was closed at its expiry.
+    /// How long the close at the end may take before the waiter goes anyway.
     static let closeGrace: Double = 2
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         signal(SIGPIPE, SIG_IGN)
-        guard let id = arguments.values["--id"], let until = arguments.values["--until"].flatMap(RFC3339.parse) else {
-            throw CLIError.usage("nudge desktop-wait: needs --id and --until; usage: \(command.usage)")
+        guard let id = arguments.values["--id"], let until = arguments.values["--until"].flatMap(RFC3339.parse),
+              let request = NotifyRequest(arguments: arguments.positionals) else {
+            throw CLIError.usage("nudge desktop-wait: needs --id, --until and a request; usage: \(command.usage)")
         }
         let directory = DataDirectory(path: try arguments.dataDirectory())
         let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
-        let environment = ProcessEnvironment.all()
-        var argv = arguments.positionals
-        // notify-send prints the notification's id when the server shows it, but block-buffered into a pipe it
-        // would arrive only at exit; stdbuf (coreutils) makes its output line-buffered.
-        let lineBuffered = ChildProcess.find("stdbuf", path: environment["PATH"])
-        if let stdbuf = lineBuffered { argv = [stdbuf, "-oL"] + argv }
-        guard let output = ChildProcess.pipe(), let errors = ChildProcess.pipe() else {
-            answer("failed: cannot make a pipe: \(String(cString: strerror(errno)))", id: id, directory: directory,
-                   now: clock.now())
+        let shown: (BusConnection, NotificationWatch)
+        switch show(request) {
+        case .failure(let failure):
+            answer("failed: \(failure)", id: id, directory: directory, now: clock.now())
             return .failure
+        case .success(let (connection, watch, capabilities)):
+            answer("shown \(watch.id)", id: id, directory: directory, now: clock.now())
+            // A server without buttons showed it plainly: there is nothing to wait for (SPEC §7.1).
+            guard capabilities.contains("actions"), !watch.buttons.isEmpty else { return .success }
+            shown = (connection, watch)
         }
-        // In the waiter's own process group: whoever stops the waiter's group (the run, at its answer timeout)
-        // stops notify-send with it, so no notification stays on the screen that nobody waits for.
-        let spawned = ChildProcess.spawn(argv, environment: environment, stdout: output.write, stderr: errors.write,
-                                         placement: .sameGroup)
-        close(output.write)
-        close(errors.write)
-        guard case .success(let pid) = spawned else {
-            if case .failure(let error) = spawned {
-                answer("failed: cannot start notify-send: \(error.reason)", id: id, directory: directory,
-                       now: clock.now())
-            }
-            return .failure
+        let deadline = Date().addingTimeInterval(until.timeIntervalSince(clock.now()))
+        waiterStopRequested = 0
+        for stop in [SIGTERM, SIGHUP, SIGINT] { signal(stop) { _ in waiterStopRequested = 1 } }
+        shown.0.isInterrupted = { waiterStopRequested != 0 }
+        wait(on: shown.0, for: shown.1, until: deadline) { action in
+            _ = try? ActCommand.apply(idText: id, actionName: action, directory: directory, now: clock.now(),
+                                      console: Console())
         }
-        var waiter = Waiter(id: id, directory: directory, clock: clock, pid: pid, output: output.read,
-                            errors: errors.read, answered: false)
-        waiter.waitForClick(until: until, lineBuffered: lineBuffered != nil)
         return .success
+    }
+
+    /// Connects, listens for the server's signals (before Notify, so none is missed), asks what the server can
+    /// do and shows the notification: the connection, what it holds, and the server's capabilities.
+    static func show(_ request: NotifyRequest)
+        -> Result<(BusConnection, NotificationWatch, [String]), BusConnection.Failure> {
+        let environment: [String: String]
+        switch DesktopChannel.sessionEnvironment(ProcessEnvironment.all()) {
+        case .success(let filled): environment = filled
+        case .failure(let missing): return .failure(.noBus(missing.description))
+        }
+        let deadline = Date().addingTimeInterval(DesktopChannel.answerTimeout)
+        let opened = BusConnection.open(address: environment["DBUS_SESSION_BUS_ADDRESS"] ?? "",
+                                        timeout: DesktopChannel.answerTimeout)
+        guard case .success(let connection) = opened else {
+            if case .failure(let failure) = opened { return .failure(failure) }
+            return .failure(.closed)
+        }
+        do {
+            for rule in NotificationsBus.matchRules {
+                _ = try connection.call(NotificationsBus.addMatch(rule), until: deadline)
+            }
+            let capabilities = try connection.call(NotificationsBus.getCapabilities(), until: deadline)
+                .body.first?.strings ?? []
+            let reply = try connection.call(NotificationsBus.notify(request, capabilities: capabilities),
+                                            until: deadline)
+            guard let number = reply.body.first?.uint32, let server = reply.sender else {
+                return .failure(.error(name: "Notify", text: "the server answered without a notification number"))
+            }
+            let buttons = capabilities.contains("actions") ? request.buttons.map(\.action) : []
+            return .success((connection, NotificationWatch(server: server, id: number, buttons: buttons),
+                             capabilities))
+        } catch let failure as BusConnection.Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(.closed)
+        }
+    }
+
+    /// Holds the notification until it closes, its server goes, a click, or `deadline` (or a stop signal), when
+    /// it closes it.
+    static func wait(on connection: BusConnection, for watch: NotificationWatch, until deadline: Date,
+                     apply: (String) -> Void) {
+        waiting: while true {
+            let message: DBusMessage?
+            do {
+                message = try connection.next(until: deadline)
+            } catch {
+                return   // the bus is gone, and the notification with it
+            }
+            guard let message else { break waiting }
+            switch watch.step(for: message) {
+            case .ignore: continue waiting
+            case .end: return
+            case .apply(let action):
+                apply(action)
+                break waiting
+            case .dismiss: break waiting
+            }
+        }
+        // A click (the server usually closed it already: the number is then unknown to it and the call
+        // changes nothing) or the expiry: closed by its creator, at the server that showed it.
+        connection.isInterrupted = { false }
+        _ = try? connection.call(NotificationsBus.closeNotification(watch.id, server: watch.server),
+                                 until: Date().addingTimeInterval(closeGrace))
     }
 
     /// Writes the one answer the run waits for, then lets go of the pipe. When the run is gone (killed while it
@@ -89,121 +152,6 @@ enum DesktopWaitCommand {
         withExtendedLifetime(lock) {
             state.recordCommand(id, channel: .desktop, error: nil, now: now)
             try? directory.write("state.json", state.fileContent)
-        }
-    }
-
-    /// The wait itself: notify-send's output, line by line, until it ends or the deadline.
-    private struct Waiter {
-        let id: String
-        let directory: DataDirectory
-        let clock: RunClock
-        let pid: pid_t
-        let output: Int32
-        let errors: Int32
-        var answered: Bool
-        var notificationID: String?
-        var pending: [UInt8] = []
-        var errorText: [UInt8] = []
-
-        mutating func waitForClick(until: Date, lineBuffered: Bool) {
-            let started = Date()
-            var outputOpen = true
-            var errorsOpen = true
-            while outputOpen {
-                let left = until.timeIntervalSince(clock.now())
-                if left <= 0 {
-                    closeNotification()
-                    return
-                }
-                // Without stdbuf the id comes only at exit: a notify-send still running after a second showed it.
-                if !answered && !lineBuffered && Date().timeIntervalSince(started) > 1 { say("shown") }
-                var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
-                                   pollfd(fd: errorsOpen ? errors : -1, events: Int16(POLLIN), revents: 0)]
-                let ready = poll(&descriptors, 2, Int32(min(left, 1) * 1000) + 1)
-                if ready < 0 && errno != EINTR { break }
-                if descriptors[1].revents != 0 { errorsOpen = drain(errors, into: &errorText) }
-                if descriptors[0].revents != 0 {
-                    outputOpen = drain(output, into: &pending)
-                    handleLines()
-                }
-            }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            if !answered {
-                let reason = String(decoding: errorText, as: UTF8.self).trimmingWhitespace
-                let failure = ChildProcess.describe(status: status, program: "notify-send")
-                say(failure == nil ? "shown" : "failed: " + (reason.isEmpty ? failure ?? "" : reason))
-            }
-        }
-
-        /// Reads what is there; false at the end of the stream.
-        private func drain(_ descriptor: Int32, into buffer: inout [UInt8]) -> Bool {
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let got = read(descriptor, &chunk, chunk.count)
-            if got < 0 { return errno == EINTR || errno == EAGAIN }
-            buffer += chunk[..<got]
-            return got > 0
-        }
-
-        /// notify-send prints the notification's id first (`--print-id`), then the name of the action clicked.
-        private mutating func handleLines() {
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self).trimmingWhitespace
-                pending.removeSubrange(...newline)
-                if notificationID == nil, !line.isEmpty, line.allSatisfy(\.isNumber) {
-                    notificationID = line
-                    say("shown \(line)")
-                } else if NotificationAction(rawValue: line) != nil {
-                    if !answered { say("shown") }
-                    click(line)
-                }
-            }
-        }
-
-        private mutating func say(_ text: String) {
-            guard !answered else { return }
-            answered = true
-            DesktopWaitCommand.answer(text, id: id, directory: directory, now: clock.now())
-        }
-
-        /// Applies the click exactly as `nudge act ID ACTION`: under the lock, at most once, re-planning.
-        private func click(_ action: String) {
-            _ = try? ActCommand.apply(idText: id, actionName: action, directory: directory, now: clock.now(),
-                                      console: Console())
-        }
-
-        /// At the record's expiry: asks the server to close the notification (notify-send then exits by
-        /// itself); stops notify-send if it does not.
-        private func closeNotification() {
-            let environment = ProcessEnvironment.all()
-            if let notificationID {
-                let call: [String]?
-                if let dbusSend = ChildProcess.find("dbus-send", path: environment["PATH"]) {
-                    call = [dbusSend, "--session", "--type=method_call", "--dest=org.freedesktop.Notifications",
-                            "/org/freedesktop/Notifications", "org.freedesktop.Notifications.CloseNotification",
-                            "uint32:\(notificationID)"]
-                } else if let gdbus = ChildProcess.find("gdbus", path: environment["PATH"]) {
-                    call = [gdbus, "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
-                            "/org/freedesktop/Notifications", "--method",
-                            "org.freedesktop.Notifications.CloseNotification", notificationID]
-                } else {
-                    call = nil
-                }
-                let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-                if let call, case .success(let caller) = ChildProcess.spawn(call, environment: environment,
-                                                                           stdout: null, stderr: null) {
-                    _ = ChildProcess.wait(for: caller, program: call[0], timeout: DesktopChannel.answerTimeout)
-                }
-                close(null)
-            }
-            let deadline = Date().addingTimeInterval(closeGrace)
-            var status: Int32 = 0
-            while Date() < deadline {
-                if waitpid(pid, &status, WNOHANG) == pid { return }
-                usleep(20_000)
-            }
-            kill(pid, SIGTERM)
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
     }
 }

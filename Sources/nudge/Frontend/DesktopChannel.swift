@@ -4,15 +4,13 @@ import NudgeCore
 import Glibc
 #endif
 
-/// The desktop channel (SPEC §7.1): each delivery as a freedesktop notification through `notify-send`, found on
-/// the session bus also from cron. A notification with buttons gets a detached waiter (`nudge desktop-wait`)
-/// that shows it, reports back that it is on screen, and applies a click as `nudge act` would; the run itself
-/// never waits for a click.
+/// The desktop channel (SPEC §7.1): each delivery as a freedesktop notification on the session bus, found also
+/// from cron. A notification with buttons gets a detached waiter (`nudge desktop-wait`) that shows it over a bus
+/// connection of its own, reports back that it is on screen, and applies a click as `nudge act` would; the run
+/// itself never waits for a click. One without buttons is shown by `notify-send`.
 struct DesktopChannel {
     /// How long a run waits for notify-send (or the waiter) to say the notification is on screen.
     static let answerTimeout: Double = 10
-    /// The first notify-send with `--action` (libnotify 0.7.10).
-    static let firstVersionWithButtons = [0, 7, 10]
 
     let directory: DataDirectory
     /// nudge's own environment; the session bus is filled in from it for notify-send.
@@ -22,7 +20,8 @@ struct DesktopChannel {
     /// The run's `now`, from which the waiter's clock goes on (so `--now` runs and their clicks agree).
     let now: Date
 
-    /// Shows the delivery; nil when it is on screen, else what went wrong in words.
+    /// Shows the delivery; nil when it is on screen, else what went wrong in words. A notification with buttons
+    /// is shown by its click waiter over nudge's own bus connection; one without, by notify-send.
     func show(_ delivery: Delivery, wrap: ([String], TimeInterval?) -> [String] = { arguments, _ in arguments })
         -> String? {
         let session: [String: String]
@@ -30,26 +29,27 @@ struct DesktopChannel {
         case .success(let filled): session = filled
         case .failure(let missing): return missing.description
         }
+        let notification = delivery.notification
+        let buttons = NotificationAction.buttons(for: notification, canPlay: canPlay(notification))
+        guard buttons.isEmpty else {
+            return startWaiter(notification, request: NotifyRequest(notification, buttons: buttons),
+                               environment: session, wrap: wrap)
+        }
         guard let notifySend = ChildProcess.find("notify-send", path: session["PATH"]) else {
             return "notify-send is not installed (Debian and Ubuntu: apt install libnotify-bin)"
         }
-        let notification = delivery.notification
-        let buttons = Self.supportsButtons(notifySend, environment: session)
-            ? NotificationAction.buttons(for: notification, canPlay: canPlay(notification)) : []
-        let arguments = [notifySend] + DesktopNotification.arguments(notification, buttons: buttons)
-        guard !buttons.isEmpty else {
-            switch ChildProcess.spawn(wrap(arguments, Self.answerTimeout), environment: session, stdout: STDERR_FILENO, stderr: STDERR_FILENO) {
-            case .failure(let error): return "cannot start notify-send: \(error.reason)"
-            case .success(let pid):
-                return ChildProcess.wait(for: pid, program: "notify-send", timeout: Self.answerTimeout)
-            }
+        let arguments = [notifySend] + DesktopNotification.arguments(notification)
+        switch ChildProcess.spawn(wrap(arguments, Self.answerTimeout), environment: session, stdout: STDERR_FILENO,
+                                  stderr: STDERR_FILENO) {
+        case .failure(let error): return "cannot start notify-send: \(error.reason)"
+        case .success(let pid):
+            return ChildProcess.wait(for: pid, program: "notify-send", timeout: Self.answerTimeout)
         }
-        return startWaiter(notification, arguments: arguments, environment: session, wrap: wrap)
     }
 
     /// Starts `nudge desktop-wait` in a session of its own and reads its one-line answer: "shown ID" once the
     /// server shows the notification, or "failed: REASON".
-    private func startWaiter(_ notification: NudgeCore.Notification, arguments: [String],
+    private func startWaiter(_ notification: NudgeCore.Notification, request: NotifyRequest,
                              environment: [String: String], wrap: ([String], TimeInterval?) -> [String]) -> String? {
         guard let nudge = Self.executablePath() else { return "cannot find nudge's own executable to wait for a click" }
         guard let answer = ChildProcess.pipe() else { return "cannot make a pipe: \(String(cString: strerror(errno)))" }
@@ -59,7 +59,7 @@ struct DesktopChannel {
         // while this waiter has it on the screen, even when this run dies before it hears the answer.
         let waiter = wrap([nudge, DesktopWaitCommand.command.name, "--data", directory.path,
                            "--id", notification.id, "--now", RFC3339.format(now),
-                           "--until", RFC3339.format(notification.expiresAt), "--"] + arguments, nil)
+                           "--until", RFC3339.format(notification.expiresAt), "--"] + request.arguments, nil)
         let spawned = ChildProcess.spawn(waiter, environment: environment, stdout: answer.write, stderr: null,
                                          placement: .ownSession)
         close(answer.write)
@@ -72,10 +72,10 @@ struct DesktopChannel {
         Self.waiters.append(pid)
         guard let line = Self.readLine(answer.read, timeout: Self.answerTimeout) else {
             kill(-pid, SIGKILL)
-            return "notify-send did not show the notification within \(Int(Self.answerTimeout)) s"
+            return "the notification server did not show the notification within \(Int(Self.answerTimeout)) s"
         }
         if line.hasPrefix("shown") { return nil }
-        return line.hasPrefix("failed: ") ? String(line.dropFirst("failed: ".count)) : "notify-send: \(line)"
+        return line.hasPrefix("failed: ") ? String(line.dropFirst("failed: ".count)) : "desktop-wait: \(line)"
     }
 
     /// PLAY_NOW is a button only when the first game the streak reminder names has a `url` (SPEC §7.2).
@@ -109,34 +109,6 @@ struct DesktopChannel {
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static var buttonSupport: [String: Bool] = [:]
-
-    /// Whether this notify-send knows `--action` (0.7.10 and later); asked once per process.
-    static func supportsButtons(_ notifySend: String, environment: [String: String]) -> Bool {
-        if let known = buttonSupport[notifySend] { return known }
-        let supported = version(of: notifySend, environment: environment).map {
-            $0.lexicographicallyPrecedes(firstVersionWithButtons) == false
-        } ?? false
-        buttonSupport[notifySend] = supported
-        return supported
-    }
-
-    /// notify-send's version ("notify-send 0.8.1" → [0, 8, 1]), or nil when it cannot tell.
-    static func version(of notifySend: String, environment: [String: String]) -> [Int]? {
-        guard let output = ChildProcess.pipe() else { return nil }
-        let spawned = ChildProcess.spawn([notifySend, "--version"], environment: environment, stdout: output.write,
-                                         stderr: output.write)
-        close(output.write)
-        defer { close(output.read) }
-        guard case .success(let pid) = spawned else { return nil }
-        let line = readLine(output.read, timeout: answerTimeout)
-        _ = ChildProcess.wait(for: pid, program: "notify-send", timeout: 1)
-        guard let word = line?.split(separator: " ").last else { return nil }
-        let numbers = word.split(separator: ".").map { Int($0.prefix(while: \.isNumber)) }
-        guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { return nil }
-        return numbers.compactMap { $0 }
     }
 
     /// One line from `descriptor` (without its newline), waiting up to `timeout` seconds; nil at the end of the

@@ -44,7 +44,7 @@ final class DesktopTripClickTests: DataDirectoryTestCase {
         XCTAssertEqual(leave.status, 0, leave.summary)
         let reminder = try XCTUnwrap(session.waitForNotifyCalls(1).first)
         XCTAssertEqual(reminder.summary, "Time to Leave")
-        XCTAssertEqual(reminder.actions, ["LEAVING_NOW", "Leaving now", "SNOOZE", "Snooze"])
+        XCTAssertEqual(reminder.buttons, ["LEAVING_NOW", "Leaving now", "SNOOZE", "Snooze"])
 
         try session.click("LEAVING_NOW")
         try session.waitUntil("the departure in state.json") { !self.departures().isEmpty }
@@ -60,7 +60,7 @@ final class DesktopTripClickTests: DataDirectoryTestCase {
         let calls = try session.waitForNotifyCalls(2)
         XCTAssertEqual(calls[1].summary, "Arrived at Office?")
         XCTAssertEqual(calls[1].body, "Tap when you get there: it teaches nudge your travel time.")
-        XCTAssertEqual(calls[1].actions, ["ARRIVED", "I'm here"])
+        XCTAssertEqual(calls[1].buttons, ["ARRIVED", "I'm here"])
         XCTAssertEqual(calls[1].hints["category"], "string \"x-nudge.commute\"")
 
         try session.click("ARRIVED")

@@ -101,6 +101,25 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         XCTAssertEqual(ids.count, Set(ids).count, "no id twice: \(ids)")
     }
 
+    /// A prayer missed in Berlin while the clock ran days ahead, its ledger entry pruned there; the clock is
+    /// corrected to that evening, after Berlin's 19:45, and the person is in New York, where 19:45 is still
+    /// ahead. The date was missed and stays so (one per local date; SPEC §11.41): the spans alone settle
+    /// instants, and New York's instant of that date is one no run has seen. The next date, which the wrong
+    /// clock skipped, rings at New York's time (§11.43).
+    func testADateMissedInOneZoneStaysMissedAfterTheClockIsCorrectedInAnother() throws {
+        try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
+        try dir.write("alarms.json", Fixture.alarm(time: "19:45", durationMinutes: 60))
+        assertRun(try dir.run(at: "2026-03-21T10:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-25T00:00:00Z"), delivers: [])    // 21st to 24th missed, pruned
+        assertRun(try dir.run(at: "2026-03-21T20:00:00Z"), delivers: [])    // Berlin's 19:45 (18:45Z) passed
+        try dir.write("settings.json", Fixture.settings(timeZone: "America/New_York"))
+        assertRun(try dir.run(at: "2026-03-21T20:01:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-21T23:44:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-21T23:45:00Z"), delivers: [])    // New York's 19:45 of the 21st
+        assertRun(try dir.run(at: "2026-03-22T23:44:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-03-22T23:45:00Z"), delivers: ["alarm.prayer:fajr:2026-03-22"])
+    }
+
     /// Case 4: Sydney falls back at 03:00 on 4 April 2027 (16:00Z on the 3rd); quiet hours 21:15–02:30. An
     /// achievement unlocked at 02:10 in the second pass of the repeated hour waits for the second 02:30, never
     /// the first, 40 minutes before it happened (SPEC §11.42).

@@ -59,6 +59,7 @@ public enum Planner {
         // the run of 10,000 alarms.
         let settledSpans = state.settledSpans
         let deliveredDates = state.deliveredDates
+        let settledDates = state.settledDates
         let deliveredIDs = state.deliveredIDs
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ candidate: consuming Notification) -> Bool {
@@ -78,7 +79,7 @@ public enum Planner {
                 return false
             }
             if settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt)
-                || deliveredDates.contains(candidate) {
+                || deliveredDates.contains(candidate) || settledDates.contains(candidate) {
                 return false
             }
             if candidate.fireAt > now {

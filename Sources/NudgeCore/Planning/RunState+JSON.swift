@@ -46,6 +46,16 @@ extension RunState {
                 }
             }
         }
+        if let dates = root.object("settledDates") {
+            for member in dates.members() {
+                guard let text = document.string(member.node),
+                      state.settledDates.read(thread: member.key, text: text) else {
+                    document.report(KeyPath.root.appending("settledDates").appending(member.key),
+                                    "is not a list of dates with their instants")
+                    continue
+                }
+            }
+        }
         state.timeZone = root.optionalString("timeZone")
         state.zoneWarning = root.optionalString("zoneWarning")
         state.lastDelivered = root.int("lastDelivered", default: 0, in: 0...Int.max) ?? 0

@@ -179,6 +179,12 @@ extension RunState {
             out.key(thread); out.string(dates)
         }
         out.close("}")
+        out.key("settledDates")
+        out.open("{")
+        for (thread, dates) in settledDates.textMembers {
+            out.key(thread); out.string(dates)
+        }
+        out.close("}")
         out.close("}")
         return out.finish()
     }

@@ -27,6 +27,9 @@ public struct RunState: Equatable, Sendable {
     public var ledger: [String: LedgerEntry] = [:]
     /// The dates of every dated delivery, kept for good (`DeliveredDates`).
     public var deliveredDates = DeliveredDates()
+    /// The dated occurrences pruned as seen, missed or suppressed, with the instant each was recorded at
+    /// (`SettledDates`), kept for good.
+    public var settledDates = SettledDates()
     /// The ids of older deliveries of one-offs still in the files (an achievement, an import, a laundry stage
     /// not yet moved on): only the id, while the files produce it (`prune`).
     public var deliveredIDs: Set<String> = []
@@ -106,6 +109,7 @@ public struct RunState: Equatable, Sendable {
             return keep
         }
         forgetMissed(forgottenMissed)
+        settledDates.forget(after: now)
     }
 
     /// Takes `ids` off the missed list and out of its count: they were not missed after all (SPEC §11.27).
@@ -120,7 +124,7 @@ public struct RunState: Equatable, Sendable {
     /// - every entry is kept until two days after its occurrence expired (`ledgerRetention`): the age limit of
     ///   `snooze` and `act`, and the actions applied, live that long;
     /// - then a seen, missed or suppressed entry goes once `settledSpans` settle its occurrence (no run may
-    ///   then deliver it);
+    ///   then deliver it), a dated one into `settledDates` with its instant;
     /// - a delivery of a dated occurrence goes into `deliveredDates`, which keeps it for good;
     /// - any other delivery (a laundry stage, an achievement, a snooze) stays, as its id in `deliveredIDs`,
     ///   while this run's data still produce it (`produced`) or its kind is switched off (it may come back):
@@ -131,15 +135,19 @@ public struct RunState: Equatable, Sendable {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
         var dated: [String] = []
         var oneOffs: [String] = []
+        var settled: [(id: String, fireAt: Date)] = []
         ledger = ledger.filter { id, entry in
             guard entry.expiresAt < horizon else { return true }
             guard entry.outcome == .delivered else {
-                return !settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt)
+                guard settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt) else { return true }
+                settled.append((id, entry.fireAt))
+                return false
             }
             if DeliveredDates.parts(of: id) != nil { dated.append(id) } else { oneOffs.append(id) }
             return false
         }
         for id in dated { deliveredDates.insert(id: id) }
+        for (id, fireAt) in settled { settledDates.insert(id: id, fireAt: fireAt) }
         deliveredIDs.formUnion(oneOffs)
         if !deliveredIDs.isEmpty {
             deliveredIDs = deliveredIDs.filter { id in

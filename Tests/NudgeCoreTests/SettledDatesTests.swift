@@ -1,0 +1,55 @@
+import XCTest
+@testable import NudgeCore
+
+/// Dated occurrences pruned as seen, missed or suppressed, kept with their instants (SPEC §11.41, §11.43).
+final class SettledDatesTests: XCTestCase {
+    private func at(_ text: String) -> Date { Fixtures.instant(text) }
+
+    func testOnlyDatedIdsAreKeptAndADateIsSettledWhateverItsInstantIsNow() {
+        var dates = SettledDates()
+        XCTAssertTrue(dates.insert(id: "alarm.prayer:isha:2026-03-21", fireAt: at("2026-03-21T18:45:00Z")))
+        XCTAssertFalse(dates.insert(id: "laundry.washComplete:snowy:c-1", fireAt: at("2026-03-21T11:00:00Z")))
+        XCTAssertFalse(dates.insert(id: "alarm.prayer:isha:2026-03-21:snooze-1", fireAt: at("2026-03-21T18:50:00Z")))
+        XCTAssertTrue(dates.contains(id: "alarm.prayer:isha:2026-03-21"))
+        XCTAssertFalse(dates.contains(id: "alarm.prayer:isha:2026-03-22"))
+        XCTAssertFalse(dates.contains(id: "alarm.prayer:fajr:2026-03-21"))
+        XCTAssertFalse(dates.contains(id: "laundry.washComplete:snowy:c-1"))
+    }
+
+    func testAClockSetBackForgetsTheDatesRecordedAfterItAndKeepsTheOthers() {
+        var dates = SettledDates()
+        dates.insert(id: "alarm.prayer:isha:2026-03-21", fireAt: at("2026-03-21T18:45:00Z"))
+        dates.insert(id: "alarm.prayer:isha:2026-03-22", fireAt: at("2026-03-22T18:45:00Z"))
+        dates.insert(id: "alarm.prayer:fajr:2026-03-23", fireAt: at("2026-03-23T04:30:00Z"))
+        dates.forget(after: at("2026-03-21T20:00:00Z"))
+        XCTAssertTrue(dates.contains(id: "alarm.prayer:isha:2026-03-21"), "recorded before the corrected clock")
+        XCTAssertFalse(dates.contains(id: "alarm.prayer:isha:2026-03-22"), "due at its time again")
+        XCTAssertFalse(dates.contains(id: "alarm.prayer:fajr:2026-03-23"))
+        XCTAssertEqual(dates.textMembers.map(\.key), ["alarm.prayer:isha"], "a thread left empty is dropped")
+    }
+
+    /// The instant is written as a time alone when it falls on its date in UTC at a whole minute, in full
+    /// otherwise (Berlin's 00:30 is 23:30Z of the day before).
+    func testTheTextFormIsShortWhereItCanBeAndReadsBack() {
+        var dates = SettledDates()
+        dates.insert(id: "alarm.prayer:isha:2026-03-21", fireAt: at("2026-03-21T18:45:00Z"))
+        dates.insert(id: "alarm.prayer:isha:2026-03-22", fireAt: at("2026-03-21T23:30:00Z"))
+        dates.insert(id: "alarm.prayer:isha:2026-03-23", fireAt: at("2026-03-23T18:45:30Z"))
+        let members = dates.textMembers
+        XCTAssertEqual(members.map(\.value),
+                       ["2026-03-21@18:45 2026-03-22@2026-03-21T23:30:00Z 2026-03-23@2026-03-23T18:45:30Z"])
+        var read = SettledDates()
+        XCTAssertTrue(read.read(thread: members[0].key, text: members[0].value))
+        XCTAssertEqual(read, dates)
+    }
+
+    func testTextThatIsNotOneIsRefused() {
+        var dates = SettledDates()
+        XCTAssertFalse(dates.read(thread: "alarm.prayer", text: "2026-03-21@18:45"))
+        XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: "2026-03-21"))
+        XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: "2026-03-21@25:99"))
+        XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: "2026-03-21@yesterday"))
+        XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: ""))
+        XCTAssertTrue(dates.isEmpty)
+    }
+}

@@ -25,9 +25,9 @@ final class LingerTests: DataDirectoryTestCase {
         let delivery = try XCTUnwrap(result.jsonLines().first)
         XCTAssertEqual(delivery["deliveredAt"] as? String, "2026-11-21T08:01:00Z")
         XCTAssertEqual(delivery["lateSeconds"] as? Int, 0)
-        // Woke once after about 2 s and left: nothing else falls due within the 20 s.
+        // Woke once after about 2 s and left before the 20 s were up: nothing else falls due within them.
         XCTAssertGreaterThan(result.elapsed, 1.5, result.summary)
-        XCTAssertLessThan(result.elapsed, 10, result.summary)
+        XCTAssertLessThan(result.elapsed, 20, result.summary)
         XCTAssertEqual(try dir.outboxIDs(), ["laundry.washComplete:snowy:c-1"])
     }
 
@@ -36,7 +36,7 @@ final class LingerTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), delivers: [])
         let result = try dir.run(at: "2026-11-21T08:00:10Z", "--linger", "5")  // due 50 s later
         assertRun(result, delivers: [])
-        XCTAssertLessThan(result.elapsed, 3, result.summary)
+        XCTAssertLessThan(result.elapsed, 5, "it stayed for the --linger 5 with nothing to deliver: " + result.summary)
     }
 
     func testLingeringRunReleasesTheLockAndNeverDeliversTwiceBesideTheNextRun() throws {

@@ -239,8 +239,9 @@ def check_files(context):
             except Exception as error:
                 violation(f"{context}: {name} does not parse: {error}")
     for oid, entry in ledger.items():
-        if entry.get("outcome") in outcome_counts and (oid not in recorded or recorded[oid][0] != entry["outcome"]):
-            recorded[oid] = (entry["outcome"], parse_instant(entry["fireAt"]), current_step)
+        outcome, fire = entry.get("outcome"), parse_instant(entry["fireAt"])
+        if outcome in outcome_counts and recorded.get(oid, (None, None))[:2] != (outcome, fire):
+            recorded[oid] = (outcome, fire, current_step)
             outcome_counts[entry["outcome"]] += 1
 
 
@@ -408,11 +409,15 @@ for step in range(STEPS):
                 fire = local_instant(date, hhmm, zone)
                 if previous_completed[0] < fire <= now:
                     oid = f"alarm.prayer:{alarm}:{date.isoformat()}"
-                    handled = ledger.get(oid, {})
-                    if oid in outbox_ids or (handled and parse_instant(handled["fireAt"]) != fire):
-                        continue   # delivered, or its local date was handled in another zone (one per date)
+                    if oid in outbox_ids:
+                        continue
+                    # Its local date seen, missed or suppressed in another zone stays so (one per date), unless a
+                    # clock since went back before the instant it was recorded at.
+                    outcome, recorded_fire, recorded_step = recorded.get(oid, (None, None, None))
+                    if outcome and recorded_fire != fire and not reopened(recorded_step, recorded_fire):
+                        continue
                     violation(f"{context}: lost: {oid} due {stamp(fire)} was not delivered "
-                              f"(ledger: {handled or 'nothing'})")
+                              f"(recorded: {outcome or 'nothing'}, ledger: {ledger.get(oid) or 'nothing'})")
     previous_completed = (now, zone)
     clock_stepped = False
 

@@ -17,10 +17,12 @@ enum SystemZone {
 
     /// The zone, and a warning when `TZ` asks for one nudge cannot follow exactly. `environment` defaults to the
     /// process's, read only when the settings name no zone.
-    static func choose(settingsZone: String?, environment: [String: String]? = nil) -> ZoneChoice {
-        if let name = settingsZone, let zone = ZoneDatabase.zone(named: name) { return ZoneChoice(zone: zone) }
+    /// `zoneNamed` finds a zone by name, in the tz database unless the caller has read it already.
+    static func choose(settingsZone: String?, environment: [String: String]? = nil,
+                       zoneNamed: (String) -> Zone? = ZoneDatabase.zone(named:)) -> ZoneChoice {
+        if let name = settingsZone, let zone = zoneNamed(name) { return ZoneChoice(zone: zone) }
         return ZoneChoice.choose(settingsZone: nil, tz: (environment ?? ProcessEnvironment.all())["TZ"],
-                                 zoneNamed: ZoneDatabase.zone(named:), system: system, file: zone(inFile:),
+                                 zoneNamed: zoneNamed, system: system, file: zone(inFile:),
                                  following: zone(following:))
     }
 

@@ -47,17 +47,22 @@ struct Workspace {
             guard let data = files[file] else { return false }
             return state?.lastGood[file].map { $0 != hash(file, data) } == true
         } + unreadable.files
+        // A run names its zone twice, in settings.json's check and as the zone it plans in: read once.
+        var lastZone: Zone?
+        func zoneNamed(_ name: String) -> Zone? {
+            if let lastZone, lastZone.identifier == name { return lastZone }
+            lastZone = ZoneDatabase.zone(named: name)
+            return lastZone
+        }
         let loaded = HouseholdLoader.load(current: files, lastGood: directory.lastGoodCopies(changed),
-                                          unreadable: unreadable, zoneNamed: ZoneDatabase.zone(named:))
+                                          unreadable: unreadable, zoneNamed: zoneNamed)
         let updates = !collectingLastGoodUpdates ? [] : loaded.valid.compactMap { file -> LastGoodUpdate? in
             guard let data = files[file] else { return nil }
             let digest = hash(file, data)
             return state?.lastGood[file] == digest ? nil : LastGoodUpdate(file: file, data: data, hash: digest)
         }
-        let zone = SystemZone.choose(settingsZone: loaded.household.settings.timeZone)
-        let previousZone = state?.timeZone.flatMap { name in
-            name == zone.zone.identifier ? zone.zone : ZoneDatabase.zone(named: name)
-        }
+        let zone = SystemZone.choose(settingsZone: loaded.household.settings.timeZone, zoneNamed: zoneNamed)
+        let previousZone = state?.timeZone.flatMap { $0 == zone.zone.identifier ? zone.zone : zoneNamed($0) }
         let repairLength = try recover(&state, directory: directory,
                                        channels: loaded.household.settings.deliveryChannels)
         return Workspace(directory: directory, state: state, outboxRepairLength: repairLength,

@@ -29,18 +29,24 @@ enum ZoneDatabase {
     /// A relative path of names made of letters, digits, `_`, `-`, `+` and inner dots: nothing that could leave
     /// the database's folder.
     static func isDatabaseName(_ name: String) -> Bool {
-        guard !name.isEmpty, name.utf8.count <= 255 else { return false }
-        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { component in
-            guard let first = component.utf8.first, first != UInt8(ascii: "."), first != UInt8(ascii: "-") else {
-                return false
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
+        var atComponentStart = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                guard !atComponentStart else { return false }
+                atComponentStart = true
+                continue
             }
-            return component.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-                    || byte == UInt8(ascii: ".")
-            }
+            if atComponentStart, byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") { return false }
+            atComponentStart = false
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".")
+            else { return false }
         }
+        return !atComponentStart
     }
 
     /// The bytes of a regular file of at most 1 MiB, or nil.

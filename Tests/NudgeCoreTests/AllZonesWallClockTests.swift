@@ -263,8 +263,8 @@ final class AllZonesWallClockTests: XCTestCase {
         let name = zone.name
         let model = OffsetModel(file: zone.file, from: Self.modelStart, to: Self.modelEnd)
         let windowChanges = model.changes.filter { $0.at >= Self.windowStart && $0.at < Self.windowEnd }
-        guard let timeZone = Zone.named(name) else {
-            let twins = twinsByContent[zone.data, default: []].filter { $0 != name && Zone.named($0) != nil }
+        guard let timeZone = Fixtures.zoneNamed(name) else {
+            let twins = twinsByContent[zone.data, default: []].filter { $0 != name && Fixtures.zoneNamed($0) != nil }
             totals.skipped.append("\(name): nudge's Zone cannot read this file"
                                   + " (\(windowChanges.count) offset changes in 2026–2028; same file content as "
                                   + (twins.isEmpty ? "no other zone" : twins.joined(separator: ", ")) + ")")
@@ -534,7 +534,7 @@ final class AllZonesWallClockTests: XCTestCase {
     }
 
     /// The sample zones, or every TZif file under /usr/share/zoneinfo outside posix/ and right/ (each name
-    /// checked on its own, since links and copies are separate names to `Zone.named`).
+    /// checked on its own, since links and copies are separate names to `Fixtures.zoneNamed`).
     static func zonesInScope() throws -> [ZoneFile] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: zoneinfo, isDirectory: &isDirectory), isDirectory.boolValue else {

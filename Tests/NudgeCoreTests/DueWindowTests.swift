@@ -20,7 +20,8 @@ final class DueWindowTests: XCTestCase {
                         state.timeZone = previousZone
                         previous = state
                     }
-                    let window = DueWindow(previous: previous, now: now, zone: zone)
+                    let window = DueWindow(previous: previous, now: now, zone: zone,
+                                           previousZone: Fixtures.zone(previousZone))
                     var date = Fixtures.date("2026-11-16")
                     while date <= Fixtures.date("2026-11-24") {
                         defer { date = date.adding(days: 1) }
@@ -46,7 +47,8 @@ final class DueWindowTests: XCTestCase {
         previous.lastRunAt = Fixtures.instant("2026-11-19T12:00:00Z")
         previous.timeZone = "Europe/Berlin"
         let clock = WallClock(zone: Fixtures.berlin)
-        let window = DueWindow(previous: previous, now: Fixtures.instant("2026-11-21T10:00:00Z"), zone: Fixtures.berlin)
+        let window = DueWindow(previous: previous, now: Fixtures.instant("2026-11-21T10:00:00Z"), zone: Fixtures.berlin,
+                               previousZone: Fixtures.berlin)
         let passed = ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"].map {
             window.passesOver(Fixtures.date($0), endingAt: clock.endOfDay(Fixtures.date($0)))
         }

@@ -14,11 +14,30 @@ enum Fixtures {
     static let losAngeles = zone("America/Los_Angeles")
 
     static func zone(_ name: String) -> Zone {
-        guard let zone = Zone.named(name) else {
+        guard let zone = zoneNamed(name) else {
             XCTFail("zone \(name) is not known on this machine")
             return .utc
         }
         return zone
+    }
+
+    /// Where the system's tz database keeps its TZif files (the tzdata package; .ci/run installs it).
+    static let zoneinfo = "/usr/share/zoneinfo"
+
+    /// The zone a name stands for, as the shell finds it for the core: a fixed-offset name `Zone` gives
+    /// (`GMT+0100`), else the TZif file of that name in the tz database, read here (the core reads no file).
+    /// Nil for any other name.
+    static func zoneNamed(_ name: String) -> Zone? {
+        if let zone = Zone(offsetName: name) { return zone }
+        guard let bytes = tzif(name) else { return nil }
+        return Zone(identifier: name, tzif: bytes)
+    }
+
+    /// The bytes of the tz database's file for `name`; nil when there is none (or `name` leaves the database).
+    static func tzif(_ name: String) -> [UInt8]? {
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+              let data = FileManager.default.contents(atPath: zoneinfo + "/" + name) else { return nil }
+        return [UInt8](data)
     }
 
     /// An instant from an RFC 3339 literal; a typo fails the test instead of crashing it.

@@ -7,13 +7,13 @@ final class HouseholdLoaderTests: XCTestCase {
     private let broken = Array(#"{"alarms": [ "#.utf8)
 
     func testMissingFilesMeanNothingOfThatKind() {
-        let loaded = HouseholdLoader.load(current: [:])
+        let loaded = HouseholdLoader.load(current: [:], zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.household, Household())
         XCTAssertEqual(loaded.reports, [])
     }
 
     func testBrokenFileNeverSilencesTheOthers() {
-        let loaded = HouseholdLoader.load(current: [.alarms: broken, .laundry: goodPets])
+        let loaded = HouseholdLoader.load(current: [.alarms: broken, .laundry: goodPets], zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.household.pets.map(\.id), ["snowy"])
         XCTAssertEqual(loaded.household.alarms, [])
         XCTAssertEqual(loaded.valid, [.laundry])
@@ -22,7 +22,8 @@ final class HouseholdLoaderTests: XCTestCase {
     }
 
     func testBrokenFileFallsBackToItsLastGoodVersion() {
-        let loaded = HouseholdLoader.load(current: [.alarms: broken], lastGood: [.alarms: goodAlarms])
+        let loaded = HouseholdLoader.load(current: [.alarms: broken], lastGood: [.alarms: goodAlarms],
+                                          zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.household.alarms.map(\.id), ["fajr"])
         XCTAssertEqual(loaded.fallbacks, [.alarms])
         XCTAssertEqual(loaded.valid, [])
@@ -31,14 +32,15 @@ final class HouseholdLoaderTests: XCTestCase {
 
     func testValidFileIgnoresItsLastGoodVersion() {
         let loaded = HouseholdLoader.load(current: [.alarms: Array(#"{"alarms":[]}"#.utf8)],
-                                          lastGood: [.alarms: goodAlarms])
+                                          lastGood: [.alarms: goodAlarms], zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.household.alarms, [])
         XCTAssertEqual(loaded.valid, [.alarms])
     }
 
     func testUnreadableFileIsReportedAndFallsBackLikeABrokenOne() {
         let loaded = HouseholdLoader.load(current: [.laundry: goodPets], lastGood: [.alarms: goodAlarms],
-                                          unreadable: [.alarms: .unreadable(reason: "it is a directory")])
+                                          unreadable: [.alarms: .unreadable(reason: "it is a directory")],
+                                          zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.problems.map(\.description), ["alarms.json: cannot be read: it is a directory"])
         XCTAssertEqual(loaded.fallbacks, [.alarms])
         XCTAssertEqual(loaded.household.alarms.map(\.id), ["fajr"])
@@ -47,7 +49,8 @@ final class HouseholdLoaderTests: XCTestCase {
 
     func testDanglingLinkIsAProblemOfItsFileNotAMissingFile() {
         let loaded = HouseholdLoader.load(current: [:], lastGood: [.alarms: goodAlarms],
-                                          unreadable: [.alarms: .danglingLink(target: "/mnt/dotfiles/alarms.json")])
+                                          unreadable: [.alarms: .danglingLink(target: "/mnt/dotfiles/alarms.json")],
+                                          zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.problems.map(\.description),
                        ["alarms.json: a symbolic link to /mnt/dotfiles/alarms.json, which does not exist"])
         XCTAssertEqual(loaded.fallbacks, [.alarms])

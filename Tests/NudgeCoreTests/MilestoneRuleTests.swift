@@ -73,12 +73,15 @@ final class MilestoneRuleTests: XCTestCase {
     }
 
     func testSettingsReadTheMilestonesSortedAndReportABadOneByItsKeyPath() {
-        let (settings, _) = UserFileDecoder.settings(Array(#"{ "streaks": { "milestones": [30, 7, 30] } }"#.utf8))
+        let (settings, _) = UserFileDecoder.settings(Array(#"{ "streaks": { "milestones": [30, 7, 30] } }"#.utf8),
+                                                     zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(settings?.streaks.milestones, [7, 30])
-        XCTAssertEqual(UserFileDecoder.settings(Array(#"{ "streaks": { "milestones": [] } }"#.utf8)).0?
+        XCTAssertEqual(UserFileDecoder.settings(Array(#"{ "streaks": { "milestones": [] } }"#.utf8),
+                                                zoneNamed: Fixtures.zoneNamed).0?
             .streaks.milestones, [])
         XCTAssertEqual(Settings().streaks.milestones, [7, 30, 100, 365])
-        let (bad, report) = UserFileDecoder.settings(Array(#"{ "streaks": { "milestones": [7, 0] } }"#.utf8))
+        let (bad, report) = UserFileDecoder.settings(Array(#"{ "streaks": { "milestones": [7, 0] } }"#.utf8),
+                                                     zoneNamed: Fixtures.zoneNamed)
         XCTAssertNil(bad)
         XCTAssertTrue(report.problems.map(\.description).joined().contains("streaks.milestones[1]"),
                       report.problems.map(\.description).joined())

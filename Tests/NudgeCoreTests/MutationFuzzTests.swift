@@ -157,7 +157,7 @@ final class MutationFuzzTests: XCTestCase {
         // All-or-nothing application.
         let originals = fuzzer.originals
         let (decoded, report) = HouseholdPart.decode(.alarms, originals[.alarms] ?? [])
-        var torn = HouseholdLoader.load(current: UserFileMap(originals))
+        var torn = HouseholdLoader.load(current: UserFileMap(originals), zoneNamed: Fixtures.zoneNamed)
         torn.household.alarms.removeLast()
         var stats = FuzzStats()
         var caught: [String] = []
@@ -166,7 +166,8 @@ final class MutationFuzzTests: XCTestCase {
         XCTAssertFalse(caught.isEmpty, "a valid file applied in part is not caught")
         let invalid = FileReport(file: .alarms, problems: [DataProblem(file: "alarms.json", place: .file, message: "x")])
         caught = []
-        fuzzer.checkLoaded(HouseholdLoader.load(current: UserFileMap(originals)), file: .alarms, decoded: nil, report: invalid,
+        fuzzer.checkLoaded(HouseholdLoader.load(current: UserFileMap(originals), zoneNamed: Fixtures.zoneNamed),
+                           file: .alarms, decoded: nil, report: invalid,
                            scenario: FuzzScenario(previousRun: true, lastGood: .missing), failures: &caught, stats: &stats)
         XCTAssertFalse(caught.isEmpty, "an invalid file applied without a last good version is not caught")
         XCTAssertEqual(stats.partialApplications, 2)
@@ -382,10 +383,10 @@ final class PipelineFuzzer {
             originals[file] = Array(try Data(contentsOf: url))
         }
         self.originals = originals
-        let loaded = HouseholdLoader.load(current: UserFileMap(originals))
+        let loaded = HouseholdLoader.load(current: UserFileMap(originals), zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.valid, UserFile.allCases, "the example files must be valid: \(loaded.problems)")
         baseline = loaded.household
-        berlin = Zone.named("Europe/Berlin") ?? Zone(secondsFromGMT: 3600)!
+        berlin = Fixtures.berlin
         // 2026-11-21T10:50:00Z: the example wash (10:30Z + 45 min) is under way; the next hour brings its
         // "Wash Complete!" and the noon prayer, so the second run delivers something.
         now = Date(timeIntervalSince1970: 1_795_258_200)
@@ -469,7 +470,8 @@ final class PipelineFuzzer {
         case .original: lastGood[file] = originals[file] ?? []
         case .broken: lastGood[file] = Array("{\"".utf8)
         }
-        let loaded = HouseholdLoader.load(current: UserFileMap(current), lastGood: lastGood)
+        let loaded = HouseholdLoader.load(current: UserFileMap(current), lastGood: lastGood,
+                                          zoneNamed: Fixtures.zoneNamed)
         checkLoaded(loaded, file: file, decoded: decoded, report: report, scenario: scenario,
                     failures: &failures, stats: &stats)
         stats.phase("3 load", since: &mark)
@@ -478,7 +480,7 @@ final class PipelineFuzzer {
         // seen before (the example, or the example with one part emptied: what invalid files fall back to) gives
         // the same result (planning is a pure function, checked below), so its result is reused.
         let household = loaded.household
-        let zone = household.settings.timeZone.flatMap(Zone.named) ?? berlin
+        let zone = household.settings.timeZone.flatMap(Fixtures.zoneNamed) ?? berlin
         let common = commonHouseholds.firstIndex(of: household)
         let memoKey = common.map { MemoKey(household: $0, previousRun: scenario.previousRun, zone: zone.identifier) }
         if let memoKey, let memo = planMemo[memoKey] {
@@ -797,7 +799,7 @@ enum HouseholdPart: Equatable {
     static func decode(_ file: UserFile, _ data: [UInt8]) -> (HouseholdPart?, FileReport) {
         switch file {
         case .settings:
-            let (value, report) = UserFileDecoder.settings(data)
+            let (value, report) = UserFileDecoder.settings(data, zoneNamed: Fixtures.zoneNamed)
             return (value.map(HouseholdPart.settings), report)
         case .laundry:
             let (value, report) = UserFileDecoder.pets(data)

@@ -189,7 +189,8 @@ final class PlannerTests: XCTestCase {
         // on the 22nd (20:30Z) precedes the last run as an instant, but the person's wall clock passed it.
         let alarm = Fixtures.alarm(at: "05:30")
         let result = Planner.plan(household(alarms: [alarm]), previous: state(lastRun: "2026-11-21T20:50:00Z"),
-                                  now: Fixtures.instant("2026-11-21T20:55:00Z"), zone: Fixtures.tokyo)
+                                  now: Fixtures.instant("2026-11-21T20:55:00Z"), zone: Fixtures.tokyo,
+                                  previousZone: berlin)
         XCTAssertEqual(result.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-22"])
         XCTAssertEqual(result.deliveries.first?.notification.fireAt, Fixtures.instant("2026-11-21T20:30:00Z"))
         XCTAssertEqual(result.state.timeZone, "Asia/Tokyo")
@@ -210,10 +211,12 @@ final class PlannerTests: XCTestCase {
                                      now: Fixtures.instant("2026-11-22T04:31:00Z"), zone: berlin)
         XCTAssertEqual(berlinRun.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-22"])
         let landed = Planner.plan(household(alarms: [alarm]), previous: berlinRun.state,
-                                  now: Fixtures.instant("2026-11-22T05:00:00Z"), zone: Fixtures.newYork)
+                                  now: Fixtures.instant("2026-11-22T05:00:00Z"), zone: Fixtures.newYork,
+                                  previousZone: berlin)
         XCTAssertEqual(landed.plan.pending.first?.id, "alarm.prayer:fajr:2026-11-23")
         let newYorkMorning = Planner.plan(household(alarms: [alarm]), previous: landed.state,
-                                          now: Fixtures.instant("2026-11-22T10:31:00Z"), zone: Fixtures.newYork)
+                                          now: Fixtures.instant("2026-11-22T10:31:00Z"), zone: Fixtures.newYork,
+                                          previousZone: Fixtures.newYork)
         XCTAssertEqual(newYorkMorning.deliveries, [])
     }
 

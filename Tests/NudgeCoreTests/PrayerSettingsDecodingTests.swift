@@ -5,7 +5,7 @@ import XCTest
 /// (SPEC §5.5.1, §11.34).
 final class PrayerSettingsDecodingTests: XCTestCase {
     private func settings(_ text: String) -> (Settings?, [String]) {
-        let (settings, report) = UserFileDecoder.settings(Array(text.utf8))
+        let (settings, report) = UserFileDecoder.settings(Array(text.utf8), zoneNamed: Fixtures.zoneNamed)
         return (settings, report.problems.map(\.description))
     }
 
@@ -105,7 +105,8 @@ final class PrayerSettingsDecodingTests: XCTestCase {
     /// A prayer alarm without a place is a problem of that alarm; the fixed alarms beside it still ring.
     func testPrayerAlarmWithoutLocationIsAnErrorOfTheAlarm() {
         let alarms = #"{ "alarms": [ { "id": "f", "title": "F", "time": "05:30" }, { "id": "m", "title": "M", "prayer": "maghrib" } ] }"#
-        let loaded = HouseholdLoader.load(current: UserFileMap([.alarms: Array(alarms.utf8)]))
+        let loaded = HouseholdLoader.load(current: UserFileMap([.alarms: Array(alarms.utf8)]),
+                                          zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.problems.map(\.description), [
             "alarms.json: alarms[1].prayer: follows a prayer, but settings.json has no prayerTimes.latitude and prayerTimes.longitude (the place whose prayer times it follows)",
         ])
@@ -116,7 +117,8 @@ final class PrayerSettingsDecodingTests: XCTestCase {
 
         let settings = #"{ "prayerTimes": { "latitude": 52.52, "longitude": 13.405 } }"#
         let located = HouseholdLoader.load(current: UserFileMap([.alarms: Array(alarms.utf8),
-                                                                 .settings: Array(settings.utf8)]))
+                                                                 .settings: Array(settings.utf8)]),
+                                           zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(located.problems, [])
     }
 }

@@ -17,7 +17,8 @@ final class SpellingTests: XCTestCase {
     }
 
     func testMisspeltSettingsKeyIsAWarningWithASuggestionAndDeliveryStaysOff() {
-        let (settings, report) = UserFileDecoder.settings(Array(#"{"deliver": {"comand": ["notify-send"]}}"#.utf8))
+        let (settings, report) = UserFileDecoder.settings(Array(#"{"deliver": {"comand": ["notify-send"]}}"#.utf8),
+                                                          zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(settings?.deliverCommand, nil)
         XCTAssertEqual(report.warnings,
                        ["settings.json: deliver.comand: unknown key (ignored; did you mean command?)"])

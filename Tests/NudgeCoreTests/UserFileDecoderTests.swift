@@ -8,7 +8,7 @@ final class UserFileDecoderTests: XCTestCase {
     private func messages(_ report: FileReport) -> [String] { report.problems.map(\.description) }
 
     func testEmptySettingsTakeEveryDefault() {
-        let (settings, report) = UserFileDecoder.settings(data("{}"))
+        let (settings, report) = UserFileDecoder.settings(data("{}"), zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(settings, Settings())
         XCTAssertTrue(report.isValid)
         XCTAssertEqual(Settings().maxPending, 64)
@@ -29,7 +29,7 @@ final class UserFileDecoderTests: XCTestCase {
           "personalized": { "enabled": true, "firstName": "Sam", "time": "07:45" },
           "alarms": { "enabled": true, "snoozeMinutes": 9 },
           "streaks": { "enabled": true, "time": "20:00", "smart": true } }
-        """))
+        """), zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(report.problems, [])
         XCTAssertEqual(settings?.timeZone, "Europe/Berlin")
         XCTAssertEqual(settings?.notifications.enabled, false)
@@ -51,7 +51,7 @@ final class UserFileDecoderTests: XCTestCase {
         { "timeZone": "Mars/Olympus", "maxPending": 0, "deliver": { "command": "notify-send" },
           "personalized": { "enabled": true }, "quietHours": { "start": "22:00", "end": "7:00" },
           "laundry": { "warnBeforeMinutes": 121 } }
-        """))
+        """), zoneNamed: Fixtures.zoneNamed)
         XCTAssertNil(settings)
         XCTAssertEqual(messages(report), [
             "settings.json: timeZone: \"Mars/Olympus\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")",
@@ -64,7 +64,8 @@ final class UserFileDecoderTests: XCTestCase {
     }
 
     func testUnknownKeysAreWarningsNotErrors() {
-        let (settings, report) = UserFileDecoder.settings(data(#"{ "colour": "blue", "laundry": { "speed": 2 } }"#))
+        let (settings, report) = UserFileDecoder.settings(data(#"{ "colour": "blue", "laundry": { "speed": 2 } }"#),
+                                                          zoneNamed: Fixtures.zoneNamed)
         XCTAssertNotNil(settings)
         XCTAssertEqual(report.warnings, ["settings.json: colour: unknown key (ignored)",
                                          "settings.json: laundry.speed: unknown key (ignored)"])
@@ -216,12 +217,14 @@ final class UserFileDecoderTests: XCTestCase {
 
     func testOffsetZoneNamesAreRejectedButIANAEtcNamesAccepted() {
         for name in ["UTC+5", "GMT-3", "UTC+05:30", "utc-1"] {
-            let (_, report) = UserFileDecoder.settings(data("{\"timeZone\": \"\(name)\"}"))
+            let (_, report) = UserFileDecoder.settings(data("{\"timeZone\": \"\(name)\"}"),
+                                                       zoneNamed: Fixtures.zoneNamed)
             XCTAssertEqual(messages(report), ["settings.json: timeZone: \"\(name)\" is not a known time zone "
                 + "(expected an IANA name such as \"Europe/Berlin\")"], name)
         }
         for name in ["Etc/GMT+5", "UTC", "GMT", "US/Eastern", "Asia/Kolkata"] {
-            XCTAssertEqual(UserFileDecoder.settings(data("{\"timeZone\": \"\(name)\"}")).0?.timeZone, name, name)
+            XCTAssertEqual(UserFileDecoder.settings(data("{\"timeZone\": \"\(name)\"}"),
+                                                    zoneNamed: Fixtures.zoneNamed).0?.timeZone, name, name)
         }
     }
 }

@@ -6,7 +6,8 @@ import NudgeCore
 /// against `zdump -v -c 2025,2029 <zone>` (and `-c 2011,2012 Pacific/Apia`).
 final class WallClockTests: XCTestCase {
     private func clock(_ identifier: String, file: StaticString = #filePath, line: UInt = #line) throws -> WallClock {
-        WallClock(zone: try XCTUnwrap(Zone.named(identifier), "no tzdata for \(identifier)", file: file, line: line))
+        WallClock(zone: try XCTUnwrap(Fixtures.zoneNamed(identifier), "no tzdata for \(identifier)", file: file,
+                                      line: line))
     }
 
     private func day(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> LocalDate {

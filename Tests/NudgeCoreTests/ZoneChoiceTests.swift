@@ -10,8 +10,8 @@ final class ZoneChoiceTests: XCTestCase {
     /// zone that keeps the same time as a daylight rule.
     private func choose(_ tz: String?, settings: String? = nil, files: [String: Zone] = [:],
                         following: Zone? = nil) -> ZoneChoice {
-        ZoneChoice.choose(settingsZone: settings, tz: tz, system: { system }, file: { files[$0] },
-                          following: { _ in following })
+        ZoneChoice.choose(settingsZone: settings, tz: tz, zoneNamed: Fixtures.zoneNamed, system: { system },
+                          file: { files[$0] }, following: { _ in following })
     }
 
     func testIANANamesAndTheirColonFormAreHonoured() {
@@ -76,9 +76,11 @@ final class ZoneChoiceTests: XCTestCase {
     }
 
     func testSettingsNameForAZone() {
-        XCTAssertEqual(ZoneChoice.settingsName(for: Fixtures.berlin), "Europe/Berlin")
-        XCTAssertEqual(ZoneChoice.settingsName(for: Zone(secondsFromGMT: 32_400)!), "Etc/GMT-9")
-        XCTAssertEqual(ZoneChoice.settingsName(for: Zone(secondsFromGMT: -18_000)!), "Etc/GMT+5")
-        XCTAssertNil(ZoneChoice.settingsName(for: Zone(secondsFromGMT: 19_800)!))
+        XCTAssertEqual(ZoneChoice.settingsName(for: Fixtures.berlin, zoneNamed: Fixtures.zoneNamed), "Europe/Berlin")
+        XCTAssertEqual(ZoneChoice.settingsName(for: Zone(secondsFromGMT: 32_400)!, zoneNamed: Fixtures.zoneNamed),
+                       "Etc/GMT-9")
+        XCTAssertEqual(ZoneChoice.settingsName(for: Zone(secondsFromGMT: -18_000)!, zoneNamed: Fixtures.zoneNamed),
+                       "Etc/GMT+5")
+        XCTAssertNil(ZoneChoice.settingsName(for: Zone(secondsFromGMT: 19_800)!, zoneNamed: Fixtures.zoneNamed))
     }
 }

@@ -252,6 +252,41 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         XCTAssertEqual(try run.waitForExit().status, SIGKILL)
     }
 
+    /// The first run ever delivers two alarms and is killed while the command shows the first: state.json, saved
+    /// before any channel program starts, tells the next run that the second is still owed to the command. From
+    /// the outbox alone it would be history (no state.json yet), and the command would never get it.
+    func testAFirstRunKilledWhileTheCommandRunsLeavesTheRestOfItsDeliveriesOwed() throws {
+        let log = dir.fileURL("calls.log").path
+        let gate = dir.fileURL("gate").path
+        let script = dir.fileURL("command.sh")
+        try Data(("#!/bin/sh\nuntil [ -e '\(gate)' ]; do sleep 0.01; done\n"
+            + "printf '%s %s\\n' \"$NUDGE_ID\" \"$NUDGE_BADGE\" >> '\(log)'\n").utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try dir.write("settings.json", #"{ "timeZone": "UTC", "deliver": { "command": ["\#(script.path)"] } }"#)
+        try dir.write("alarms.json", """
+            { "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "08:00", "durationMinutes": 60 },
+                          { "id": "dhuhr", "title": "Noon Prayer", "time": "08:00", "durationMinutes": 60 } ] }
+            """)
+        let both = ["alarm.prayer:dhuhr:2026-11-21", alarm]
+        let run = try NudgeProcess(["run", "--json", "--data", dir.path, "--now", "2026-11-21T08:00:00Z"],
+                                   workingDirectory: dir.url)
+        let notes = dir.fileURL(".channel-starts").path
+        try Waiting.until("the command's start to be noted") {
+            !((try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []).isEmpty
+        }
+        run.kill()
+        XCTAssertEqual(try run.waitForExit().status, SIGKILL, "killed")
+        XCTAssertEqual(try dir.outboxIDs().sorted(), both, "the first run delivered both")
+        try dir.write("gate", "")
+        try waitForTheCommandToEnd()
+
+        assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T08:02:00Z"), delivers: [])
+        XCTAssertEqual(calls(dir).map { String($0.split(separator: " ")[0]) }.sorted(), both,
+                       "the command gets each delivery once")
+        XCTAssertEqual(try dir.status()["badge"] as? Int, 2)
+    }
+
     func testARunThatDiedJustBeforeARotationIsFinishedFromTheRotatedCopy() throws {
         try dir.write("settings.json", try settingsWithCommand(in: dir))
         try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 60))

@@ -20,9 +20,10 @@ public enum HouseholdLoader {
     /// copies of earlier valid versions.
     /// `unreadable` holds files that are there but could not be read (a directory, no permission, a symbolic link
     /// that points nowhere), with the reason: they are reported like a broken file and fall back to their last
-    /// good version too.
+    /// good version too. `zoneNamed` finds the zone an IANA name stands for, for settings.json's `timeZone`.
     public static func load(current: UserFileMap<[UInt8]>, lastGood: UserFileMap<[UInt8]> = [:],
-                            unreadable: UserFileMap<FileAccessProblem> = [:]) -> Loaded {
+                            unreadable: UserFileMap<FileAccessProblem> = [:],
+                            zoneNamed: (String) -> Zone?) -> Loaded {
         var loaded = Loaded()
         for file in UserFile.allCases {
             let report: FileReport
@@ -30,18 +31,19 @@ public enum HouseholdLoader {
                 report = FileReport(file: file, problems: [DataProblem(file: file.fileName, place: .file,
                                                                        message: problem.description)])
             } else if let data = current[file] {
-                report = apply(file, data, to: &loaded.household)
+                report = apply(file, data, to: &loaded.household, zoneNamed: zoneNamed)
             } else {
                 continue
             }
             loaded.reports.append(report)
             if report.isValid {
                 loaded.valid.append(file)
-            } else if let saved = lastGood[file], apply(file, saved, to: &loaded.household).isValid {
+            } else if let saved = lastGood[file],
+                      apply(file, saved, to: &loaded.household, zoneNamed: zoneNamed).isValid {
                 loaded.fallbacks.append(file)
             }
         }
-        checkPrayerAlarms(&loaded, lastGood: lastGood)
+        checkPrayerAlarms(&loaded, lastGood: lastGood, zoneNamed: zoneNamed)
         return loaded
     }
 
@@ -50,7 +52,8 @@ public enum HouseholdLoader {
     /// good version stands in when that one can ring. Without one, the other alarms still ring. A settings.json
     /// that is itself broken, with no last good version, is that file's problem alone: its prayer alarms cannot
     /// ring, and alarms.json is not blamed for it.
-    private static func checkPrayerAlarms(_ loaded: inout Loaded, lastGood: UserFileMap<[UInt8]>) {
+    private static func checkPrayerAlarms(_ loaded: inout Loaded, lastGood: UserFileMap<[UInt8]>,
+                                          zoneNamed: (String) -> Zone?) {
         let settingsBroken = loaded.reports.contains { $0.file == .settings && !$0.isValid }
             && !loaded.fallbacks.contains(.settings)
         guard !settingsBroken else { return }
@@ -66,7 +69,7 @@ public enum HouseholdLoader {
         guard !loaded.reports[reportIndex].isValid else { return }
         loaded.valid.removeAll { $0 == .alarms }
         var fallback = loaded.household
-        if let saved = lastGood[.alarms], apply(.alarms, saved, to: &fallback).isValid,
+        if let saved = lastGood[.alarms], apply(.alarms, saved, to: &fallback, zoneNamed: zoneNamed).isValid,
            !fallback.alarms.contains(where: { $0.prayer != nil }) {
             loaded.household = fallback
             loaded.fallbacks.append(.alarms)
@@ -74,10 +77,11 @@ public enum HouseholdLoader {
     }
 
     /// Decodes one file into its part of the household; the household is untouched when the file is invalid.
-    private static func apply(_ file: UserFile, _ data: [UInt8], to household: inout Household) -> FileReport {
+    private static func apply(_ file: UserFile, _ data: [UInt8], to household: inout Household,
+                              zoneNamed: (String) -> Zone?) -> FileReport {
         switch file {
         case .settings:
-            let (settings, report) = UserFileDecoder.settings(data)
+            let (settings, report) = UserFileDecoder.settings(data, zoneNamed: zoneNamed)
             if let settings { household.settings = settings }
             return report
         case .laundry:

@@ -17,8 +17,9 @@ public enum UserFileDecoder {
         }
     }
 
-    public static func settings(_ data: [UInt8]) -> (Settings?, FileReport) {
-        decode(.settings, data, knownKeys: Settings.topLevelKeys) { Settings($0) }
+    /// `zoneNamed`: the zone an IANA name stands for, to check `timeZone` (the shell reads the tz database).
+    public static func settings(_ data: [UInt8], zoneNamed: (String) -> Zone?) -> (Settings?, FileReport) {
+        decode(.settings, data, knownKeys: Settings.topLevelKeys) { Settings($0, zoneNamed: zoneNamed) }
     }
 
     public static func pets(_ data: [UInt8]) -> ([Pet]?, FileReport) {

@@ -4,12 +4,13 @@ extension Settings {
     static let topLevelKeys: [StaticString] = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
                                             "laundry", "commute", "personalized", "alarms", "streaks", "prayerTimes"]
 
-    /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`.
-    init(_ root: ObjectReader) {
+    /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`. `zoneNamed` finds the
+    /// zone an IANA name stands for (the shell reads the system's tz database): `timeZone` must name one.
+    init(_ root: ObjectReader, zoneNamed: (String) -> Zone?) {
         self.init()
         let document = root.document
         if let name = root.optionalString("timeZone") {
-            if Zone.named(name) != nil && !Self.isOffsetName(name) {
+            if !Self.isOffsetName(name) && zoneNamed(name) != nil {
                 timeZone = name
             } else {
                 root.report("timeZone", "\"\(name)\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")")

@@ -19,11 +19,11 @@ struct DueWindow {
     /// The previous run's wall-clock reading, only when the zone changed since (travel).
     let previousLocal: LocalDateTime?
 
-    init(previous: RunState?, now: Date, zone: Zone) {
+    /// `previousZone`: the zone `previous.timeZone` names, nil when it is unknown.
+    init(previous: RunState?, now: Date, zone: Zone, previousZone: Zone?) {
         self.now = now
         previousNow = previous?.lastRunAt
-        if let previousNow, let name = previous?.timeZone, name != zone.identifier,
-           let previousZone = Zone.named(name) {
+        if let previousNow, let previousZone, previous?.timeZone != zone.identifier {
             previousLocal = WallClock(zone: previousZone).localDateTime(of: previousNow)
         } else {
             previousLocal = nil

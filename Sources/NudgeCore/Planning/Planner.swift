@@ -2,12 +2,6 @@ import FoundationEssentials
 
 /// The one planning function: user data + previous state + now → plan, deliveries and new state.
 public enum Planner {
-    /// Plans a run at `now` in `zone`.
-    ///
-    /// Due (SPEC §7): fireAt ≤ now, not in the ledger, not expired. A daily repeat must also have fallen due
-    /// since the previous run, so an alarm created after its time waits for tomorrow; a one-off only needs to
-    /// be undelivered, so a wash recorded late is announced at once. The first run ever delivers only what is
-    /// due exactly now and records older one-off occurrences as seen.
     /// The instants a run converts between local and UTC time: from the previous run (catching up) or the
     /// oldest travel observation the prediction reads (56 days; the smart reminder reads 30), whichever is
     /// earlier, to a year ahead, with the two days of margin `WallClock` samples around each reading.
@@ -17,14 +11,24 @@ public enum Planner {
         return earliest.addingTimeInterval(-3 * day)..<now.addingTimeInterval(400 * day)
     }
 
-    public static func plan(_ household: Household, previous: RunState?, now: Date, zone: Zone) -> PlanResult {
+    /// Plans a run at `now` in `zone`.
+    ///
+    /// Due (SPEC §7): fireAt ≤ now, not in the ledger, not expired. A daily repeat must also have fallen due
+    /// since the previous run, so an alarm created after its time waits for tomorrow; a one-off only needs to
+    /// be undelivered, so a wash recorded late is announced at once. The first run ever delivers only what is
+    /// due exactly now and records older one-off occurrences as seen.
+    ///
+    /// `previousZone` is the zone the previous run planned in (`previous.timeZone`, found by the caller): after
+    /// travel, what the person's own clock passed between the runs falls due.
+    public static func plan(_ household: Household, previous: RunState?, now: Date, zone: Zone,
+                            previousZone: Zone? = nil) -> PlanResult {
         let clock = WallClock(zone: zone, reading: plannedSpan(since: previous?.lastRunAt, now: now))
         var state = previous ?? RunState()
         if let lastRun = previous?.lastRunAt, now < lastRun {
             state.forgetUndeliveredRecorded(after: now)
         }
         state.settledSpans = SettledSpan.cut(state.settledSpans, at: now)
-        let window = DueWindow(previous: previous, now: now, zone: zone)
+        let window = DueWindow(previous: previous, now: now, zone: zone, previousZone: previousZone)
         state.smartReminder = SmartReminder.update(state.smartReminder, streaks: household.streaks,
                                                    settings: household.settings, now: now, clock: clock)
         // One calendar for the milestones and the streak reminder: placing every play on it is its cost.

@@ -1,12 +1,13 @@
 import FoundationEssentials
 
-/// A time zone: its offset from UTC at every instant, as the system's tz database (the TZif files under
-/// /usr/share/zoneinfo, RFC 8536) describes it — the same rules `date`, cron and every C program on the machine
-/// use.
+/// A time zone: its offset from UTC at every instant, as a TZif file of the system's tz database (RFC 8536)
+/// describes it — the same rules `date`, cron and every C program on the machine use.
 ///
-/// nudge reads the zone itself rather than through Foundation's `Zone`, whose named zones come from ICU:
-/// opening one cost more than the rest of a household run, and ICU's data was most of the binary. A zone only
-/// answers offsets and transitions; turning wall-clock readings into instants (the DST rule) is `WallClock`'s.
+/// The core never reads a zone file: it is handed zones, or a way to find one by name (`zoneNamed`), by the
+/// shell, which reads the tz database, or by the tests. nudge reads TZif itself rather than through Foundation's
+/// `TimeZone`, whose named zones come from ICU: opening one cost more than the rest of a household run, and ICU's
+/// data was most of the binary. A zone only answers offsets and transitions; turning wall-clock readings into
+/// instants (the DST rule) is `WallClock`'s.
 public struct Zone: Equatable, Sendable, CustomStringConvertible {
     /// The IANA name (`Europe/Berlin`), or `GMT` / `GMT+0530` for a fixed offset.
     public let identifier: String
@@ -30,8 +31,20 @@ public struct Zone: Equatable, Sendable, CustomStringConvertible {
     /// A zone that is always `seconds` east of UTC (within ±18 hours), named `GMT` or `GMT+0100` as Foundation
     /// names such zones, so names written by earlier versions still read back.
     public init?(secondsFromGMT seconds: Int) {
+        self.init(identifier: Self.offsetName(seconds), secondsFromGMT: seconds)
+    }
+
+    /// A zone named `identifier` that is always `seconds` east of UTC (within ±18 hours): UTC under its other
+    /// names on a machine without a tz database.
+    public init?(identifier: String, secondsFromGMT seconds: Int) {
         guard abs(seconds) <= 18 * 3_600 else { return nil }
-        self.init(identifier: Self.offsetName(seconds), transitions: [], offsets: [], initialOffset: seconds, rule: nil)
+        self.init(identifier: identifier, transitions: [], offsets: [], initialOffset: seconds, rule: nil)
+    }
+
+    /// The zone a fixed-offset name this type gives (`GMT`, `GMT+0100`) stands for; nil for any other name.
+    public init?(offsetName name: String) {
+        guard let seconds = Self.offset(ofName: name) else { return nil }
+        self.init(secondsFromGMT: seconds)
     }
 
     /// UTC.

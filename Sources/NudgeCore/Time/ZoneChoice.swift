@@ -29,9 +29,10 @@ public struct ZoneChoice: Sendable {
 
     /// The name settings.json can hold for `zone`, an IANA name: its identifier, or for a whole-hour fixed offset
     /// IANA's `Etc/GMT-9` (POSIX signs: nine hours ahead). Nil for an offset IANA has no name for (+05:30).
-    public static func settingsName(for zone: Zone) -> String? {
+    /// `zoneNamed` finds the zone an IANA name stands for.
+    public static func settingsName(for zone: Zone, zoneNamed: (String) -> Zone?) -> String? {
         let identifier = zone.identifier
-        if !Settings.isOffsetName(identifier), Zone.named(identifier) != nil { return identifier }
+        if !Settings.isOffsetName(identifier), zoneNamed(identifier) != nil { return identifier }
         let offset = zone.secondsFromGMT(atUTC: 0)
         guard zone.isFixed, offset % 3_600 == 0, (-12...14).contains(offset / 3_600) else { return nil }
         let hours = offset / 3_600
@@ -39,7 +40,8 @@ public struct ZoneChoice: Sendable {
     }
 
     /// `settingsZone` (an IANA name, validated when settings.json was read) wins; else `tz`, the `TZ` variable
-    /// as set; else `system()`, the zone of /etc/localtime.
+    /// as set; else `system()`, the zone of /etc/localtime. `zoneNamed` finds the zone a name stands for: an IANA
+    /// name of the tz database, or a fixed offset `Zone` names (`GMT+0100`).
     ///
     /// `tz` may be an IANA name, also after a `:`; a path to a zone file, which `file` reads (also a name
     /// relative to the zoneinfo tree, such as `posix/Europe/Berlin`); or a POSIX TZ string. Without daylight
@@ -47,14 +49,14 @@ public struct ZoneChoice: Sendable {
     /// zone `following` finds with the same rule today is used, else the system zone, and the warning says so.
     /// `GMT-3` and `UTC+5` are POSIX strings here, three hours ahead and five behind, as for every other program
     /// (Foundation's `TimeZone(identifier:)` reads them with the opposite sign).
-    public static func choose(settingsZone: String?, tz: String?, system: () -> Zone,
+    public static func choose(settingsZone: String?, tz: String?, zoneNamed: (String) -> Zone?, system: () -> Zone,
                               file: (String) -> Zone?, following: (PosixTimeZone) -> Zone?) -> ZoneChoice {
-        if let name = settingsZone, let zone = Zone.named(name) { return ZoneChoice(zone: zone) }
+        if let name = settingsZone, let zone = zoneNamed(name) { return ZoneChoice(zone: zone) }
         guard let tz, !tz.isEmpty else { return ZoneChoice(zone: system()) }
         let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         if name.hasPrefix("/") {
             if let zone = file(name) { return ZoneChoice(zone: zone) }
-        } else if !Settings.isOffsetName(name), let zone = Zone.named(name) {
+        } else if !Settings.isOffsetName(name), let zone = zoneNamed(name) {
             return ZoneChoice(zone: zone)
         } else if let rule = PosixTimeZone.parse(name) {
             if let zone = rule.fixedZone { return ZoneChoice(zone: zone) }

@@ -15,7 +15,8 @@ enum CheckCommand {
         let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         let (files, unreadable) = directory.userFiles()
-        let loaded = HouseholdLoader.load(current: files, unreadable: unreadable)
+        let loaded = HouseholdLoader.load(current: files, unreadable: unreadable,
+                                          zoneNamed: ZoneDatabase.zone(named:))
         for report in loaded.reports {
             report.warnings.forEach { console.error("\(directory.path)/\($0)") }
         }

@@ -27,7 +27,7 @@ enum InitCommand {
         let zone = SystemZone.choose(settingsZone: nil)
         if let warning = zone.warning { console.error("nudge: warning: \(warning)") }
         let notifySend = ChildProcess.find("notify-send", path: ParsedArguments.variable("PATH"))
-        let settingsZone = ZoneChoice.settingsName(for: zone.zone)
+        let settingsZone = ZoneChoice.settingsName(for: zone.zone, zoneNamed: ZoneDatabase.zone(named:))
         for (name, content) in starterFiles(zone: settingsZone, desktop: notifySend != nil) {
             try writeUnlessExists(directory.filePath(name), content, console)
         }

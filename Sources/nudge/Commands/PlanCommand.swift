@@ -29,7 +29,7 @@ enum PlanCommand {
         }
         switch Plan.decode(data) {
         case .success(let plan):
-            let zone = Zone.named(plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
+            let zone = ZoneDatabase.zone(named: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
             guard arguments.has("--json") else {
                 console.out(PlanTable.render(plan, now: arguments.now, zone: zone))
                 return .success

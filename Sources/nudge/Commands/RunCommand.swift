@@ -78,28 +78,20 @@ enum RunCommand {
 
         let workspace = try Workspace.load(directory, collectingLastGoodUpdates: !dryRun)
         var result = workspace.plan(now: now)
-        let problems = workspace.problemLines
-        result.state.fileErrors = workspace.loaded.problems.map(\.description)
-        result.state.zoneWarning = workspace.zoneWarning
-
         if !dryRun {
             try save(result: &result, workspace: workspace)
         }
-        let channels = Channels(console: console, json: options.json, quiet: options.quiet,
-                                clock: WallClock(zone: workspace.zone))
-        channels.print(result.deliveries)
+        Channels(console: console, json: options.json, quiet: options.quiet, clock: WallClock(zone: workspace.zone))
+            .print(result.deliveries)
         if !result.suppressed.isEmpty {
             console.error("nudge: notifications are switched off (settings.json notifications.enabled): "
                 + "\(result.suppressed.count) due notification(s) recorded, not delivered")
         }
         if !dryRun {
-            let outcome = Channels.deliverQueued(&result.state, household: workspace.loaded.household,
-                                                 directory: directory, now: now, zone: workspace.zone,
-                                                 console: console, queuedEarlier: workspace.queuedIDs)
-            if outcome.changed { try directory.write("state.json", result.state.fileContent) }
-            ChannelProgram(directory: directory).settle(queue: result.state.commandQueue)
+            try deliverAfterOutbox(&result.state, workspace: workspace, now: now, console: console)
         }
         console.flush()
+        let problems = workspace.problemLines
         guard first else { return (problems.isEmpty ? .success : .badData, result.plan) }
         problems.forEach(console.error)
         if isatty(STDERR_FILENO) != 0 && !options.quiet && !options.json {
@@ -153,5 +145,23 @@ enum RunCommand {
             result.state.noteOutboxAppend(lines)
         }
         try directory.write("state.json", result.state.fileContent, durability: lines.isEmpty ? .oldOrNew : .durable)
+    }
+
+    /// The channels after the outbox (the desktop, the command), then state.json once more when they changed it.
+    ///
+    /// Not a single write after the channels instead of `save`'s before them: a channel program is only ever
+    /// started for a delivery that state.json already queues. A run killed while the programs run leaves the next
+    /// run that queue, which it finishes from the notes the programs left (`ChannelProgram`). From the outbox alone
+    /// the next run cannot always tell a died run's lines from history (no state.json yet, or an outbox rotated
+    /// while the clock stood before the last run: `OutboxRecovery`), and the deliveries not yet shown would never
+    /// reach the desktop or the command.
+    private static func deliverAfterOutbox(_ state: inout RunState, workspace: Workspace, now: Date,
+                                           console: Console) throws {
+        let directory = workspace.directory
+        let outcome = Channels.deliverQueued(&state, household: workspace.loaded.household, directory: directory,
+                                             now: now, zone: workspace.zone, console: console,
+                                             queuedEarlier: workspace.queuedIDs)
+        if outcome.changed { try directory.write("state.json", state.fileContent) }
+        ChannelProgram(directory: directory).settle(queue: state.commandQueue)
     }
 }

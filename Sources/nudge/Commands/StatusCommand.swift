@@ -77,7 +77,7 @@ enum StatusCommand {
     /// settings.json as decoded, with its report (nil when the file is missing or unreadable).
     private static func settingsFile(_ directory: DataDirectory) -> (Settings, FileReport?) {
         guard let data = try? directory.read(UserFile.settings.fileName) else { return (Settings(), nil) }
-        let (settings, report) = UserFileDecoder.settings(data)
+        let (settings, report) = UserFileDecoder.settings(data, zoneNamed: ZoneDatabase.zone(named:))
         return (settings ?? Settings(), report)
     }
 }

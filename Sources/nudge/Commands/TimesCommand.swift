@@ -57,7 +57,7 @@ enum TimesCommand {
     /// defaults when it is missing.
     private static func readSettings(_ directory: DataDirectory) throws -> (Settings, [String]) {
         guard let data = try directory.read(UserFile.settings.fileName) else { return (Settings(), []) }
-        let (settings, report) = UserFileDecoder.settings(data)
+        let (settings, report) = UserFileDecoder.settings(data, zoneNamed: ZoneDatabase.zone(named:))
         return (settings ?? Settings(), report.problems.map { "\(directory.path)/\($0)" })
     }
 }

@@ -197,7 +197,7 @@ struct DataDirectory {
     /// settings.json as it is (or its defaults when missing or broken): for zone and texts in messages.
     func userSettings() -> Settings {
         guard let data = try? read(UserFile.settings.fileName) else { return Settings() }
-        return UserFileDecoder.settings(data).0 ?? Settings()
+        return UserFileDecoder.settings(data, zoneNamed: ZoneDatabase.zone(named:)).0 ?? Settings()
     }
 
     func write(_ name: String, _ data: [UInt8], durability: AtomicFile.Durability = .durable) throws {

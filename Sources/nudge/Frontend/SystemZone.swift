@@ -7,8 +7,6 @@ import Glibc
 /// The zone nudge works in: `settings.timeZone`, else `TZ`, else `/etc/localtime`, else UTC (SPEC §2). The
 /// choice itself is `ZoneChoice`'s; this reads what it needs from the environment and the zoneinfo files.
 enum SystemZone {
-    /// Where tzdata installs the zone files.
-    static let zoneinfo = "/usr/share/zoneinfo"
     /// The folders of the zoneinfo tree searched for a zone that follows a POSIX rule, most people first.
     static let regions = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian",
                           "Antarctica"]
@@ -19,27 +17,30 @@ enum SystemZone {
 
     /// The zone, and a warning when `TZ` asks for one nudge cannot follow exactly. `environment` defaults to the
     /// process's, read only when the settings name no zone.
-    static func choose(settingsZone: String?, environment: [String: String]? = nil) -> ZoneChoice {
-        if let name = settingsZone, let zone = Zone.named(name) { return ZoneChoice(zone: zone) }
+    /// `zoneNamed` finds a zone by name, in the tz database unless the caller has read it already.
+    static func choose(settingsZone: String?, environment: [String: String]? = nil,
+                       zoneNamed: (String) -> Zone? = ZoneDatabase.zone(named:)) -> ZoneChoice {
+        if let name = settingsZone, let zone = zoneNamed(name) { return ZoneChoice(zone: zone) }
         return ZoneChoice.choose(settingsZone: nil, tz: (environment ?? ProcessEnvironment.all())["TZ"],
-                                 system: system, file: zone(inFile:), following: zone(following:))
+                                 zoneNamed: zoneNamed, system: system, file: zone(inFile:),
+                                 following: zone(following:))
     }
 
     /// The zone of /etc/localtime (a link into the zoneinfo tree), else /etc/timezone, else UTC.
     static func system() -> Zone {
         if let zone = zone(inFile: "/etc/localtime") { return zone }
         if let name = (try? DataDirectory.contents(of: "/etc/timezone").get()).map({ String(decoding: $0, as: UTF8.self) }),
-           let zone = Zone.named(String(name.split(whereSeparator: \.isWhitespace).first ?? "")) {
+           let zone = ZoneDatabase.zone(named: String(name.split(whereSeparator: \.isWhitespace).first ?? "")) {
             return zone
         }
-        return Zone.named("UTC") ?? .utc
+        return ZoneDatabase.zone(named: "UTC") ?? .utc
     }
 
     /// The zone a zone file names: its path inside a zoneinfo tree, as its link says or after following every
     /// link (`/etc/localtime` → `/usr/share/zoneinfo/Europe/Berlin`); a relative path is one inside the tree. A
     /// file elsewhere counts when its rule is a fixed offset.
     static func zone(inFile path: String) -> Zone? {
-        let full = path.hasPrefix("/") ? path : zoneinfo + "/" + path
+        let full = path.hasPrefix("/") ? path : ZoneDatabase.path + "/" + path
         if let target = SymbolicLink.readLink(full),
            let zone = zone(namedBy: target) {
             return zone
@@ -59,7 +60,7 @@ enum SystemZone {
         for variant in ["posix/", "right/"] where identifier.hasPrefix(variant) {
             identifier.removeFirst(variant.count)
         }
-        return Zone.named(identifier)
+        return ZoneDatabase.zone(named: identifier)
     }
 
     /// A zone that keeps the same time as `rule` today: the system zone when its rule is the same, else the
@@ -74,8 +75,8 @@ enum SystemZone {
         }
         if follows("/etc/localtime"), let zone = zone(inFile: "/etc/localtime") { return zone }
         for region in regions {
-            for name in zoneNames(under: region) where follows(zoneinfo + "/" + name) {
-                if let zone = Zone.named(name) { return zone }
+            for name in zoneNames(under: region) where follows(ZoneDatabase.path + "/" + name) {
+                if let zone = ZoneDatabase.zone(named: name) { return zone }
             }
         }
         return nil
@@ -84,10 +85,10 @@ enum SystemZone {
     /// The zone names under a folder of the zoneinfo tree, sorted, subfolders included (`America/Indiana/…`).
     private static func zoneNames(under folder: String) -> [String] {
         var names: [String] = []
-        for entry in DataDirectory.names(in: zoneinfo + "/" + folder).sorted() where !entry.hasPrefix(".") {
+        for entry in DataDirectory.names(in: ZoneDatabase.path + "/" + folder).sorted() where !entry.hasPrefix(".") {
             let name = folder + "/" + entry
             var info = stat()
-            guard stat(zoneinfo + "/" + name, &info) == 0 else { continue }
+            guard stat(ZoneDatabase.path + "/" + name, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
                 names += zoneNames(under: name)
             } else {

@@ -18,6 +18,9 @@ struct Workspace {
     let zone: Zone
     /// Why `zone` is not exactly what `TZ` asks for (SPEC §11.26); nil when it is.
     let zoneWarning: String?
+    /// The zone the previous run planned in (`state.timeZone`), nil when unknown: after travel, what the person's
+    /// own clock passed between the runs falls due.
+    let previousZone: Zone?
 
     /// A file's bytes and their hash, to become its last good copy.
     struct LastGoodUpdate {
@@ -26,8 +29,8 @@ struct Workspace {
         let hash: String
     }
 
-    /// Reads state, outbox tail and user files. Never writes. `collectingLastGoodUpdates` keeps the bytes of
-    /// the files whose last good copy is out of date.
+    /// Reads state, outbox tail, user files and the zones they name from the tz database. Never writes.
+    /// `collectingLastGoodUpdates` keeps the bytes of the files whose last good copy is out of date.
     static func load(_ directory: DataDirectory, collectingLastGoodUpdates: Bool = false) throws -> Workspace {
         try directory.requireExists()
         var state = try directory.loadState()
@@ -44,18 +47,27 @@ struct Workspace {
             guard let data = files[file] else { return false }
             return state?.lastGood[file].map { $0 != hash(file, data) } == true
         } + unreadable.files
+        // A run names its zone twice, in settings.json's check and as the zone it plans in: read once.
+        var lastZone: Zone?
+        func zoneNamed(_ name: String) -> Zone? {
+            if let lastZone, lastZone.identifier == name { return lastZone }
+            lastZone = ZoneDatabase.zone(named: name)
+            return lastZone
+        }
         let loaded = HouseholdLoader.load(current: files, lastGood: directory.lastGoodCopies(changed),
-                                          unreadable: unreadable)
+                                          unreadable: unreadable, zoneNamed: zoneNamed)
         let updates = !collectingLastGoodUpdates ? [] : loaded.valid.compactMap { file -> LastGoodUpdate? in
             guard let data = files[file] else { return nil }
             let digest = hash(file, data)
             return state?.lastGood[file] == digest ? nil : LastGoodUpdate(file: file, data: data, hash: digest)
         }
-        let zone = SystemZone.choose(settingsZone: loaded.household.settings.timeZone)
+        let zone = SystemZone.choose(settingsZone: loaded.household.settings.timeZone, zoneNamed: zoneNamed)
+        let previousZone = state?.timeZone.flatMap { $0 == zone.zone.identifier ? zone.zone : zoneNamed($0) }
         let repairLength = try recover(&state, directory: directory,
                                        channels: loaded.household.settings.deliveryChannels)
         return Workspace(directory: directory, state: state, outboxRepairLength: repairLength,
-                         lastGoodUpdates: updates, loaded: loaded, zone: zone.zone, zoneWarning: zone.warning)
+                         lastGoodUpdates: updates, loaded: loaded, zone: zone.zone, zoneWarning: zone.warning,
+                         previousZone: previousZone)
     }
 
     /// Finishes the bookkeeping of a run that died after writing the outbox (`OutboxRecovery`): reads the
@@ -116,8 +128,12 @@ struct Workspace {
     /// The ids queued for the desktop and the command when state.json was read (with any a died run left).
     var queuedIDs: Set<String> { Set((state?.commandQueue ?? []).map(\.delivery.notification.id)) }
 
-    /// Plans at `now`.
+    /// Plans at `now`. The new state also keeps what `status` shows of this run's reading: the problems in the
+    /// user files and the zone warning.
     func plan(now: Date) -> PlanResult {
-        Planner.plan(loaded.household, previous: state, now: now, zone: zone)
+        var result = Planner.plan(loaded.household, previous: state, now: now, zone: zone, previousZone: previousZone)
+        result.state.fileErrors = loaded.problems.map(\.description)
+        result.state.zoneWarning = zoneWarning
+        return result
     }
 }

@@ -11,7 +11,10 @@ import Glibc
 /// v2 hierarchy: the machine's own, or its `unified` one bound there on a machine with the hybrid layout. The
 /// manager starts in a new cgroup of its own under that hierarchy, as `user@.service` would start it in its
 /// delegated one, and puts each unit in a cgroup below. `XDG_RUNTIME_DIR` is a temporary directory: the private
-/// socket `systemctl --user` talks to lies there. It runs as the test's user, who owns the desktop's session bus.
+/// socket `systemctl --user` talks to lies there. It runs as the test's own user (root: the namespace and the
+/// cgroup need it), the owner of the desktop session's bus: a session bus admits no other user, so the services
+/// of a separate test user could not reach the notification server. `systemctl` runs inside the namespace
+/// (`nsenter`): outside it, where no `/run/systemd/system` exists, it would only edit files.
 /// Every process is stopped by its pid: `systemctl --user exit`, then the manager's pid, then whatever is left in
 /// its cgroups; the cgroups are removed.
 final class SystemdUserManager {

@@ -1,0 +1,208 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real systemd user manager (`systemd --user`) of the test's own, on a machine whose PID 1 is not systemd.
+///
+/// It runs in a mount namespace of its own (`unshare --mount`), where a tmpfs on `/run/systemd` holds an empty
+/// `system/` directory (what tells systemd programs that systemd runs the machine) and `/sys/fs/cgroup` is a cgroup
+/// v2 hierarchy: the machine's own, or its `unified` one bound there on a machine with the hybrid layout. The
+/// manager starts in a new cgroup of its own under that hierarchy, as `user@.service` would start it in its
+/// delegated one, and puts each unit in a cgroup below. `XDG_RUNTIME_DIR` is a temporary directory: the private
+/// socket `systemctl --user` talks to lies there. It runs as the test's own user (root: the namespace and the
+/// cgroup need it), the owner of the desktop session's bus: a session bus admits no other user, so the services
+/// of a separate test user could not reach the notification server. `systemctl` runs inside the namespace
+/// (`nsenter`): outside it, where no `/run/systemd/system` exists, it would only edit files.
+/// Every process is stopped by its pid: `systemctl --user exit`, then the manager's pid, then whatever is left in
+/// its cgroups; the cgroups are removed.
+final class SystemdUserManager {
+    static let manager = "/lib/systemd/systemd"
+
+    /// The manager's `XDG_RUNTIME_DIR`.
+    let runtimeDirectory: URL
+    /// The manager's cgroup, as `/proc/PID/cgroup` names it (`/nudge-systemd-…`).
+    let cgroup: String
+    /// Where the test sees that cgroup in its own mount namespace.
+    let cgroupDirectory: URL
+    private let root: URL
+    private let log: URL
+    private var unshare: Process?
+    /// The pid of `systemd --user`.
+    private(set) var pid: pid_t = 0
+
+    /// Starts a user manager with `environment` (HOME and the rest of a login's environment; XDG_RUNTIME_DIR is
+    /// set here), or skips the test (fails it under CI) with the reason when this machine cannot run one.
+    init(environment: [String: String]) throws {
+        guard getuid() == 0 else {
+            throw RealPart.missing("a systemd user manager needs root here, for a mount namespace and a cgroup")
+        }
+        guard FileManager.default.isExecutableFile(atPath: Self.manager) else {
+            throw RealPart.missing("\(Self.manager) is not installed (Debian package systemd; .ci/run installs it)")
+        }
+        let unsharePath = try ExternalTool.require("unshare", package: "util-linux")
+        _ = try ExternalTool.require("nsenter", package: "util-linux")
+        _ = try ExternalTool.require("systemctl", package: "systemd")
+        let (hierarchy, bindUnified) = try Self.cgroupHierarchy()
+        let name = "nudge-systemd-\(UUID().uuidString)"
+        cgroup = "/" + name
+        cgroupDirectory = URL(fileURLWithPath: hierarchy).appendingPathComponent(name)
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+        runtimeDirectory = root.appendingPathComponent("run")
+        log = root.appendingPathComponent("manager.log")
+        try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        guard mkdir(cgroupDirectory.path, 0o755) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: root)
+            throw RealPart.missing("cannot create the cgroup \(cgroupDirectory.path): \(reason)")
+        }
+        do {
+            try start(unsharePath, name: name, bindUnified: bindUnified, environment: environment)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// The cgroup v2 hierarchy as mounted here, and whether it is the `unified` one of the hybrid layout.
+    private static func cgroupHierarchy() throws -> (String, Bool) {
+        let mounts = ((try? String(contentsOfFile: "/proc/self/mounts")) ?? "").split(separator: "\n")
+            .map { $0.split(separator: " ").map(String.init) }
+        for (path, unified) in [("/sys/fs/cgroup", false), ("/sys/fs/cgroup/unified", true)] {
+            // The last mount on a path is the one in effect.
+            if mounts.last(where: { $0.count > 2 && $0[1] == path })?[2] == "cgroup2" { return (path, unified) }
+        }
+        throw RealPart.missing("no cgroup v2 hierarchy at /sys/fs/cgroup or /sys/fs/cgroup/unified")
+    }
+
+    private func start(_ unsharePath: String, name: String, bindUnified: Bool,
+                       environment: [String: String]) throws {
+        let pidFile = root.appendingPathComponent("manager.pid")
+        let script = """
+            [ -d /run/systemd ] || mkdir -p /run/systemd
+            mount -t tmpfs -o mode=0755 nudge-systemd /run/systemd
+            mkdir /run/systemd/system
+            \(bindUnified ? "mount --bind /sys/fs/cgroup/unified /sys/fs/cgroup" : ":")
+            echo $$ > /sys/fs/cgroup/\(name)/cgroup.procs
+            echo $$ > '\(pidFile.path)'
+            exec \(Self.manager) --user
+            """
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: unsharePath)
+        process.arguments = ["--mount", "--propagation", "private", "--fork", "/bin/sh", "-euc", script]
+        var managerEnvironment = environment
+        managerEnvironment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+        process.environment = managerEnvironment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        unshare = process
+        try Waiting.until("the user manager's pid", timeout: 20) {
+            guard process.isRunning else { throw Failed(description: "the user manager did not start:\n" + managerLog()) }
+            return ((try? String(contentsOf: pidFile)) ?? "").hasSuffix("\n")
+        }
+        pid = pid_t(((try? String(contentsOf: pidFile)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        var state = ""
+        do {
+            try Waiting.until("the user manager to finish starting up", timeout: 60) {
+                guard process.isRunning else { throw Failed(description: "the user manager ended:\n" + managerLog()) }
+                state = try property("SystemState")
+                return state == "running" || state == "degraded"
+            }
+        } catch let error as Waiting.TimedOut {
+            let jobs = (try? systemctl(["list-jobs"]).stdout) ?? ""
+            throw Failed(description: "\(error) (SystemState: \(state)); jobs:\n\(jobs)\n\(managerLog())")
+        }
+    }
+
+    struct Failed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// What the manager printed (it has no journal here: it logs to its standard error).
+    func managerLog() -> String {
+        (try? String(contentsOf: log)) ?? ""
+    }
+
+    /// `systemctl --user ARGUMENTS`, talking to this manager.
+    func systemctl(_ arguments: [String]) throws -> ExternalTool.Result {
+        try run([try ExternalTool.require("systemctl", package: "systemd"), "--user", "--no-pager"] + arguments,
+                environment: ["XDG_RUNTIME_DIR": runtimeDirectory.path, "SYSTEMD_COLORS": "0"])
+    }
+
+    /// Runs `command` in the manager's mount namespace with exactly `environment`: there `/run/systemd/system`
+    /// exists, so `systemctl` acts on the running manager instead of only editing files as it does where systemd
+    /// does not run the machine.
+    func run(_ command: [String], environment: [String: String],
+             workingDirectory: URL? = nil) throws -> ExternalTool.Result {
+        // Entering a mount namespace moves the working directory to its root: --wd names it again.
+        let directory = workingDirectory.map { ["--wd=" + $0.path] } ?? []
+        return try ExternalTool.run(try ExternalTool.require("nsenter", package: "util-linux"),
+                                    ["--target", String(pid), "--mount"] + directory + ["--"] + command,
+                                    exactEnvironment: environment, timeout: 30)
+    }
+
+    /// One property of a unit (`systemctl --user show -P`), or of the manager when `unit` is nil.
+    func property(_ name: String, of unit: String? = nil) throws -> String {
+        try systemctl(["show", "-P", name] + (unit.map { [$0] } ?? [])).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The pids in the cgroup of `unit` (`ControlGroup` below the manager's cgroup).
+    func pids(inCgroupOf unit: String) throws -> [pid_t] {
+        let group = try property("ControlGroup", of: unit)
+        guard group.hasPrefix(cgroup + "/") else { return [] }
+        let procs = cgroupDirectory.appendingPathComponent(String(group.dropFirst(cgroup.count + 1)))
+            .appendingPathComponent("cgroup.procs")
+        return ((try? String(contentsOf: procs)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+    }
+
+    /// Stops the manager by its pid and every process left in its cgroups by theirs, and removes the cgroups.
+    func stop() {
+        if let unshare, unshare.isRunning {
+            _ = try? systemctl(["exit"])
+            let deadline = Date().addingTimeInterval(15)
+            while pid > 0 && kill(pid, 0) == 0 && unshare.isRunning && Date() < deadline { usleep(10_000) }
+            if pid > 0 && unshare.isRunning { kill(pid, SIGKILL) }
+            if unshare.isRunning { kill(unshare.processIdentifier, SIGKILL) }
+            unshare.waitUntilExit()
+        }
+        unshare = nil
+        removeCgroups()
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Kills what is left in the manager's cgroups (a unit's left-over process), by pid, and removes them deepest first.
+    private func removeCgroups() {
+        let deadline = Date().addingTimeInterval(10)
+        var directories: [String] = []
+        while true {
+            directories = Self.subdirectories(of: cgroupDirectory.path)
+            let left = directories.flatMap { directory in
+                ((try? String(contentsOfFile: directory + "/cgroup.procs")) ?? "").split(separator: "\n")
+                    .compactMap { pid_t($0) }
+            }
+            if left.isEmpty || Date() > deadline { break }
+            for pid in left { kill(pid, SIGKILL) }
+            usleep(10_000)
+        }
+        for directory in directories.reversed() { rmdir(directory) }
+    }
+
+    /// `path` and every directory below it, parents before children.
+    private static func subdirectories(of path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return []
+        }
+        let children = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().flatMap { name in
+            subdirectories(of: path + "/" + name)
+        }
+        return [path] + children
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The README's "Set up" lines under a real systemd user manager (SPEC §9, §7.1): the timer it enables runs
+/// `nudge run` on the minute, a delivery with buttons reaches a real notification server, its click waiter stays
+/// in `nudge.service`'s cgroup after the run ended (`KillMode=process`), and a click on the button is applied.
+final class SystemdUserManagerTests: XCTestCase {
+    private var root: URL!
+    private var home: URL!
+    /// Stands in for the checkout: `.build/release/nudge` is the binary under test, as `swift build` made it.
+    private var checkout: URL!
+    private var session: DesktopSession?
+    private var manager: SystemdUserManager?
+
+    private var data: String { home.path + "/.local/share/nudge" }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-systemd-home-\(UUID().uuidString)")
+        home = root.appendingPathComponent("home/you")
+        checkout = root.appendingPathComponent("nudge")
+        let release = checkout.appendingPathComponent(".build/release")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: NudgeProcess.executableURL(), to: release.appendingPathComponent("nudge"))
+    }
+
+    override func tearDown() {
+        if let home {
+            DesktopSession.stopWaiters(for: home.path + "/.local/share/nudge")
+        }
+        manager?.stop()
+        session?.stop()
+        if let root { try? FileManager.default.removeItem(at: root) }
+        super.tearDown()
+    }
+
+    /// The user manager's environment as a login starts it: HOME, PATH and the user's name; no NUDGE_DATA, no
+    /// XDG_DATA_HOME.
+    private func user() -> [String: String] {
+        ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
+         "LANG": "C.UTF-8", "USER": "root", "LOGNAME": "root"]
+    }
+
+    /// A shell's environment in the desktop session: the user's, the manager's runtime directory and the desktop's
+    /// session bus.
+    private func login() -> [String: String] {
+        var environment = user()
+        environment["DBUS_SESSION_BUS_ADDRESS"] = session?.busAddress
+        environment["XDG_RUNTIME_DIR"] = manager?.runtimeDirectory.path
+        return environment
+    }
+
+    /// A line of the README in a shell of the machine the manager runs.
+    private func shell(_ line: String) throws -> ExternalTool.Result {
+        try XCTUnwrap(manager).run(["/bin/bash", "-euo", "pipefail", "-c", line], environment: login(),
+                                   workingDirectory: checkout)
+    }
+
+    private func systemctl(_ arguments: String...) throws -> ExternalTool.Result {
+        try XCTUnwrap(manager).systemctl(arguments)
+    }
+
+    /// What the manager, the service and nudge say, for a failure's message.
+    private func diagnosis() throws -> String {
+        let manager = try XCTUnwrap(self.manager)
+        let status = try manager.run([home.path + "/.local/bin/nudge", "status"], environment: login())
+        return try [systemctl("status", "nudge.service").stdout, systemctl("show-environment").stdout,
+                    status.stdout + status.stderr, manager.managerLog()].joined(separator: "\n")
+    }
+
+    func testTheReadmeSetupUnderARealUserManagerDeliversWithButtonsAndAppliesTheClick() throws {
+        let started = Date()
+        let session = try DesktopSession()
+        self.session = session
+        let manager = try SystemdUserManager(environment: user())
+        self.manager = manager
+        // The desktop session hands its bus to the user manager, as the README says a session that starts its
+        // own bus must: the manager's own bus (dbus-user-session's dbus.socket, where installed) has no
+        // notification server.
+        let handOver = try manager.run(["systemctl", "--user", "import-environment", "DBUS_SESSION_BUS_ADDRESS"],
+                                       environment: login())
+        XCTAssertEqual(handOver.status, 0, handOver.summary)
+        let managerEnvironment = try systemctl("show-environment").stdout
+        XCTAssertTrue(managerEnvironment.contains("DBUS_SESSION_BUS_ADDRESS=\(session.busAddress)\n"), managerEnvironment)
+
+        // The README's lines as written; the build line is the binary under test.
+        var enabled = false
+        var tested = false
+        for line in try ReadmeBlock.lines(after: "<!-- setup:") where !line.hasPrefix("swift build") {
+            let result = try shell(line)
+            XCTAssertEqual(result.status, 0, "\(line)\n\(result.summary)\n\(manager.managerLog())")
+            print("$ \(line)\n\(result.stdout)\(result.stderr)", terminator: "")
+            enabled = enabled || line.contains("enable --now nudge.timer")
+            if line.hasSuffix("nudge test") {
+                tested = true
+                XCTAssertTrue(result.stdout.contains("Your notifications are working perfectly!"), result.summary)
+            }
+        }
+        XCTAssertTrue(enabled && tested, "the setup lines enable the timer and end with `nudge test`")
+        XCTAssertEqual(try manager.property("UnitFileState", of: "nudge.timer"), "enabled")
+        XCTAssertEqual(try manager.property("ActiveState", of: "nudge.timer"), "active")
+        XCTAssertEqual(try manager.property("KillMode", of: "nudge.service"), "process")
+        XCTAssertEqual(try session.waitForNotifyCalls(1).first?.summary, "Test Notification")
+
+        // A wash that finishes 20 s into the timer's next minute (at least 10 s away): that run lingers to the due
+        // second and delivers "Wash Complete!" with its buttons.
+        var minute = (Date().timeIntervalSince1970 / 60).rounded(.up) * 60
+        if minute - Date().timeIntervalSince1970 < 10 { minute += 60 }
+        let due = Date(timeIntervalSince1970: minute + 20)
+        let washStarted = ISO8601DateFormatter().string(from: due.addingTimeInterval(-45 * 60))
+        let start = try manager.run([home.path + "/.local/bin/nudge", "laundry", "start", "snowy", "wash",
+                                     "--now", washStarted], environment: login())
+        XCTAssertEqual(start.status, 0, start.summary)
+        print("$ nudge laundry start snowy wash --now \(washStarted)\n\(start.stdout)", terminator: "")
+
+        let id = "laundry.washComplete:snowy:"
+        try Waiting.until("the timer's run to deliver \"Wash Complete!\" to the outbox", timeout: 150) {
+            ((try? String(contentsOfFile: self.data + "/outbox.jsonl")) ?? "").contains(id)
+        }
+        do {
+            try Waiting.until("\"Wash Complete!\" at the notification server") {
+                session.notifyCalls().contains { $0.summary == "Wash Complete!" }
+            }
+        } catch {
+            throw SystemdUserManager.Failed(description: "\(error)\n\(try diagnosis())")
+        }
+        let call = try XCTUnwrap(session.notifyCalls().first { $0.summary == "Wash Complete!" })
+        XCTAssertEqual(call.buttons, ["COMPLETE_ACTION", "Start Dryer", "SNOOZE_ACTION", "Remind in 10 min"])
+        let delivered = try XCTUnwrap(
+            ((try? String(contentsOfFile: data + "/outbox.jsonl")) ?? "").components(separatedBy: "\n")
+                .first { $0.contains(id) })
+        print("outbox.jsonl: \(delivered)")
+
+        // The run has ended; the click waiter lives on in the service's cgroup.
+        let waiter = try XCTUnwrap(DesktopSession.waiters(for: data).first { Self.commandLine($0).contains(id) },
+                                   "a click waiter for the wash")
+        var mainPID = ""
+        try Waiting.until("nudge.service's run to end with the waiter still there", timeout: 60) {
+            mainPID = try manager.property("ExecMainPID", of: "nudge.service")
+            return try manager.property("ActiveState", of: "nudge.service") == "inactive"
+                && manager.pids(inCgroupOf: "nudge.service").contains(waiter)
+        }
+        XCTAssertEqual(try manager.property("Result", of: "nudge.service"), "success")
+        XCTAssertEqual(try manager.property("ExecMainStatus", of: "nudge.service"), "0")
+        if let main = pid_t(mainPID), main > 0 {
+            XCTAssertNotEqual(kill(main, 0), 0, "the service's main process \(main) has ended")
+        }
+        XCTAssertNotEqual(try manager.property("LastTriggerUSec", of: "nudge.timer"), "", "the timer fired")
+        let timers = try systemctl("list-timers", "--all")
+        print("$ systemctl --user list-timers --all\n\(timers.stdout)")
+        XCTAssertTrue(timers.stdout.contains("nudge.timer") && timers.stdout.contains("nudge.service"), timers.summary)
+        let group = try manager.property("ControlGroup", of: "nudge.service")
+        XCTAssertEqual(group, manager.cgroup + "/app.slice/nudge.service")
+        let ownGroup = (try? String(contentsOfFile: "/proc/\(waiter)/cgroup")) ?? ""
+        XCTAssertTrue(ownGroup.contains("0::\(group)\n"), ownGroup)
+        let status = try systemctl("status", "nudge.service")
+        print("$ systemctl --user status nudge.service\n\(status.stdout)")
+        print("\(manager.cgroupDirectory.path)/app.slice/nudge.service/cgroup.procs (main process \(mainPID) ended):")
+        for pid in try manager.pids(inCgroupOf: "nudge.service") {
+            print("  \(pid) \(Self.commandLine(pid))")
+        }
+
+        // "Start Dryer" moves the cycle to the dryer; the waiter then ends, and the service's cgroup holds none.
+        try session.click("COMPLETE_ACTION")
+        try Waiting.until("the dry stage in laundry.json") {
+            ((try? String(contentsOfFile: self.data + "/laundry.json")) ?? "").contains("\"dry\"")
+        }
+        let laundry = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: data + "/laundry.json")))
+        let pet = try XCTUnwrap(((laundry as? [String: Any])?["pets"] as? [[String: Any]])?.first)
+        XCTAssertEqual((pet["cycle"] as? [String: Any])?["stage"] as? String, "dry", "\(pet)")
+        print("laundry.json after the click: \((try? String(contentsOfFile: data + "/laundry.json")) ?? "")")
+        try Waiting.until("the waiter to end after the click") {
+            try kill(waiter, 0) != 0 && !manager.pids(inCgroupOf: "nudge.service").contains(waiter)
+        }
+        print(String(format: "the test took %.0f s", Date().timeIntervalSince(started)))
+    }
+
+    /// A process's command line, its arguments joined by spaces.
+    private static func commandLine(_ pid: pid_t) -> String {
+        (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()).split(separator: 0)
+            .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+    }
+}

@@ -221,13 +221,14 @@ def read_new_calls(context):
 
 
 ledger = {}
+settled_dates = {}
 recorded = {}                  # id → (outcome, fireAt, step) of every seen, missed or suppressed outcome
 outcome_counts = {"seen": 0, "missed": 0, "suppressed": 0}
 all_nows = []                  # (step, now) of every run and edit, killed ones too
 
 
 def check_files(context):
-    global ledger
+    global ledger, settled_dates
     for name in ("state.json", "plan.json"):
         path = os.path.join(data, name)
         if os.path.exists(path):
@@ -236,6 +237,7 @@ def check_files(context):
                     content = json.load(handle)
                 if name == "state.json":
                     ledger = content.get("ledger", {})
+                    settled_dates = content.get("settledDates", {})
             except Exception as error:
                 violation(f"{context}: {name} does not parse: {error}")
     for oid, entry in ledger.items():
@@ -243,6 +245,15 @@ def check_files(context):
         if outcome in outcome_counts and recorded.get(oid, (None, None))[:2] != (outcome, fire):
             recorded[oid] = (outcome, fire, current_step)
             outcome_counts[entry["outcome"]] += 1
+    # A dated outcome pruned from the ledger keeps its date and instant; a run far ahead of the last one records
+    # and prunes an old one at once, so this may be the first the soak sees of it.
+    for thread, text in settled_dates.items():
+        for item in text.split():
+            date, _, instant = item.partition("@")
+            fire = parse_instant(instant if "T" in instant else f"{date}T{instant}:00Z")
+            oid = f"{thread}:{date}"
+            if recorded.get(oid, (None, None))[1] != fire:
+                recorded[oid] = ("settled", fire, current_step)
 
 
 def reopened(step, fire):

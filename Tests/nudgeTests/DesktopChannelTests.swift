@@ -6,33 +6,13 @@ import Glibc
 
 /// The desktop channel against a real notification server (SPEC §7.1, §7.2): dunst on a private session bus,
 /// nudge started the way cron starts it (no DBUS_SESSION_BUS_ADDRESS), and clicks made through dunst.
-final class DesktopChannelTests: DataDirectoryTestCase {
+final class DesktopChannelTests: DesktopServerTestCase {
     private var session: DesktopSession!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         session = try DesktopSession()
-        try dir.write("settings.json", #"{ "timeZone": "Europe/Berlin", "deliver": { "desktop": true } }"#)
-    }
-
-    override func tearDown() {
-        DesktopSession.stopWaiters(for: dir.path)
-        session?.stop()
-        super.tearDown()
-    }
-
-    /// `nudge ARGUMENTS --data DIR --now NOW` with only HOME, PATH and the session's runtime directory.
-    @discardableResult
-    private func cron(_ command: String, at now: String, _ arguments: String...,
-                      runtimeDirectory: String? = nil) throws -> NudgeResult {
-        try NudgeProcess.run([command, "--data", dir.path, "--now", now] + arguments,
-                             exactEnvironment: session.cronEnvironment(runtimeDirectory: runtimeDirectory))
-    }
-
-    private func state() throws -> [String: Any] { try dir.json("state.json") }
-
-    private func waitForNoWaiter() throws {
-        try session.waitUntil("the click waiter to end") { DesktopSession.waiters(for: dir.path).isEmpty }
+        try use(session.desktop)
     }
 
     // MARK: - What the server receives

@@ -43,13 +43,14 @@ class DesktopServerTestCase: DataDirectoryTestCase {
         try Waiting.until("the click waiter to end", timeout: patience) { self.waiters.isEmpty }
     }
 
-    /// Waits until the server has received `count` Notify calls sent to its well-known name (nudge's or another
-    /// application's; GNOME 43 forwards each inside the shell once more, to a connection of its own), and
+    /// Waits until the server has received `count` Notify calls from clients (nudge's or another
+    /// application's; GNOME 43 forwards each inside the shell once more, from the server's own connection), and
     /// returns them.
     @discardableResult
     func waitForNotify(_ count: Int = 1) throws -> [DBusMonitorRecord] {
+        let server = desktop.serverOwner().split(separator: "\"").dropFirst().first.map(String.init) ?? ""
         func calls() -> [DBusMonitorRecord] {
-            desktop.monitorRecords("Notify").filter { $0.destination == "org.freedesktop.Notifications" }
+            desktop.monitorRecords("Notify").filter { $0.sender != server }
         }
         try Waiting.until("\(count) Notify call(s) at the server", timeout: patience) { calls().count >= count }
         return calls()

@@ -86,7 +86,11 @@ final class DesktopSession {
 
     /// Every Notify call so far, oldest first.
     func notifyCalls() -> [NotifyCall] {
-        let text = desktop.monitorText()
+        Self.notifyCalls(in: desktop.monitorText())
+    }
+
+    /// Every Notify call in dbus-monitor's output `text`, oldest first.
+    static func notifyCalls(in text: String) -> [NotifyCall] {
         var calls: [NotifyCall] = []
         var block: [String]?
         for line in text.components(separatedBy: "\n") {

@@ -10,8 +10,9 @@ import Glibc
 /// Every program is started here with posix_spawn in one process group of the session's own (so that what a
 /// desktop program spawns, or the bus starts for it, is stopped with it), reaped here, and stopped by its pid.
 ///
-/// With an `owner`, the bus and the programs run as that unprivileged user (sway refuses root); the test's own
-/// calls (nudge, dbus-send, dbus-monitor) stay root, which the user's bus admits.
+/// With an `owner`, the desktop's programs run as that unprivileged user (sway refuses root) in a runtime
+/// directory of theirs, and the bus admits them too; the bus itself, nudge and the test's own calls (dbus-send,
+/// dbus-monitor) stay the test's user, as nudge uses only a bus socket of its own user's.
 final class PrivateDesktop {
     struct Parts {
         var xvfb = false
@@ -73,29 +74,30 @@ final class PrivateDesktop {
             }
         }
         if parts.systemBus {
-            try launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(systemBusAddress)"],
-                       asOwner: true)
+            try launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(systemBusAddress)"])
             try waitUntil("the private system bus") { FileManager.default.fileExists(atPath: self.root.path + "/system_bus") }
         }
         var configuration = "--session"
-        if parts.owner != nil {
-            // The user's bus admits only that user; the test's own calls come from root.
+        if let owner = parts.owner {
+            // A session bus admits only its own user; the desktop's programs run as the owner.
             let file = root.appendingPathComponent("session-bus.conf")
-            try Self.busAdmittingRoot.write(to: file, atomically: true, encoding: .utf8)
+            try Self.busAdmitting(owner.name).write(to: file, atomically: true, encoding: .utf8)
             configuration = "--config-file=\(file.path)"
         }
-        try launch("dbus-daemon", [configuration, "--nofork", "--nopidfile", "--address=\(busAddress)"], asOwner: true)
+        try launch("dbus-daemon", [configuration, "--nofork", "--nopidfile", "--address=\(busAddress)"])
         try waitUntil("the session bus") { FileManager.default.fileExists(atPath: self.runtimeDirectory.path + "/bus") }
     }
 
-    static let busAdmittingRoot = """
+    static func busAdmitting(_ user: String) -> String {
+        """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
           <include>/usr/share/dbus-1/session.conf</include>
-          <policy context="mandatory"><allow user="root"/></policy>
+          <policy context="mandatory"><allow user="\(user)"/></policy>
         </busconfig>
         """
+    }
 
     /// Starts dbus-monitor on the notification interface; call once the server holds its name.
     func startMonitor() throws {

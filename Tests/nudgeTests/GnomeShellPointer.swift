@@ -23,7 +23,8 @@ enum GnomeShellPointer {
         screenshot = dbus.Interface(shell, "org.gnome.Shell.Screenshot")
 
         def button_row(path):
-            """The last button of the banner on screen as (x, y) to click, or None when no banner has buttons."""
+            """Where to click on the banner with buttons on screen, or None when there is none: its last button
+            (x, y) and its body above the buttons (x, y)."""
             screenshot.Screenshot(False, False, path)
             image = GdkPixbuf.Pixbuf.new_from_file(path)
             pixels, stride, channels = image.get_pixels(), image.get_rowstride(), image.get_n_channels()
@@ -40,7 +41,7 @@ enum GnomeShellPointer {
                         while bottom + 1 < height and button(gray(x, bottom + 1)): bottom += 1
                         middle = (y + bottom) // 2
                         right = max(x for x in range(width) if button(gray(x, middle)))
-                        if bottom - y >= 20: return (right - 30, middle)
+                        if bottom - y >= 20: return (right - 30, middle, x, y - 25)
             return None
 
         def pointer():
@@ -59,15 +60,16 @@ enum GnomeShellPointer {
             session = pointer()
             session.NotifyPointerMotionRelative(1.0, 1.0)
             session.Stop()
-        elif command == "click" and target:
+        elif command in ("click", "body") and target:
+            x, y = target[0:2] if command == "click" else target[2:4]
             session = pointer()
             session.NotifyPointerMotionRelative(-10000.0, -10000.0)
-            session.NotifyPointerMotionRelative(0.0, float(target[1]))
-            session.NotifyPointerMotionRelative(float(target[0]), 0.0)
+            session.NotifyPointerMotionRelative(0.0, float(y))
+            session.NotifyPointerMotionRelative(float(x), 0.0)
             session.NotifyPointerButton(0x110, True)
             session.NotifyPointerButton(0x110, False)
             session.Stop()
-            print(json.dumps(target))
+            print(json.dumps([x, y]))
         else:
             print(json.dumps(None))
         """#
@@ -76,8 +78,8 @@ enum GnomeShellPointer {
         DebianPython.runs("import dbus, gi; gi.require_version('GdkPixbuf', '2.0')")
     }
 
-    /// Runs the script with `command` (`find`, `nudge`, `click`) on the desktop's bus; the button it found or
-    /// clicked, nil when no banner with buttons is on screen.
+    /// Runs the script with `command` (`find`, `nudge`, `click` the last button, or `body`) on the desktop's bus;
+    /// the place it found or clicked, nil when no banner with buttons is on screen.
     static func run(_ command: String, on desktop: PrivateDesktop) throws -> (x: Int, y: Int)? {
         let script = desktop.root.appendingPathComponent("pointer.py")
         if !FileManager.default.fileExists(atPath: script.path) {
@@ -86,6 +88,6 @@ enum GnomeShellPointer {
         let shot = desktop.root.appendingPathComponent("screen.png").path
         let answer = desktop.run(python, [script.path, command, shot])
         let numbers = answer.stdout.filter { "0123456789,".contains($0) }.split(separator: ",").compactMap { Int($0) }
-        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        return numbers.count >= 2 ? (numbers[0], numbers[1]) : nil
     }
 }

@@ -45,6 +45,19 @@ final class GnomeShellTests: DesktopServerTestCase {
         }
     }
 
+    func testABodyClickAppliesNothingAndTheBannerGoes() throws {
+        let notify = try deliverCriticalAlarm()
+        try session.clickBody()
+        try waitForNoWaiter()
+        let invoked = session.monitorRecords("ActionInvoked").filter { $0.destination == notify.sender }
+        XCTAssertEqual(Set(invoked.compactMap(\.arguments.last)), ["string \"default\""], session.monitorText())
+        XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 0)
+        XCTAssertEqual((try state()["timers"] as? [Any])?.count, 0)
+        try session.waitUntil("the banner to go", timeout: patience) {
+            (try? self.session.gnomeShowsABannerWithButtons()) == false
+        }
+    }
+
     func testExpiryIsClosedByTheConnectionThatCreatedItAndGnomeAccepts() throws {
         let notify = try deliverExpiringLeaveTime()
         try waitForNoWaiter()

@@ -40,16 +40,7 @@ final class DesktopChannelTests: DesktopServerTestCase {
     }
 
     func testLowNotificationWithSoundOffIsLowSilentAndHasNoButtonsNorWaiter() throws {
-        try dir.write("settings.json", #"""
-            { "timeZone": "Europe/Berlin", "notifications": { "sound": false }, "deliver": { "desktop": true } }
-            """#)
-        try dir.write("streaks.json", #"""
-            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 3 } ],
-              "achievements": [ { "id": "a-1", "title": "Centurion", "description": "100 days & counting",
-                                  "unlockedAt": "2026-11-21T09:00:00Z" } ] }
-            """#)
-        try cron("run", at: "2026-11-21T08:00:00Z")
-        let run = try cron("run", at: "2026-11-21T09:00:00Z")
+        let run = try deliverLowAchievementWithSoundOff()
         XCTAssertEqual(run.status, 0, run.summary)
         let call = try XCTUnwrap(session.waitForNotifyCalls(1).first)
         XCTAssertEqual(call.summary, "Achievement unlocked: Centurion")

@@ -56,6 +56,42 @@ class DesktopServerTestCase: DataDirectoryTestCase {
         return calls()
     }
 
+    /// Every Notify call so far as dunst, or any server, received it (DesktopSession.NotifyCall), clients' only.
+    func notifyCalls() -> [DesktopSession.NotifyCall] {
+        let server = desktop.serverOwner().split(separator: "\"").dropFirst().first.map(String.init) ?? ""
+        let text = desktop.monitorText().components(separatedBy: "\nmethod call").filter {
+            !$0.contains(" sender=\(server) ")
+        }.joined(separator: "\nmethod call")
+        return DesktopSession.notifyCalls(in: text)
+    }
+
+    /// The critical alarm as SPEC §7.1 has it reach every server: urgency 2, no expiry of the server's own, the
+    /// alarm-clock sound, its buttons after the body's default. Returns the Notify call.
+    @discardableResult
+    func assertCriticalAlarmArrivedAsSpecified() throws -> DesktopSession.NotifyCall {
+        let call = try XCTUnwrap(notifyCalls().first, desktop.monitorText())
+        XCTAssertEqual(call.summary, "Morning Prayer Time")
+        XCTAssertEqual(call.hints["urgency"], "byte 2", "critical")
+        XCTAssertEqual(call.expireTimeout, 0, "a critical alarm stays until dismissed")
+        XCTAssertEqual(call.hints["sound-name"], "string \"alarm-clock-elapsed\"")
+        XCTAssertEqual(call.actions, ["default", "Dismiss", "START_TIMER", "Start Timer", "SNOOZE", "Snooze"])
+        XCTAssertEqual(waiters.count, 1, "one waiter for the buttons")
+        return call
+    }
+
+    /// The low note with sound off as SPEC §7.1 has it reach every server: urgency 0, the sound suppressed and
+    /// none named, no buttons, nothing waiting.
+    func assertLowSilentNoteArrivedAsSpecified() throws {
+        try waitForNotify()
+        let call = try XCTUnwrap(notifyCalls().first, desktop.monitorText())
+        XCTAssertEqual(call.summary, "Achievement unlocked: Centurion")
+        XCTAssertEqual(call.hints["urgency"], "byte 0", "low")
+        XCTAssertEqual(call.hints["suppress-sound"], "boolean true")
+        XCTAssertNil(call.hints["sound-name"])
+        XCTAssertEqual(call.actions, [], "no buttons")
+        XCTAssertEqual(waiters, [], "nothing waits")
+    }
+
     // MARK: - Deliveries every server test makes
 
     /// The critical Fajr alarm with its buttons (Start Timer, Snooze), due 05:30 Berlin, delivered at 04:30 UTC.
@@ -66,6 +102,21 @@ class DesktopServerTestCase: DataDirectoryTestCase {
         let run = try cron("run", at: "2026-11-21T04:30:00Z")
         XCTAssertEqual(run.stderr, "", run.summary)
         return try XCTUnwrap(waitForNotify().first)
+    }
+
+    /// A low note without buttons, with sound switched off: an achievement unlocked at 09:00 UTC. Returns the run.
+    @discardableResult
+    func deliverLowAchievementWithSoundOff() throws -> NudgeResult {
+        try dir.write("settings.json", #"""
+            { "timeZone": "Europe/Berlin", "notifications": { "sound": false }, "deliver": { "desktop": true } }
+            """#)
+        try dir.write("streaks.json", #"""
+            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 3 } ],
+              "achievements": [ { "id": "a-1", "title": "Centurion", "description": "100 days & counting",
+                                  "unlockedAt": "2026-11-21T09:00:00Z" } ] }
+            """#)
+        try cron("run", at: "2026-11-21T08:00:00Z")
+        return try cron("run", at: "2026-11-21T09:00:00Z")
     }
 
     /// A leave-time three seconds before it expires: the waiter closes it at expiry.

@@ -25,6 +25,12 @@ final class GnomeShellTests: DesktopServerTestCase {
             XCTAssertTrue(call.hasString(action), "\(action) in \(call)")
         }
         XCTAssertEqual(waiters.count, 1)
+        try assertCriticalAlarmArrivedAsSpecified()
+    }
+
+    func testALowNoteWithSoundOffArrivesLowSilentWithoutButtons() throws {
+        try deliverLowAchievementWithSoundOff()
+        try assertLowSilentNoteArrivedAsSpecified()
     }
 
     func testSnoozeClickedWithGnomesPointerAppliesOnceAndTheBannerGoes() throws {

@@ -13,10 +13,6 @@ final class MakoTests: DesktopServerTestCase {
         try use(session.desktop)
     }
 
-    private func notifyCalls() -> [DesktopSession.NotifyCall] {
-        DesktopSession.notifyCalls(in: desktop.monitorText())
-    }
-
     /// The id mako gave the one notification with `summary` it shows, once it shows it.
     private func shown(_ summary: String) throws -> Int {
         try session.waitUntil("mako to show \(summary)") {
@@ -27,35 +23,14 @@ final class MakoTests: DesktopServerTestCase {
 
     func testCriticalAlarmArrivesCriticalWithSoundAndButtonsAndMakoShowsIt() throws {
         try deliverCriticalAlarm()
-        let call = try XCTUnwrap(notifyCalls().first)
-        XCTAssertEqual(call.summary, "Morning Prayer Time")
-        XCTAssertEqual(call.hints["urgency"], "byte 2", "critical")
-        XCTAssertEqual(call.expireTimeout, 0, "a critical alarm stays until dismissed")
-        XCTAssertEqual(call.hints["sound-name"], "string \"alarm-clock-elapsed\"")
-        XCTAssertEqual(call.actions, ["default", "Dismiss", "START_TIMER", "Start Timer", "SNOOZE", "Snooze"])
+        try assertCriticalAlarmArrivedAsSpecified()
         _ = try shown("Morning Prayer Time")
-        XCTAssertEqual(waiters.count, 1)
     }
 
     func testLowNotificationWithSoundOffIsLowSilentWithoutButtonsNorWaiter() throws {
-        try dir.write("settings.json", #"""
-            { "timeZone": "Europe/Berlin", "notifications": { "sound": false }, "deliver": { "desktop": true } }
-            """#)
-        try dir.write("streaks.json", #"""
-            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 3 } ],
-              "achievements": [ { "id": "a-1", "title": "Centurion", "description": "100 days",
-                                  "unlockedAt": "2026-11-21T09:00:00Z" } ] }
-            """#)
-        try cron("run", at: "2026-11-21T08:00:00Z")
-        try cron("run", at: "2026-11-21T09:00:00Z")
-        try waitForNotify()
-        let call = try XCTUnwrap(notifyCalls().first)
-        XCTAssertEqual(call.hints["urgency"], "byte 0", "low")
-        XCTAssertEqual(call.hints["suppress-sound"], "boolean true")
-        XCTAssertNil(call.hints["sound-name"])
-        XCTAssertEqual(call.actions, [])
+        try deliverLowAchievementWithSoundOff()
+        try assertLowSilentNoteArrivedAsSpecified()
         _ = try shown("Achievement unlocked: Centurion")
-        XCTAssertEqual(waiters, [])
     }
 
     func testSnoozeInvokedInMakoAppliesOnceAndNudgeClosesIt() throws {

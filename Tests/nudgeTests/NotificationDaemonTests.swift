@@ -10,6 +10,10 @@ final class NotificationDaemonTests: X11ServerTestCase {
         try checkCriticalAlarmArrivesWithItsButtonsAndASnoozeClickAppliesOnce()
     }
 
+    func testALowNoteWithSoundOffArrivesLowSilentWithoutButtons() throws {
+        try checkALowNoteWithSoundOffArrivesLowSilentWithoutButtons()
+    }
+
     func testABodyClickAppliesNothingAndEndsTheWaiter() throws {
         try checkABodyClickAppliesNothingAndEndsTheWaiter()
     }

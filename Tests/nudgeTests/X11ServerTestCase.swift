@@ -23,6 +23,7 @@ class X11ServerTestCase: DesktopServerTestCase {
         try waitForBanner()
         XCTAssertTrue(notify.arguments.contains("variant             byte 2"), notify.description)
         XCTAssertTrue(notify.hasString("START_TIMER") && notify.hasString("Snooze"), notify.description)
+        try assertCriticalAlarmArrivedAsSpecified()
         try session.clickLastButton()
         try session.waitUntil("the snooze") { ((try? self.dir.text("state.json")) ?? "").contains(":snooze-1") }
         try waitForNoWaiter()
@@ -30,6 +31,12 @@ class X11ServerTestCase: DesktopServerTestCase {
         XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 1)
         let again = try cron("act", at: "2026-11-21T04:31:00Z", "alarm.prayer:fajr:2026-11-21", "SNOOZE")
         XCTAssertTrue(again.stdout.hasPrefix("Nothing to do"), again.summary)
+    }
+
+    func checkALowNoteWithSoundOffArrivesLowSilentWithoutButtons() throws {
+        try deliverLowAchievementWithSoundOff()
+        try assertLowSilentNoteArrivedAsSpecified()
+        try waitForBanner()
     }
 
     func checkABodyClickAppliesNothingAndEndsTheWaiter() throws {

@@ -10,6 +10,10 @@ final class XfceNotifydTests: X11ServerTestCase {
         try checkCriticalAlarmArrivesWithItsButtonsAndASnoozeClickAppliesOnce()
     }
 
+    func testALowNoteWithSoundOffArrivesLowSilentWithoutButtons() throws {
+        try checkALowNoteWithSoundOffArrivesLowSilentWithoutButtons()
+    }
+
     func testABodyClickAppliesNothingAndEndsTheWaiter() throws {
         try checkABodyClickAppliesNothingAndEndsTheWaiter()
     }

@@ -101,12 +101,28 @@ final class RealServerSession {
             break
         }
         try startServer()
+        if kind == .gnome {
+            // GNOME Shell holds the name before its JavaScript answers (seconds with llvmpipe on a busy machine,
+            // longer than nudge waits for a server to show a notification): deliver to a shell that answers.
+            do {
+                try waitUntil("GNOME Shell to answer", timeout: 60) {
+                    self.run("dbus-send", ["--session", "--print-reply", "--reply-timeout=2000",
+                                           "--dest=org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                                           "org.freedesktop.Notifications.GetServerInformation"]).status == 0
+                }
+            } catch {
+                let log = (try? String(contentsOfFile: desktop.root.path + "/server.err")) ?? ""
+                throw Waiting.TimedOut(description: "\(error); the name's owner \(desktop.serverOwner()); "
+                    + "GNOME Shell's last words:\n\(log.suffix(3000))")
+            }
+        }
         try desktop.startMonitor()
     }
 
     private func startServer() throws {
         let arguments = kind == .gnome ? ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "800x600"] : []
-        server = try desktop.launch(serverPath, arguments, asOwner: kind == .mako)
+        server = try desktop.launch(serverPath, arguments, errors: desktop.root.appendingPathComponent("server.err").path,
+                                    asOwner: kind == .mako)
         try desktop.waitForServer("\(kind.rawValue)'s notification server", timeout: 30)
     }
 

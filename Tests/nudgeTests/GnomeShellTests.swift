@@ -14,7 +14,7 @@ final class GnomeShellTests: DesktopServerTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        session = try RealServerSession(.gnome)
+        session = try RealServerSession.started(.gnome)
         try use(session.desktop)
     }
 

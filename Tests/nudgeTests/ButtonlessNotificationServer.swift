@@ -9,7 +9,7 @@ import Glibc
 /// and CloseNotification as a JSON line. Stands for the small servers that draw no buttons. Every process is
 /// started here and stopped by its pid.
 final class ButtonlessNotificationServer {
-    static let python = "/usr/bin/python3"
+    static let python = DebianPython.path
     static let script = #"""
         import json, sys
         import dbus, dbus.service, dbus.mainloop.glib
@@ -55,54 +55,28 @@ final class ButtonlessNotificationServer {
         GLib.MainLoop().run()
         """#
 
-    let root: URL
-    let runtimeDirectory: URL
-    var busAddress: String { "unix:path=\(runtimeDirectory.path)/bus" }
+    let desktop: PrivateDesktop
     private let log: URL
-    private var processes: [Process] = []
 
-    /// Starts the bus and the server, or skips the test with the reason when a part is missing.
+    /// Starts the bus and the server, or skips the test (fails it under CI) with the reason when a part is missing.
     init() throws {
-        guard ExternalTool.find("dbus-daemon") != nil, Self.pythonHasDBus() else {
-            throw XCTSkip("no buttonless test server here: dbus-daemon, or python3 with its dbus and gi modules, is "
-                + "not installed (Debian packages dbus, python3-dbus, python3-gi; .ci/run installs them)")
+        guard DebianPython.runs("import dbus, dbus.mainloop.glib, gi.repository.GLib") else {
+            throw RealPart.missing("no buttonless test server here: python3 with its dbus and gi modules is not "
+                + "installed (Debian packages python3-dbus, python3-gi; .ci/run installs them)")
         }
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-plain-\(UUID().uuidString)")
-        runtimeDirectory = root.appendingPathComponent("run")
-        log = root.appendingPathComponent("calls.jsonl")
-        try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        desktop = try PrivateDesktop("plain", programs: ["dbus-daemon", "dbus-send"], packages: "dbus, dbus-bin")
+        log = desktop.root.appendingPathComponent("calls.jsonl")
         do {
-            try start()
+            let script = desktop.root.appendingPathComponent("server.py")
+            try Self.script.write(to: script, atomically: true, encoding: .utf8)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let errors = desktop.root.appendingPathComponent("server.err").path
+            try desktop.launch(Self.python, [script.path, log.path], errors: errors)
+            try desktop.waitForServer("the test server (\(errors))")
         } catch {
-            stop()
+            desktop.stop()
             throw error
         }
-    }
-
-    private static func pythonHasDBus() -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import dbus, dbus.mainloop.glib, gi.repository.GLib"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
-    private func start() throws {
-        try launch(ExternalTool.find("dbus-daemon") ?? "dbus-daemon",
-                   ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"])
-        try waitUntil("the session bus") { FileManager.default.fileExists(atPath: self.runtimeDirectory.path + "/bus") }
-        let script = root.appendingPathComponent("server.py")
-        try Self.script.write(to: script, atomically: true, encoding: .utf8)
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let errors = root.appendingPathComponent("server.err")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        try launch(Self.python, [script.path, log.path], errors: FileHandle(forWritingTo: errors))
-        try waitUntil("the test server on the bus (\(errors.path))") { !self.calls("ready").isEmpty }
     }
 
     /// Every call logged so far, oldest first.
@@ -114,43 +88,12 @@ final class ButtonlessNotificationServer {
     }
 
     /// The environment cron gives a job, with the runtime directory of this bus.
-    func cronEnvironment() -> [String: String] {
-        ["HOME": NSHomeDirectory(), "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-         "XDG_RUNTIME_DIR": runtimeDirectory.path, "TZ": "UTC"]
-    }
+    func cronEnvironment() -> [String: String] { desktop.cronEnvironment() }
 
-    /// Stops every process started here, by its pid, last started first, and removes the files.
-    func stop() {
-        for process in processes.reversed() where process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-        }
-        processes = []
-        try? FileManager.default.removeItem(at: root)
-    }
-
-    private func launch(_ path: String, _ arguments: [String], errors: FileHandle? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors ?? FileHandle.nullDevice
-        try process.run()
-        processes.append(process)
-    }
+    /// Stops every process started here, by its pid, and removes the files.
+    func stop() { desktop.stop() }
 
     func waitUntil(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else {
-                throw NSError(domain: "ButtonlessNotificationServer", code: 2,
-                              userInfo: [NSLocalizedDescriptionKey: "timed out waiting for \(what)"])
-            }
-            usleep(20_000)
-        }
+        try Waiting.until(what, timeout: timeout, condition)
     }
 }

@@ -3,25 +3,13 @@ import XCTest
 
 /// A notification server that draws no buttons (SPEC §7.1): the notification is shown without them, counted as
 /// delivered once, and `nudge check` says why there are none and what to use instead.
-final class ButtonlessServerTests: DataDirectoryTestCase {
+final class ButtonlessServerTests: DesktopServerTestCase {
     private var server: ButtonlessNotificationServer!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         server = try ButtonlessNotificationServer()
-        try dir.write("settings.json", #"{ "timeZone": "Europe/Berlin", "deliver": { "desktop": true } }"#)
-    }
-
-    override func tearDown() {
-        DesktopSession.stopWaiters(for: dir.path)
-        server?.stop()
-        super.tearDown()
-    }
-
-    @discardableResult
-    private func cron(_ command: String, at now: String, _ arguments: String...) throws -> NudgeResult {
-        try NudgeProcess.run([command, "--data", dir.path, "--now", now] + arguments,
-                             exactEnvironment: server.cronEnvironment())
+        try use(server.desktop)
     }
 
     func testAnAlarmIsShownOnceWithoutButtonsAndNothingWaits() throws {

@@ -6,33 +6,13 @@ import Glibc
 
 /// The desktop channel against a real notification server (SPEC §7.1, §7.2): dunst on a private session bus,
 /// nudge started the way cron starts it (no DBUS_SESSION_BUS_ADDRESS), and clicks made through dunst.
-final class DesktopChannelTests: DataDirectoryTestCase {
+final class DesktopChannelTests: DesktopServerTestCase {
     private var session: DesktopSession!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         session = try DesktopSession()
-        try dir.write("settings.json", #"{ "timeZone": "Europe/Berlin", "deliver": { "desktop": true } }"#)
-    }
-
-    override func tearDown() {
-        DesktopSession.stopWaiters(for: dir.path)
-        session?.stop()
-        super.tearDown()
-    }
-
-    /// `nudge ARGUMENTS --data DIR --now NOW` with only HOME, PATH and the session's runtime directory.
-    @discardableResult
-    private func cron(_ command: String, at now: String, _ arguments: String...,
-                      runtimeDirectory: String? = nil) throws -> NudgeResult {
-        try NudgeProcess.run([command, "--data", dir.path, "--now", now] + arguments,
-                             exactEnvironment: session.cronEnvironment(runtimeDirectory: runtimeDirectory))
-    }
-
-    private func state() throws -> [String: Any] { try dir.json("state.json") }
-
-    private func waitForNoWaiter() throws {
-        try session.waitUntil("the click waiter to end") { DesktopSession.waiters(for: dir.path).isEmpty }
+        try use(session.desktop)
     }
 
     // MARK: - What the server receives
@@ -60,16 +40,7 @@ final class DesktopChannelTests: DataDirectoryTestCase {
     }
 
     func testLowNotificationWithSoundOffIsLowSilentAndHasNoButtonsNorWaiter() throws {
-        try dir.write("settings.json", #"""
-            { "timeZone": "Europe/Berlin", "notifications": { "sound": false }, "deliver": { "desktop": true } }
-            """#)
-        try dir.write("streaks.json", #"""
-            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 3 } ],
-              "achievements": [ { "id": "a-1", "title": "Centurion", "description": "100 days & counting",
-                                  "unlockedAt": "2026-11-21T09:00:00Z" } ] }
-            """#)
-        try cron("run", at: "2026-11-21T08:00:00Z")
-        let run = try cron("run", at: "2026-11-21T09:00:00Z")
+        let run = try deliverLowAchievementWithSoundOff()
         XCTAssertEqual(run.status, 0, run.summary)
         let call = try XCTUnwrap(session.waitForNotifyCalls(1).first)
         XCTAssertEqual(call.summary, "Achievement unlocked: Centurion")
@@ -91,8 +62,9 @@ final class DesktopChannelTests: DataDirectoryTestCase {
         try cron("run", at: "2026-11-21T04:30:00Z")
         _ = try session.waitForNotifyCalls(1)
         try session.click("START_TIMER")
-        XCTAssertEqual(session.lastMenu().count, 3, "dunst offered both buttons and Dismiss: \(session.lastMenu())")
         try session.waitUntil("the timer in the plan") { ((try? self.dir.plannedIDs()) ?? []).contains("alarm.timerDone:fajr:2026-11-21") }
+        // Read once the click has come through the menu: dunst runs the menu program after dunstctl returns.
+        XCTAssertEqual(session.lastMenu().count, 3, "dunst offered both buttons and Dismiss: \(session.lastMenu())")
         try waitForNoWaiter()
         let timers = try XCTUnwrap(try state()["timers"] as? [[String: Any]])
         XCTAssertEqual(timers.map { $0["id"] as? String }, ["alarm.timerDone:fajr:2026-11-21"])

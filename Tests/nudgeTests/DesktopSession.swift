@@ -13,118 +13,53 @@ import Glibc
 final class DesktopSession {
     static let programs = ["Xvfb", "dbus-daemon", "dbus-monitor", "dbus-send", "dunst", "dunstctl", "notify-send"]
 
-    let root: URL
+    /// The private bus, display and runtime directory, and every process, started and stopped there.
+    let desktop: PrivateDesktop
+    var root: URL { desktop.root }
     /// `XDG_RUNTIME_DIR` of the session: the bus socket is `bus` inside it.
-    let runtimeDirectory: URL
-    var busAddress: String { "unix:path=\(runtimeDirectory.path)/bus" }
-    private var processes: [Process] = []
-    private let monitorLog: URL
-    /// The X display and dunst's configuration, to start dunst again (`restartServer`).
-    private var display = ""
-    private var dunstConfig: URL?
-    /// The running dunst.
-    private(set) var server: Process?
+    var runtimeDirectory: URL { desktop.runtimeDirectory }
+    var busAddress: String { desktop.busAddress }
+    private let dunstConfig: URL
+    /// The running dunst's pid.
+    private(set) var server: pid_t = 0
 
     /// Starts the session, or skips the test (fails it under CI) with the reason when a program is missing.
     init() throws {
-        let missing = Self.programs.filter { ExternalTool.find($0) == nil }
-        if !missing.isEmpty {
-            throw RealPart.missing("no real notification server here: \(missing.joined(separator: ", ")) not installed "
-                + "(Debian packages dunst, libnotify-bin, dbus, xvfb; .ci/run installs them)")
-        }
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-desktop-\(UUID().uuidString)")
-        runtimeDirectory = root.appendingPathComponent("run")
-        monitorLog = root.appendingPathComponent("monitor.log")
-        try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        desktop = try PrivateDesktop("desktop", programs: Self.programs,
+                                     packages: "dunst, libnotify-bin, dbus, dbus-bin, xvfb", parts: .init(xvfb: true))
+        dunstConfig = desktop.root.appendingPathComponent("dunstrc")
         do {
-            try start()
+            let menu = root.appendingPathComponent("menu.sh")
+            try """
+                #!/bin/sh
+                cat > '\(root.path)/menu.in'
+                grep -F ",$(cat '\(root.path)/choice')]" '\(root.path)/menu.in' | head -n 1
+                """.write(to: menu, atomically: true, encoding: .utf8)
+            chmod(menu.path, 0o755)
+            try "[global]\n    dmenu = \(menu.path)\n".write(to: dunstConfig, atomically: true, encoding: .utf8)
+            try startServer()
+            try desktop.startMonitor()
         } catch {
-            stop()
+            desktop.stop()
             throw error
         }
     }
 
-    private func start() throws {
-        display = try freeDisplay()
-        try launch("Xvfb", [display, "-nolisten", "tcp"], environment: [:])
-        try waitUntil("Xvfb on \(display)") {
-            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
-        }
-        try launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
-                   environment: [:])
-        try waitUntil("the session bus") { FileManager.default.fileExists(atPath: self.runtimeDirectory.path + "/bus") }
-        let menu = root.appendingPathComponent("menu.sh")
-        try """
-            #!/bin/sh
-            cat > '\(root.path)/menu.in'
-            grep -F ",$(cat '\(root.path)/choice')]" '\(root.path)/menu.in' | head -n 1
-            """.write(to: menu, atomically: true, encoding: .utf8)
-        chmod(menu.path, 0o755)
-        let config = root.appendingPathComponent("dunstrc")
-        try "[global]\n    dmenu = \(menu.path)\n".write(to: config, atomically: true, encoding: .utf8)
-        dunstConfig = config
-        try startServer()
-        _ = FileManager.default.createFile(atPath: monitorLog.path, contents: nil)
-        try launch("dbus-monitor", ["--session", "interface='org.freedesktop.Notifications'"], environment: [:],
-                   output: FileHandle(forWritingTo: monitorLog))
-        try waitUntil("dbus-monitor") { ((try? String(contentsOf: self.monitorLog)) ?? "").contains("NameAcquired") }
-    }
-
     private func startServer() throws {
-        try launch("dunst", ["-conf", dunstConfig?.path ?? ""], environment: ["DISPLAY": display])
-        server = processes.last
-        // Asked of the bus, not of the server: a call to the server before dunst holds the name would have the
-        // bus start a server from a D-Bus service file (dunst's, xfce4-notifyd's…) that no test could stop.
-        try waitUntil("dunst on the bus") {
-            self.succeeds("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus",
-                                        "/org/freedesktop/DBus", "org.freedesktop.DBus.GetNameOwner",
-                                        "string:org.freedesktop.Notifications"]) == true
-        }
+        server = try desktop.launch("dunst", ["-conf", dunstConfig.path])
+        try desktop.waitForServer("dunst")
     }
 
     /// Stops dunst by its pid and starts a new one on the same bus and display, as a logout, crash or upgrade
     /// does: the new server knows nothing of the old one's notifications and numbers its own from 1 again.
     func restartServer() throws {
-        let oldOwner = serverOwner()
-        if let old = server, old.isRunning {
-            kill(old.processIdentifier, SIGTERM)
-            old.waitUntilExit()
-        }
-        try waitUntil("the old dunst to leave the bus") { self.serverOwner() != oldOwner }
+        try desktop.stopServer(server)
         try startServer()
-    }
-
-    /// The unique name that holds org.freedesktop.Notifications now, "" when none does.
-    private func serverOwner() -> String {
-        guard let path = ExternalTool.find("dbus-send") else { return "" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                             "org.freedesktop.DBus.GetNameOwner", "string:org.freedesktop.Notifications"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self).components(separatedBy: "\n").last { $0.contains("string") } ?? "" : ""
     }
 
     /// Stops every process this session started, by its pid, last started first, and removes its files.
     func stop() {
-        for process in processes.reversed() where process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            let deadline = Date().addingTimeInterval(3)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-        processes = []
-        try? FileManager.default.removeItem(at: root)
+        desktop.stop()
     }
 
     // MARK: - What the server received
@@ -151,7 +86,11 @@ final class DesktopSession {
 
     /// Every Notify call so far, oldest first.
     func notifyCalls() -> [NotifyCall] {
-        let text = (try? String(contentsOf: monitorLog)) ?? ""
+        Self.notifyCalls(in: desktop.monitorText())
+    }
+
+    /// Every Notify call in dbus-monitor's output `text`, oldest first.
+    static func notifyCalls(in text: String) -> [NotifyCall] {
         var calls: [NotifyCall] = []
         var block: [String]?
         for line in text.components(separatedBy: "\n") {
@@ -203,48 +142,24 @@ final class DesktopSession {
 
     /// Everything dbus-monitor printed so far: the record of the calls and signals.
     func monitorRecord() -> String {
-        (try? String(contentsOf: monitorLog)) ?? ""
+        desktop.monitorText()
     }
 
-    /// One message of the notification interface as dbus-monitor printed it: who sent it to whom, and its
-    /// arguments as printed (`uint32 3`, `string "default"`).
-    struct MonitorRecord: CustomStringConvertible {
-        var header: String
-        var arguments: [String]
-        var sender: String { Self.field("sender", header) }
-        var destination: String { Self.field("destination", header) }
-        var description: String { ([header] + arguments.map { "   " + $0 }).joined(separator: "\n") }
-
-        private static func field(_ name: String, _ header: String) -> String {
-            guard let start = header.range(of: name + "=") else { return "" }
-            return String(header[start.upperBound...].prefix { $0 != " " && $0 != ";" })
-        }
-    }
+    typealias MonitorRecord = DBusMonitorRecord
 
     /// Every call or signal named `member` so far, oldest first.
     func monitorRecords(_ member: String) -> [MonitorRecord] {
-        Self.monitorRecords(member, in: (try? String(contentsOf: monitorLog)) ?? "")
+        desktop.monitorRecords(member)
     }
 
     /// Every call or signal named `member` in dbus-monitor's output `text`, oldest first.
     static func monitorRecords(_ member: String, in text: String) -> [MonitorRecord] {
-        var records: [MonitorRecord] = []
-        var current: MonitorRecord?
-        for line in text.components(separatedBy: "\n") {
-            if line.hasPrefix(" ") {
-                current?.arguments.append(line.trimmingCharacters(in: .whitespaces))
-                continue
-            }
-            if let finished = current { records.append(finished) }
-            current = line.contains("member=\(member)") ? MonitorRecord(header: line, arguments: []) : nil
-        }
-        if let finished = current { records.append(finished) }
-        return records
+        DBusMonitorRecord.all(member, in: text)
     }
 
     /// The number of `NotificationClosed` signals seen.
     func closedSignals() -> Int {
-        ((try? String(contentsOf: monitorLog)) ?? "").components(separatedBy: "member=NotificationClosed").count - 1
+        desktop.monitorText().components(separatedBy: "member=NotificationClosed").count - 1
     }
 
     /// Waits until the server received `count` Notify calls, and returns them.
@@ -286,11 +201,9 @@ final class DesktopSession {
 
     // MARK: - Processes
 
-    /// The environment cron gives a job: HOME and PATH only, and here the runtime directory of the session
-    /// (as logind sets it for a login; cron does not, and nudge must then find /run/user/<uid>/bus itself).
+    /// The environment cron gives a job (PrivateDesktop.cronEnvironment).
     func cronEnvironment(runtimeDirectory: String? = nil) -> [String: String] {
-        ["HOME": NSHomeDirectory(), "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-         "XDG_RUNTIME_DIR": runtimeDirectory ?? self.runtimeDirectory.path, "TZ": "UTC"]
+        desktop.cronEnvironment(runtimeDirectory: runtimeDirectory)
     }
 
     /// Pids of nudge's click waiters (`nudge desktop-wait`, each under its `nudge channel-exec`) for a data
@@ -313,51 +226,10 @@ final class DesktopSession {
         }
     }
 
-    private func launch(_ program: String, _ arguments: [String], environment extra: [String: String],
-                        output: FileHandle? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ExternalTool.find(program) ?? program)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-        environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
-        for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        processes.append(process)
-    }
-
     /// Runs a helper program to its end; nil when it is not installed.
     private func succeeds(_ program: String, _ arguments: [String]) -> Bool? {
-        guard let path = ExternalTool.find(program) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
-    /// A display number with no X server: no lock file in /tmp. Starts at a random number, so that sessions of
-    /// parallel test runs rarely try the same one first.
-    private func freeDisplay() throws -> String {
-        let first = Int.random(in: 200...900)
-        for offset in 0...700 {
-            let number = 200 + (first - 200 + offset) % 701
-            if !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-                && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                return ":\(number)"
-            }
-        }
-        throw RealPart.missing("no free X display number between 200 and 900")
+        guard ExternalTool.find(program) != nil else { return nil }
+        return desktop.run(program, arguments).status == 0
     }
 
     func waitUntil(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {

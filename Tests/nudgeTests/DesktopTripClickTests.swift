@@ -4,29 +4,14 @@ import XCTest
 /// "Leaving now" and "I'm here" clicked on the real notification server (SPEC §5.3.1, §7.2): dunst on a
 /// private bus, nudge started as cron starts it; the journey lands in trips.json once, however often it is
 /// clicked.
-final class DesktopTripClickTests: DataDirectoryTestCase {
+final class DesktopTripClickTests: DesktopServerTestCase {
     private var session: DesktopSession!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         session = try DesktopSession()
-        try dir.write("settings.json", #"{ "timeZone": "Europe/Berlin", "deliver": { "desktop": true } }"#)
+        try use(session.desktop)
         try dir.write("trips.json", TripCommandTests.trips)
-    }
-
-    override func tearDown() {
-        DesktopSession.stopWaiters(for: dir.path)
-        if ProcessInfo.processInfo.environment["NUDGE_PRINT_DBUS"] != nil, let session {
-            print(session.monitorRecord())
-        }
-        session?.stop()
-        super.tearDown()
-    }
-
-    @discardableResult
-    private func cron(_ command: String, at now: String, _ arguments: String...) throws -> NudgeResult {
-        try NudgeProcess.run([command, "--data", dir.path, "--now", now] + arguments,
-                             exactEnvironment: session.cronEnvironment())
     }
 
     private func observations() throws -> [[String: Any]] {

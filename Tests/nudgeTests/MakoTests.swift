@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// The desktop channel on mako, the notification server of sway and other wlroots desktops, under a headless
+/// sway run as an unprivileged user (SPEC §7.1): what arrives, clicks made with mako's own binding
+/// (`makoctl invoke`, which a left click runs), the close at expiry and a restarted mako.
+final class MakoTests: DesktopServerTestCase {
+    private var session: RealServerSession!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        session = try RealServerSession(.mako)
+        try use(session.desktop)
+    }
+
+    /// The id mako gave the one notification with `summary` it shows, once it shows it.
+    private func shown(_ summary: String) throws -> Int {
+        try session.waitUntil("mako to show \(summary)") {
+            self.session.makoNotifications().contains { $0.summary == summary }
+        }
+        return try XCTUnwrap(session.makoNotifications().first { $0.summary == summary }?.id)
+    }
+
+    func testCriticalAlarmArrivesCriticalWithSoundAndButtonsAndMakoShowsIt() throws {
+        try deliverCriticalAlarm()
+        try assertCriticalAlarmArrivedAsSpecified()
+        _ = try shown("Morning Prayer Time")
+    }
+
+    func testLowNotificationWithSoundOffIsLowSilentWithoutButtonsNorWaiter() throws {
+        try deliverLowAchievementWithSoundOff()
+        try assertLowSilentNoteArrivedAsSpecified()
+        _ = try shown("Achievement unlocked: Centurion")
+    }
+
+    func testSnoozeInvokedInMakoAppliesOnceAndNudgeClosesIt() throws {
+        let notify = try deliverCriticalAlarm()
+        try session.makoInvoke(id: try shown("Morning Prayer Time"), "SNOOZE")
+        try session.waitUntil("the snooze") { ((try? self.dir.text("state.json")) ?? "").contains(":snooze-1") }
+        try waitForNoWaiter()
+        XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 1)
+        XCTAssertEqual(session.monitorRecords("CloseNotification").map(\.sender), [notify.sender],
+                       "mako keeps an invoked notification: nudge closes it")
+        try session.waitUntil("mako to show nothing") { self.session.makoNotifications().isEmpty }
+        let again = try cron("act", at: "2026-11-21T04:31:00Z", "alarm.prayer:fajr:2026-11-21", "SNOOZE")
+        XCTAssertTrue(again.stdout.hasPrefix("Nothing to do"), again.summary)
+    }
+
+    func testABodyClickAppliesNothingAndEndsTheWaiter() throws {
+        try deliverCriticalAlarm()
+        try session.makoInvoke(id: try shown("Morning Prayer Time"))
+        try waitForNoWaiter()
+        XCTAssertEqual(session.monitorRecords("ActionInvoked").first?.arguments.last, "string \"default\"",
+                       session.monitorText())
+        try session.waitUntil("mako to show nothing") { self.session.makoNotifications().isEmpty }
+        XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 0)
+        XCTAssertEqual((try state()["timers"] as? [Any])?.count, 0)
+    }
+
+    func testExpiryClosesItFromTheConnectionThatCreatedIt() throws {
+        let notify = try deliverExpiringLeaveTime()
+        _ = try shown("Time to Leave")
+        try waitForNoWaiter()
+        try session.waitUntil("mako to show nothing") { self.session.makoNotifications().isEmpty }
+        let closes = session.monitorRecords("CloseNotification")
+        XCTAssertEqual(closes.map(\.sender), [notify.sender])
+        let closed = try XCTUnwrap(session.monitorRecords("NotificationClosed").first, "mako says it to every client")
+        XCTAssertEqual(closed.arguments, [closes.first?.arguments.first ?? "", "uint32 3"], "closed by the call")
+    }
+
+    func testARestartedMakoEndsTheWaiterAndNothingOfAnotherApplicationIsClosed() throws {
+        let nudge = try deliverWashComplete().sender
+        let id = try shown("Wash Complete!")
+        XCTAssertEqual(waiters.count, 1, "holding notification \(id) for 6 hours")
+        try session.restartServer()
+        try waitForNoWaiter()
+        let others = try notifyFromAnotherApplication()
+        try session.waitUntil("mako to show the other application's notifications") {
+            Set(self.session.makoNotifications().map(\.summary)) == Set(others)
+        }
+        XCTAssertEqual(session.monitorRecords("CloseNotification").filter { $0.sender == nudge }.map(\.description), [])
+        let shownNow = session.makoNotifications().sorted { $0.id < $1.id }
+        print("mako before the restart: notification \(id) \"Wash Complete!\", 1 waiter; after: 0 waiters, "
+            + "CloseNotification from nudge: 0; mako shows \(shownNow.map { "\($0.id) \"\($0.summary)\"" })")
+    }
+}

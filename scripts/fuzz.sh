@@ -1,5 +1,5 @@
 #!/bin/sh
-# Long fuzzing run: the deterministic mutation fuzzer (Tests/NudgeCoreTests/MutationFuzzTests.swift) in a release
+# Long fuzzing run: the deterministic mutation fuzzer (Tests/NudgeCoreTests/Decoding/MutationFuzzTests.swift) in a release
 # build, then the libFuzzer harnesses (Fuzz/) for a bounded time each, if the toolchain can build them.
 #
 #   scripts/fuzz.sh                       # 200,000 mutants in 4 shards, then 60 s per libFuzzer harness

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference prayer times for the oracle test (Tests/NudgeCoreTests/PrayerOracleTests.swift).
+"""Reference prayer times for the oracle test (Tests/NudgeCoreTests/Prayer/PrayerOracleTests.swift).
 
 Reads a request (JSON, on stdin): places [[name, latitude, longitude]], UT dates ["YYYY-MM-DD"], methods
 {name: {"fajr": angle, "isha": angle | "ishaMinutes": minutes, "maghrib": angle}} and high-latitude rules.

@@ -376,7 +376,7 @@ final class PipelineFuzzer {
 
     init() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         var originals: [UserFile: [UInt8]] = [:]
         for file in UserFile.allCases {
             let url = root.appendingPathComponent("data").appendingPathComponent(file.fileName)

@@ -205,7 +205,7 @@ final class PrayerOracleTests: XCTestCase {
     /// Runs scripts/prayer-oracle.py once for every place and date; skips (fails under CI) without its parts.
     private func oracleRows(dates: [LocalDate]) throws -> [[String: Any]] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         let script = root.appendingPathComponent("scripts/prayer-oracle.py").path
         guard let python = Self.onPath("python3") else {
             return try missing("python3 is not installed")

@@ -4,8 +4,8 @@ extension Notification {
     /// What names a notification's event: its kind, its source and its occurrence id, the id kept as text or, for
     /// a daily occurrence, as its date (the id is then `<kind>:<source>:<date>`, made when it is read).
     ///
-    /// Why: a run plans the next occurrence of each of 10,000 alarms, and building each one's id (a heap string of
-    /// 30 bytes) cost 670 instructions, 7% of the run, while only the few delivered or missed need it as a string.
+    /// Why: a run plans the next occurrence of every alarm, and each one's id would be a heap string, while only
+    /// the few delivered or missed need it as a string.
     /// The ledger's filter (`HandledFilter`), the budget's order (`Budget.idHead`) and the plan writer read its
     /// parts instead. Kept together in one stored value, read off a record in a list without copying the record.
     struct Identity: Equatable, Sendable {

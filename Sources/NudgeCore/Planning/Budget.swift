@@ -6,8 +6,8 @@
 enum Budget {
     /// `pending` and `deferred`, each in time order (fireAt, then id).
     ///
-    /// The records are moved into place, never copied: with 10,000 alarms, copying each record into its list
-    /// (a dozen fields, half of them retained) and freeing the original cost as much as the ranking.
+    /// The records are moved into place, never copied: a copy retains half of a record's dozen fields and
+    /// the original must then be freed, which for thousands of alarms costs as much as the ranking.
     static func split(_ candidates: consuming [Notification],
                       limit: Int) -> (pending: [Notification], deferred: [Notification]) {
         var records = candidates
@@ -67,8 +67,8 @@ enum Budget {
     /// text otherwise). Of two ids of one kind, different heads order as the ids do: the first byte where they
     /// differ is in both heads, at the latest the colon that ends the shorter source.
     ///
-    /// Why: most ids a plan holds are alarms' dated ids, kept as parts (`Notification.Identity`), and building
-    /// them to compare the 12,000 ties among 10,000 alarms cost twice the sort.
+    /// Why: most ids a plan holds are alarms' dated ids, kept as parts (`Notification.Identity`), and many alarms
+    /// ring at the same minute: building their ids to compare them would cost more than the sort.
     static func idHead(_ identity: Notification.Identity) -> UInt64 {
         guard case .dated = identity.stored else { return 0 }
         var source = identity.source
@@ -83,8 +83,8 @@ enum Budget {
         }
     }
 
-    /// Puts `records[order[i]]` at `i` for every `i` by following the permutation's cycles: records are swapped
-    /// in their buffer (moved), never copied; `Array.swapAt` copied and destroyed them.
+    /// Puts `records[order[i]]` at `i` for every `i` by following the permutation's cycles. Swapped in the
+    /// array's buffer, records move; `Array.swapAt` would copy each one and destroy the copy.
     private static func rearrange(_ records: inout [Notification], by order: [Int]) {
         var placed = [Bool](repeating: false, count: order.count)
         records.withUnsafeMutableBufferPointer { records in

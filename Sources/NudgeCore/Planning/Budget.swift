@@ -39,11 +39,12 @@ enum Budget {
 
     /// The indices of `records` in time order. Sorted as (fireAt, index) pairs, not as indices looking their
     /// records up: ids are compared only where times tie, and then by their first bytes after the kind
-    /// (`idHead`), which tell nearly all of them apart; only the rest are compared as strings.
+    /// (`Notification.Identity.orderHead`), which tell nearly all of them apart without making their text
+    /// (many alarms ring at the same minute); only the rest are compared as strings.
     private static func timeOrder(_ records: [Notification]) -> [Int] {
         var keys = records.indices.map {
             TimeKey(fireAt: records[$0].fireAt.timeIntervalSinceReferenceDate, kind: records[$0].kind,
-                    head: idHead(records[$0].identity), index: $0)
+                    head: records[$0].identity.orderHead, index: $0)
         }
         keys.sort { left, right in
             if left.fireAt != right.fireAt { return left.fireAt < right.fireAt }
@@ -60,27 +61,6 @@ enum Budget {
         let kind: NotificationKind
         let head: UInt64
         let index: Int
-    }
-
-    /// The first 8 bytes of `<source>:` in a dated id (`<kind>:<source>:<YYYY-MM-DD>`), zero-padded, as a number
-    /// that orders as they do; 0 (not known) for other ids, or a source that is not ASCII (strings order such
-    /// text otherwise). Of two ids of one kind, different heads order as the ids do: the first byte where they
-    /// differ is in both heads, at the latest the colon that ends the shorter source.
-    ///
-    /// Why: most ids a plan holds are alarms' dated ids, kept as parts (`Notification.Identity`), and many alarms
-    /// ring at the same minute: building their ids to compare them would cost more than the sort.
-    static func idHead(_ identity: Notification.Identity) -> UInt64 {
-        guard case .dated = identity.stored else { return 0 }
-        var source = identity.source
-        return source.withUTF8 { source in
-            guard source.allSatisfy({ $0 < 0x80 }), let start = source.baseAddress else { return 0 }
-            var head: UInt64 = 0
-            withUnsafeMutableBytes(of: &head) { bytes in
-                bytes.copyMemory(from: UnsafeRawBufferPointer(start: start, count: min(source.count, 8)))
-                if source.count < 8 { bytes[source.count] = UInt8(ascii: ":") }
-            }
-            return UInt64(bigEndian: head)
-        }
     }
 
     /// Puts `records[order[i]]` at `i` for every `i` by following the permutation's cycles. Swapped in the

@@ -67,7 +67,7 @@ public enum Planner {
             if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
             // `state.isHandled`, read here so that the state is not copied for each candidate. The source is
             // hashed once, for the filter and the index of upcoming threads.
-            let source = HandledFilter.SourceKey(candidate.source)
+            let source = Notification.Identity.SourceKey(candidate.source)
             if handled.mayContain(candidate.identity, source: source), state.ledger[candidate.id] != nil {
                 if case .text = candidate.identity.stored { produced.insert(candidate.id) }
                 return false

@@ -36,16 +36,15 @@ extension Notification {
         /// heads, at the latest the colon that ends the shorter source.
         var orderHead: UInt64 {
             guard case .dated = stored else { return 0 }
-            var source = source
-            return source.withUTF8 { source in
-                guard source.allSatisfy({ $0 < 0x80 }), let start = source.baseAddress else { return 0 }
-                var head: UInt64 = 0
-                withUnsafeMutableBytes(of: &head) { bytes in
-                    bytes.copyMemory(from: UnsafeRawBufferPointer(start: start, count: min(source.count, 8)))
-                    if source.count < 8 { bytes[source.count] = UInt8(ascii: ":") }
-                }
-                return UInt64(bigEndian: head)
+            var head: UInt64 = 0
+            var count = 0
+            for byte in source.utf8 {
+                guard byte < 0x80 else { return 0 }
+                if count < 8 { head |= UInt64(byte) << (56 - 8 * count) }
+                count += 1
             }
+            if count < 8 { head |= UInt64(UInt8(ascii: ":")) << (56 - 8 * count) }
+            return head
         }
 
         /// What the ledger's filter files this id by: `filterKey(of: id)`, made from the parts when the id is dated.

@@ -9,7 +9,7 @@ public enum AlarmRule {
 
     /// `<title> Time`.
     static func title(_ alarm: Alarm) -> String {
-        String(concatenating: alarm.title, " Time")
+        alarm.title + " Time"
     }
 
     static func body(_ alarm: Alarm) -> String { "Take \(alarm.durationMinutes) minutes to pray" }

@@ -9,11 +9,9 @@ public enum ContentHash {
 
     public static func of(_ bytes: ArraySlice<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
-            }
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex

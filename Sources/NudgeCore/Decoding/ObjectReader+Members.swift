@@ -2,9 +2,8 @@ extension ObjectReader {
     /// The value nodes of the members named in `known`, found in one pass over the object; members not in
     /// `known` are recorded as unknown keys (what `checkKeys` does).
     ///
-    /// Why: looking each key up in turn scanned an object's members once per key, and a key that is absent
-    /// (most alarms leave out `enabled` and `weekdays`) scanned them all; with 10,000 alarms the lookups cost
-    /// more than parsing the file.
+    /// Why: looking each key up in turn would scan an object's members once per key, and a key that is absent
+    /// (most alarms leave out `enabled` and `weekdays`) all of them: for a large file, more than parsing it.
     func members(_ known: [StaticString]) -> KnownMembers {
         var found = KnownMembers()
         let tape = document.tape

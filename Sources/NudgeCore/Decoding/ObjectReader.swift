@@ -54,8 +54,7 @@ struct ObjectReader {
 
     /// Records members not in `known` as unknown keys. An array, not a Set: a handful of short keys compare
     /// faster than they hash, and this runs for every object of every file. Static strings, so that the
-    /// literal list at each call costs nothing: an array of `String`s was built and freed for each of the
-    /// 500,000 observations of a large `trips.json`.
+    /// literal list at each call is not built and freed for each object.
     func checkKeys(_ known: [StaticString]) {
         forEachMember(known) { _, _ in }
     }
@@ -63,8 +62,8 @@ struct ObjectReader {
     /// Calls `body` with the place in `known` and the value node of each member whose key is in `known`, in
     /// document order; the others are recorded as unknown keys.
     ///
-    /// Inlined into its callers: called, it took the document's tape (three arrays) as an argument, retained and
-    /// released for each of 10,000 alarms, or the reader itself when `body` used it.
+    /// Inlined into its callers: a call would pass the document's tape (three arrays), retained and released for
+    /// each object, or the reader itself when `body` uses it.
     @inline(__always)
     func forEachMember(_ known: [StaticString], _ body: (_ field: Int, _ value: Int) -> Void) {
         let tape = tape
@@ -356,7 +355,7 @@ extension DocumentReader {
     /// compared by their bytes in the file (hashed in a `JSONKeyTable`); strings are built only for a message.
     func checkUniqueIDs(_ elements: [ObjectReader.Element]) {
         var seen = JSONKeyTable(capacity: elements.count)
-        // By index: `for element in` copied each element (its path retained, then released) to read its node.
+        // By index: `for element in` would copy each element (retaining its path) to read its node.
         for index in elements.indices {
             guard let id = idNode(of: elements[index].node), let first = seen.insert(id, in: tape) else { continue }
             guard let firstElement = elements.first(where: { idNode(of: $0.node) == first }) else { continue }

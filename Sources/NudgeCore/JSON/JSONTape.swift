@@ -151,7 +151,7 @@ struct JSONTape {
             && withText(node) { text in withText(other) { Self.sameBytes($0, text) } }
     }
 
-    /// Byte-wise equality: the generic `elementsEqual` was a visible cost of every key lookup. Keys are short,
+    /// Byte-wise equality, for every key lookup (cheaper than the generic `elementsEqual`). Keys are short,
     /// and most that differ in length or first byte, so those are checked before calling `memcmp`.
     @inline(__always)
     static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {

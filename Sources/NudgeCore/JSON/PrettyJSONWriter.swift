@@ -106,7 +106,7 @@ struct PrettyJSONWriter {
         JSONValue.appendEscaped(text, to: &bytes)
     }
 
-    /// A notification's id as a string; an id kept as its date is written from its parts.
+    /// A notification's id as a string; a dated id (`Notification.Identity`) is written from its parts.
     mutating func id(_ identity: Notification.Identity) {
         switch identity.stored {
         case .text(let text):

@@ -6,8 +6,8 @@
 enum Budget {
     /// `pending` and `deferred`, each in time order (fireAt, then id).
     ///
-    /// The records are moved into place, never copied: with 10,000 alarms, copying each record into its list
-    /// (a dozen fields, half of them retained) and freeing the original cost as much as the ranking.
+    /// The records are moved into place, never copied: a copy retains half of a record's dozen fields and
+    /// the original must then be freed, which for thousands of alarms costs as much as the ranking.
     static func split(_ candidates: consuming [Notification],
                       limit: Int) -> (pending: [Notification], deferred: [Notification]) {
         var records = candidates
@@ -39,11 +39,12 @@ enum Budget {
 
     /// The indices of `records` in time order. Sorted as (fireAt, index) pairs, not as indices looking their
     /// records up: ids are compared only where times tie, and then by their first bytes after the kind
-    /// (`idHead`), which tell nearly all of them apart; only the rest are compared as strings.
+    /// (`Notification.Identity.orderHead`), which tell nearly all of them apart without making their text
+    /// (many alarms ring at the same minute); only the rest are compared as strings.
     private static func timeOrder(_ records: [Notification]) -> [Int] {
         var keys = records.indices.map {
             TimeKey(fireAt: records[$0].fireAt.timeIntervalSinceReferenceDate, kind: records[$0].kind,
-                    head: idHead(records[$0].identity), index: $0)
+                    head: records[$0].identity.orderHead, index: $0)
         }
         keys.sort { left, right in
             if left.fireAt != right.fireAt { return left.fireAt < right.fireAt }
@@ -62,29 +63,8 @@ enum Budget {
         let index: Int
     }
 
-    /// The first 8 bytes of `<source>:` in a dated id (`<kind>:<source>:<YYYY-MM-DD>`), zero-padded, as a number
-    /// that orders as they do; 0 (not known) for other ids, or a source that is not ASCII (strings order such
-    /// text otherwise). Of two ids of one kind, different heads order as the ids do: the first byte where they
-    /// differ is in both heads, at the latest the colon that ends the shorter source.
-    ///
-    /// Why: most ids a plan holds are alarms' dated ids, kept as parts (`Notification.Identity`), and building
-    /// them to compare the 12,000 ties among 10,000 alarms cost twice the sort.
-    static func idHead(_ identity: Notification.Identity) -> UInt64 {
-        guard case .dated = identity.stored else { return 0 }
-        var source = identity.source
-        return source.withUTF8 { source in
-            guard source.allSatisfy({ $0 < 0x80 }), let start = source.baseAddress else { return 0 }
-            var head: UInt64 = 0
-            withUnsafeMutableBytes(of: &head) { bytes in
-                bytes.copyMemory(from: UnsafeRawBufferPointer(start: start, count: min(source.count, 8)))
-                if source.count < 8 { bytes[source.count] = UInt8(ascii: ":") }
-            }
-            return UInt64(bigEndian: head)
-        }
-    }
-
-    /// Puts `records[order[i]]` at `i` for every `i` by following the permutation's cycles: records are swapped
-    /// in their buffer (moved), never copied; `Array.swapAt` copied and destroyed them.
+    /// Puts `records[order[i]]` at `i` for every `i` by following the permutation's cycles. Swapped in the
+    /// array's buffer, records move; `Array.swapAt` would copy each one and destroy the copy.
     private static func rearrange(_ records: inout [Notification], by order: [Int]) {
         var placed = [Bool](repeating: false, count: order.count)
         records.withUnsafeMutableBufferPointer { records in

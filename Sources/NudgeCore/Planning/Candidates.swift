@@ -85,7 +85,7 @@ struct Candidates {
         }
         if settings.alarms.enabled {
             // Alarms of the same duration share one body text: the previous alarm's, when it fits (a table of
-            // them cost more than the whole plan of a small household, in its first use of that generic type).
+            // them would cost a small household more than its plan, for the first use of that generic type).
             var shared: (minutes: Int, body: String)?
             let sound = settings.notifications.sound, badge = settings.notifications.badge
             result.alarms.reserveCapacity(household.alarms.count)

@@ -47,9 +47,8 @@ public enum Planner {
         let quietHours = household.settings.quietHours
         var due: [Notification] = []
         var missed: [(Notification, MissedRecord.Reason)] = []
-        // The next occurrence of each source: the notifications in a list, the table holding only where each
-        // source's is. A table of whole notifications copied 250 bytes per entry and outgrew the caches of a
-        // large household. Sized up front: growing it step by step cost a rehash of everything each time.
+        // The next occurrence of each source: the notifications in a list, the index holding only where each
+        // source's is (a table of whole notifications would copy each record in and out). Sized up front.
         var upcoming: [Notification] = []
         let threads = candidates.oneOffs.count + state.snoozes.count + state.timers.count + candidates.dailyCount
             + candidates.alarms.count
@@ -59,8 +58,8 @@ public enum Planner {
         var handled = HandledFilter(state.ledger.keys, capacity: threads)
         // The one-off ids in the ledger that this run's data still produce: their deliveries are kept (`prune`).
         var produced = Set<String>()
-        // Read through constants, not the captured `state`: each access to it was an exclusivity check, 3% of
-        // the run of 10,000 alarms.
+        // Read through constants, not the captured `state`, which `consider` also changes: each read of it would
+        // be checked for exclusive access.
         let settledSpans = state.settledSpans
         let deliveredDates = state.deliveredDates
         let settledDates = state.settledDates
@@ -71,9 +70,9 @@ public enum Planner {
                 candidate = LeaveTimeHysteresis.holding(candidate, planned: state.plannedLeaveTimes)
             }
             if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
-            // `state.isHandled`, read without copying the whole state for the call (10,000 copies a run).
-            // The source is read once for the filter and the index of upcoming threads.
-            let source = HandledFilter.SourceKey(candidate.source)
+            // `state.isHandled`, read here so that the state is not copied for each candidate. The source is
+            // hashed once, for the filter and the index of upcoming threads.
+            let source = Notification.Identity.SourceKey(candidate.source)
             if handled.mayContain(candidate.identity, source: source), state.ledger[candidate.id] != nil {
                 if case .text = candidate.identity.stored { produced.insert(candidate.id) }
                 return false
@@ -121,8 +120,8 @@ public enum Planner {
         for timer in state.timers where household.isSwitchedOn(timer) {
             _ = consider(timer)
         }
-        // A daily series is walked date by date only up to its next undelivered occurrence: 10,000 alarms
-        // cost two or three occurrences each, not a week of them.
+        // A daily series is walked date by date only up to its next undelivered occurrence: two or three
+        // occurrences of each alarm, not a week of them.
         func walk(_ series: Candidates.Series) {
             var date = candidates.firstDate
             while date <= candidates.lastDate {
@@ -145,18 +144,14 @@ public enum Planner {
         let isPassedOver = { (fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) in
             fireAt <= now && window.classify(fireAt: fireAt, expiresAt: expiresAt, recurrence: recurrence) == .notDue
         }
-        // The series are read in place, through the list's buffer: `for series in` copied each one out (its texts
-        // retained, then released), 40 instructions an alarm.
         let prayerTimes = candidates.prayerTimes
-        candidates.alarms.withUnsafeBufferPointer { alarms in
-            for index in alarms.indices {
-                var from = firstAlarmDate
-                while let (occurrence, date) = alarms[index].firstOccurrence(
-                          from: from, through: candidates.lastDate, clock: clock, prayerTimes: prayerTimes,
-                          isPassedOver: isPassedOver),
-                      !consider(occurrence) {
-                    from = date.adding(days: 1)
-                }
+        for series in candidates.alarms {
+            var from = firstAlarmDate
+            while let (occurrence, date) = series.firstOccurrence(
+                      from: from, through: candidates.lastDate, clock: clock, prayerTimes: prayerTimes,
+                      isPassedOver: isPassedOver),
+                  !consider(occurrence) {
+                from = date.adding(days: 1)
             }
         }
         (due, missed) = keepLatestOfEachRepeat(due, missed)

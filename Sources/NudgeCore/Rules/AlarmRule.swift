@@ -7,20 +7,10 @@ public enum AlarmRule {
     /// An alarm stays worth ringing for its duration, and never less than half an hour (SPEC §7).
     static let minimumExpiryMinutes = 30
 
-    /// `<title> Time`, its bytes written once into the new string (`alarm.title + " Time"` goes through the
-    /// general append of strings, for each of 10,000 alarms).
+    /// `<title> Time`.
     static func title(_ alarm: Alarm) -> String {
-        var title = alarm.title
-        return title.withUTF8 { text in
-            String(unsafeUninitializedCapacity: text.count + 5) { buffer in
-                guard let start = buffer.baseAddress else { return 0 }
-                if let bytes = text.baseAddress { start.initialize(from: bytes, count: text.count) }
-                (start + text.count).initialize(from: titleSuffix.utf8Start, count: 5)
-                return text.count + 5
-            }
-        }
+        alarm.title + " Time"
     }
-    private static let titleSuffix: StaticString = " Time"
 
     static func body(_ alarm: Alarm) -> String { "Take \(alarm.durationMinutes) minutes to pray" }
 

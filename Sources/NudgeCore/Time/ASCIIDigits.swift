@@ -14,23 +14,12 @@ enum ASCIIDigits {
             append(value % 100, width: 2, to: &bytes)
             return
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                                                         0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            for _ in count..<max(count, width) {
-                bytes.append(UInt8(ascii: "0"))
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                bytes.append(buffer[index])
-            }
+        let digits = String(value.magnitude).utf8
+        for _ in digits.count..<max(digits.count, width) {
+            bytes.append(UInt8(ascii: "0"))
+        }
+        for digit in digits {
+            bytes.append(digit)
         }
     }
 

@@ -1,5 +1,5 @@
-/// A set of weekdays, as seven bits. (A `Weekdays` costs a search of every conformance record in the binary
-/// the first time one is made — a tenth of a small run — to learn that `Weekday` is Hashable.)
+/// A set of weekdays, as seven bits. (A `Set<Weekday>` would cost a search of every conformance record in the
+/// binary the first time one is made, to learn that `Weekday` is Hashable.)
 public struct Weekdays: Equatable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
     private var bits: UInt8 = 0
 

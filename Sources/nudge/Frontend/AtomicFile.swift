@@ -23,8 +23,8 @@ enum AtomicFile {
         /// Nothing is flushed. A crashed process still leaves the old or the new content (the rename is atomic);
         /// a power loss may leave the file empty or damaged on a filesystem that does not write data before the
         /// rename that follows it (ext4 does, but not for the large files whose blocks `reserveBlocks` reserves).
-        /// For `plan.json`, output that `nudge run` never reads back and rewrites every minute, where the flush
-        /// was a sixth of a run's time (0.55 ms; 4 ms for a plan of 10,000 records); and for the channel notes,
+        /// For `plan.json`, output that `nudge run` never reads back and rewrites every minute, where a flush
+        /// would be a large part of a run's time; and for the channel notes,
         /// which a power loss makes moot (the boot id changes).
         case derived
     }

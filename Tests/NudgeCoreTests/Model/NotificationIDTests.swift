@@ -45,4 +45,42 @@ final class NotificationIDTests: XCTestCase {
         XCTAssertEqual(snoozed.source, "fajr")
         XCTAssertNotEqual(snoozed, record(Fixtures.date("2026-11-21")))
     }
+
+    /// Two dated ids of one kind whose heads differ order as their heads do; a source that is not ASCII, or an id
+    /// kept as text, has none (0).
+    func testOrderHeadsOrderAsTheIdsDo() {
+        let sources = ["", "a", "a-b", "a0", "aa", "abcdefg", "abcdefgh", "abcdefghi", "abcdefgx", "b", "A", "a:"]
+        let date = Fixtures.date("2026-11-21")
+        let identity = { (source: String) in
+            NudgeCore.Notification.Identity(kind: .prayer, source: source, stored: .dated(date))
+        }
+        for left in sources {
+            for right in sources {
+                let (leftHead, rightHead) = (identity(left).orderHead, identity(right).orderHead)
+                guard leftHead != 0, rightHead != 0, leftHead != rightHead else { continue }
+                XCTAssertEqual(leftHead < rightHead, identity(left).id < identity(right).id, "\(left) \(right)")
+            }
+        }
+        XCTAssertEqual(identity("Zoë").orderHead, 0)
+        XCTAssertEqual(NudgeCore.Notification.Identity(kind: .prayer, source: "a", stored: .text("a")).orderHead, 0)
+        XCTAssertEqual(identity("abcdefgh").orderHead, identity("abcdefghi").orderHead)
+        XCTAssertEqual(identity("ab").orderHead, 0x6162_3A00_0000_0000)
+    }
+
+    /// The filter's key of a dated id made from its parts is that of its text, whatever the source and the year.
+    func testFilterKeyOfThePartsIsThatOfTheText() throws {
+        typealias Identity = NudgeCore.Notification.Identity
+        let dates = [Fixtures.date("2026-11-21"), Fixtures.date("0042-01-05"),
+                     try XCTUnwrap(LocalDate(year: 10_000, month: 2, day: 3)),
+                     try XCTUnwrap(LocalDate(year: -1, month: 12, day: 31))]
+        for source in ["fajr", "a-b", "", "Zoë", "a:b", "sixteen-bytes-id", "x:"] {
+            for date in dates {
+                let identity = Identity(kind: .prayer, source: source, stored: .dated(date))
+                XCTAssertEqual(identity.filterKey(source: Identity.SourceKey(source)),
+                               Identity.filterKey(of: identity.id), "\(identity.id)")
+            }
+        }
+        let text = Identity(kind: .washComplete, source: "snowy", stored: .text("laundry.washComplete:snowy:c1"))
+        XCTAssertEqual(text.filterKey(source: Identity.SourceKey("snowy")), Identity.filterKey(of: text.id))
+    }
 }

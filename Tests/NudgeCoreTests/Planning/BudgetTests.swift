@@ -58,7 +58,7 @@ final class BudgetTests: XCTestCase {
         }
     }
 
-    /// Alarms' dated ids are kept as their parts and ordered by their first bytes after the kind (`idHead`):
+    /// Alarms' dated ids are kept as their parts and ordered by their first bytes after the kind (`orderHead`):
     /// the order must be that of their text, for sources that begin others, share long beginnings or are not
     /// ASCII, and for years whose text is not four digits.
     func testSplitOrdersDatedIdsAsTheirText() throws {
@@ -83,26 +83,6 @@ final class BudgetTests: XCTestCase {
             let (pending, deferred) = Budget.split(candidates, limit: limit)
             XCTAssertEqual(pending.map(\.id) + deferred.map(\.id), byTime(candidates), "round \(round)")
         }
-    }
-
-    /// Two dated ids of one kind whose heads differ order as their heads do; a source that is not ASCII, or an id
-    /// kept as text, has none (0).
-    func testIdHeadsOrderAsTheIdsDo() {
-        let sources = ["", "a", "a-b", "a0", "aa", "abcdefg", "abcdefgh", "abcdefghi", "abcdefgx", "b", "A", "a:"]
-        let date = Fixtures.date("2026-11-21")
-        let identity = { (source: String) in
-            NudgeCore.Notification.Identity(kind: .prayer, source: source, stored: .dated(date))
-        }
-        for left in sources {
-            for right in sources {
-                let (leftHead, rightHead) = (Budget.idHead(identity(left)), Budget.idHead(identity(right)))
-                guard leftHead != 0, rightHead != 0, leftHead != rightHead else { continue }
-                XCTAssertEqual(leftHead < rightHead, identity(left).id < identity(right).id, "\(left) \(right)")
-            }
-        }
-        XCTAssertEqual(Budget.idHead(identity("Zoë")), 0)
-        XCTAssertEqual(Budget.idHead(NudgeCore.Notification.Identity(kind: .prayer, source: "a", stored: .text("a"))), 0)
-        XCTAssertEqual(Budget.idHead(identity("abcdefgh")), Budget.idHead(identity("abcdefghi")))
     }
 
     func testUnderTheLimitNothingIsDeferred() {

@@ -9,6 +9,18 @@ extension RunState {
         try DocumentReader.read(data, file: "state.json", decode)
     }
 
+    /// Reads each member of the object `key`, a thread's text, with `read`; reports each one it refuses.
+    private static func readThreads(_ key: String, of root: ObjectReader, in document: DocumentReader,
+                                    expecting expected: String, _ read: (String, String) -> Bool) {
+        guard let threads = root.object(key) else { return }
+        for member in threads.members() {
+            guard let text = document.string(member.node), read(member.key, text) else {
+                document.report(KeyPath.root.appending(key).appending(member.key), "is not \(expected)")
+                continue
+            }
+        }
+    }
+
     private static func decode(_ document: DocumentReader) throws -> RunState {
         guard let root = ObjectReader(JSONTape.root, at: .root, in: document) else {
             throw document.problems[0]
@@ -36,25 +48,11 @@ extension RunState {
             }
             state.deliveredIDs.insert(id)
         }
-        if let dates = root.object("deliveredDates") {
-            for member in dates.members() {
-                guard let text = document.string(member.node),
-                      state.deliveredDates.read(thread: member.key, dates: text) else {
-                    document.report(KeyPath.root.appending("deliveredDates").appending(member.key),
-                                    "is not a list of dates")
-                    continue
-                }
-            }
+        readThreads("deliveredDates", of: root, in: document, expecting: "a list of dates") { thread, text in
+            state.deliveredDates.read(thread: thread, dates: text)
         }
-        if let dates = root.object("settledDates") {
-            for member in dates.members() {
-                guard let text = document.string(member.node),
-                      state.settledDates.read(thread: member.key, text: text) else {
-                    document.report(KeyPath.root.appending("settledDates").appending(member.key),
-                                    "is not a list of dates with their instants")
-                    continue
-                }
-            }
+        readThreads("settledDates", of: root, in: document, expecting: "a list of dates with their instants") {
+            thread, text in state.settledDates.read(thread: thread, text: text)
         }
         state.timeZone = root.optionalString("timeZone")
         state.zoneWarning = root.optionalString("zoneWarning")

@@ -120,6 +120,15 @@ final class RunStateTests: XCTestCase {
         XCTAssertEqual(problem.place, .position(line: 2, column: 12))
     }
 
+    func testADateListThatIsNotOneIsAnErrorAtItsKeyPath() throws {
+        for (member, expected) in [("deliveredDates", "a list of dates"),
+                                   ("settledDates", "a list of dates with their instants")] {
+            let text = #"{"version": 1, "\#(member)": {"alarm.prayer:fajr": "2026-03-21@noon"}}"#
+            let problem = try XCTUnwrap(decodingProblem(Array(text.utf8)), member)
+            XCTAssertEqual(problem.description, "state.json: \(member).alarm.prayer:fajr: is not \(expected)")
+        }
+    }
+
     func testStateFromANewerNudgeIsRefused() throws {
         let problem = try XCTUnwrap(decodingProblem(Array(#"{"version": 2}"#.utf8)), "a newer format must be refused")
         XCTAssertEqual(problem.description, "state.json: version: 2 was written by a newer nudge (this one reads version 1)")

@@ -262,7 +262,8 @@ struct ObjectReader {
     func elements(_ key: String) -> [Element] {
         guard let member = member(key), let elements = array(member, key) else { return [] }
         let base = path.appending(key)
-        return elements.enumerated().map { Element(node: $0.element, base: base, index: $0.offset) }
+        // Mapped over the indices, a collection, so that the result is allocated once at its size.
+        return elements.indices.map { Element(node: elements[$0], base: base, index: $0) }
     }
 
     /// Reads every object of the array member `key` with `read`, and reports ids used twice (SPEC: unique ids).

@@ -17,9 +17,9 @@ enum ArgumentParser {
             }
             var name = argument
             var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
+            if let equals = argument.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+                inlineValue = String(argument[argument.utf8.index(after: equals)...])
             }
             guard let spec = command.options.first(where: { $0.name == name }) else {
                 throw CLIError.usage(unknownOption(name, command))

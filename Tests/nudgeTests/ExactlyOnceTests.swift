@@ -209,9 +209,9 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
 
     func testARunKilledWhileTheCommandRunsLeavesItRunningAndTheNextRunsNeverStartItAgain() throws {
         let log = dir.fileURL("calls.log").path
-        let gate = dir.fileURL("gate").path
+        let gate = try CommandGate(in: dir)
         // The command runs until the test opens the gate.
-        let run = try killTheRunOnceItsCommandStarted(script: "until [ -e '\(gate)' ]; do sleep 0.01; done\n"
+        let run = try killTheRunOnceItsCommandStarted(script: gate.shell + "\n"
             + "printf '%s\\n' \"$NUDGE_ID\" >> '\(log)'")
         let notes = dir.fileURL(".channel-starts").path
 
@@ -219,7 +219,7 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-21T08:00:30Z"), delivers: [])
         XCTAssertEqual((try dir.json("state.json")["commandQueue"] as? [Any])?.count, 1, "still owed to the command")
         XCTAssertFalse(dir.exists("calls.log"), "the command was started again")
-        try dir.write("gate", "")
+        try gate.release()
         try waitForTheCommandToEnd()
         // …and once it has finished, counts it as delivered instead of starting it again.
         assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
@@ -233,11 +233,11 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
     func testACommandThatFailedWhileItsRunWasDeadIsRetriedNotCountedAsDelivered() throws {
         let log = dir.fileURL("calls.log").path
         let flag = dir.fileURL("failed-once").path
-        let gate = dir.fileURL("gate").path
+        let gate = try CommandGate(in: dir)
         // Fails on its first call, once the test opens the gate after the kill; succeeds afterwards.
-        let run = try killTheRunOnceItsCommandStarted(script: "until [ -e '\(gate)' ]; do sleep 0.01; done\n"
+        let run = try killTheRunOnceItsCommandStarted(script: gate.shell + "\n"
             + "printf '%s\\n' \"$NUDGE_ID\" >> '\(log)'\nif [ ! -e '\(flag)' ]; then touch '\(flag)'; exit 1; fi")
-        try dir.write("gate", "")
+        try gate.release()
         try waitForTheCommandToEnd()   // the first call ends, with its failure noted
 
         assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
@@ -257,9 +257,9 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
     /// the outbox alone it would be history (no state.json yet), and the command would never get it.
     func testAFirstRunKilledWhileTheCommandRunsLeavesTheRestOfItsDeliveriesOwed() throws {
         let log = dir.fileURL("calls.log").path
-        let gate = dir.fileURL("gate").path
+        let gate = try CommandGate(in: dir)
         let script = dir.fileURL("command.sh")
-        try Data(("#!/bin/sh\nuntil [ -e '\(gate)' ]; do sleep 0.01; done\n"
+        try Data(("#!/bin/sh\n" + gate.shell + "\n"
             + "printf '%s %s\\n' \"$NUDGE_ID\" \"$NUDGE_BADGE\" >> '\(log)'\n").utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         try dir.write("settings.json", #"{ "timeZone": "UTC", "deliver": { "command": ["\#(script.path)"] } }"#)
@@ -277,7 +277,7 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         run.kill()
         XCTAssertEqual(try run.waitForExit().status, SIGKILL, "killed")
         XCTAssertEqual(try dir.outboxIDs().sorted(), both, "the first run delivered both")
-        try dir.write("gate", "")
+        try gate.release()
         try waitForTheCommandToEnd()
 
         assertRun(try dir.run(at: "2026-11-21T08:01:00Z"), delivers: [])
@@ -303,5 +303,34 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-21T08:02:00Z"), delivers: [])
         XCTAssertEqual(calls(dir).map { String($0.split(separator: " ")[0]) }, [alarm], "the command got it once")
         XCTAssertEqual(try dir.status()["badge"] as? Int, 1)
+    }
+}
+
+/// Where a test's command waits until the test lets it go on, without polling: a FIFO that `read` blocks on. Once
+/// released it is a plain file, which later calls of the command read at once.
+private struct CommandGate {
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let path: String
+
+    init(in dir: TemporaryDataDirectory) throws {
+        path = dir.fileURL("gate").path
+        guard mkfifo(path, 0o600) == 0 else { throw Problem(description: "mkfifo \(path): errno \(errno)") }
+    }
+
+    /// The line of the command's script that waits at the gate.
+    var shell: String { "read _ < '\(path)'" }
+
+    /// Lets the waiting command go on; fails, rather than hangs, when no command waits at the gate.
+    func release() throws {
+        let writer = open(path, O_WRONLY | O_NONBLOCK)
+        guard writer >= 0 else { throw Problem(description: "no command waits at the gate (errno \(errno))") }
+        let written = write(writer, "go\n", 3)
+        close(writer)
+        guard written == 3 else { throw Problem(description: "writing to the gate: errno \(errno)") }
+        try FileManager.default.removeItem(atPath: path)
+        try Data("go\n".utf8).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -74,11 +74,7 @@ extension PrivateDesktop {
     func end(_ pid: pid_t) {
         guard pid > 0, isRunning(pid) else { return }
         kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(3)
-        while Date() < deadline {
-            if !isRunning(pid) { return }
-            usleep(10_000)
-        }
+        if (try? Waiting.until("\(pid) to end", timeout: 3) { !isRunning(pid) }) != nil { return }
         kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -90,8 +86,7 @@ extension PrivateDesktop {
         processes.reversed().forEach(end)
         if group > 0 {
             kill(-group, SIGTERM)
-            let deadline = Date().addingTimeInterval(3)
-            while kill(-group, 0) == 0 && Date() < deadline { usleep(20_000) }
+            try? Waiting.until("process group \(group) to end", timeout: 3) { kill(-group, 0) != 0 }
             if kill(-group, 0) == 0 { kill(-group, SIGKILL) }
         }
         processes = []

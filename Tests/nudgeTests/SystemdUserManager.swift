@@ -166,8 +166,9 @@ final class SystemdUserManager {
     func stop() {
         if let unshare, unshare.isRunning {
             _ = try? systemctl(["exit"])
-            let deadline = Date().addingTimeInterval(15)
-            while pid > 0 && kill(pid, 0) == 0 && unshare.isRunning && Date() < deadline { usleep(10_000) }
+            try? Waiting.until("the user manager to exit", timeout: 15) {
+                pid <= 0 || kill(pid, 0) != 0 || !unshare.isRunning
+            }
             if pid > 0 && unshare.isRunning { kill(pid, SIGKILL) }
             if unshare.isRunning { kill(unshare.processIdentifier, SIGKILL) }
             unshare.waitUntilExit()
@@ -179,17 +180,15 @@ final class SystemdUserManager {
 
     /// Kills what is left in the manager's cgroups (a unit's left-over process), by pid, and removes them deepest first.
     private func removeCgroups() {
-        let deadline = Date().addingTimeInterval(10)
         var directories: [String] = []
-        while true {
+        try? Waiting.until("the manager's cgroups to empty", timeout: 10) {
             directories = Self.subdirectories(of: cgroupDirectory.path)
             let left = directories.flatMap { directory in
                 ((try? String(contentsOfFile: directory + "/cgroup.procs")) ?? "").split(separator: "\n")
                     .compactMap { pid_t($0) }
             }
-            if left.isEmpty || Date() > deadline { break }
             for pid in left { kill(pid, SIGKILL) }
-            usleep(10_000)
+            return left.isEmpty
         }
         for directory in directories.reversed() { rmdir(directory) }
     }

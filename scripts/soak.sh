@@ -223,6 +223,7 @@ def read_new_calls(context):
 ledger = {}
 settled_dates = {}
 recorded = {}                  # id → (outcome, fireAt, step) of every seen, missed or suppressed outcome
+recorded_before = set()        # the ids state.json recorded at the previous check
 outcome_counts = {"seen": 0, "missed": 0, "suppressed": 0}
 all_nows = []                  # (step, now) of every run and edit, killed ones too
 
@@ -240,20 +241,28 @@ def check_files(context):
                     settled_dates = content.get("settledDates", {})
             except Exception as error:
                 violation(f"{context}: {name} does not parse: {error}")
+    # What state.json records now, by id: a ledger outcome, or a date pruned into settledDates (a run far ahead
+    # of the last one records and prunes an old occurrence at once, so this may be the first the soak sees of it).
+    present = {}
     for oid, entry in ledger.items():
-        outcome, fire = entry.get("outcome"), parse_instant(entry["fireAt"])
-        if outcome in outcome_counts and recorded.get(oid, (None, None))[:2] != (outcome, fire):
-            recorded[oid] = (outcome, fire, current_step)
-            outcome_counts[entry["outcome"]] += 1
-    # A dated outcome pruned from the ledger keeps its date and instant; a run far ahead of the last one records
-    # and prunes an old one at once, so this may be the first the soak sees of it.
+        if entry.get("outcome") in outcome_counts:
+            present[oid] = (entry["outcome"], parse_instant(entry["fireAt"]))
     for thread, text in settled_dates.items():
         for item in text.split():
             date, _, instant = item.partition("@")
-            fire = parse_instant(instant if "T" in instant else f"{date}T{instant}:00Z")
-            oid = f"{thread}:{date}"
-            if recorded.get(oid, (None, None))[1] != fire:
-                recorded[oid] = ("settled", fire, current_step)
+            present.setdefault(f"{thread}:{date}",
+                               ("settled", parse_instant(instant if "T" in instant else f"{date}T{instant}:00Z")))
+    # A record dates from the step it appeared at. It is new when its id was absent at the previous check (a clock
+    # set back made the product forget it, and a later run recorded it again, maybe at the same instant), or when
+    # its instant or ledger outcome changed; a ledger entry pruned into settledDates is the same record.
+    for oid, (outcome, fire) in present.items():
+        old = recorded.get(oid)
+        if oid not in recorded_before or old[1] != fire or outcome != "settled" and old[0] != outcome:
+            recorded[oid] = (outcome, fire, current_step)
+            if outcome in outcome_counts:
+                outcome_counts[outcome] += 1
+    recorded_before.clear()
+    recorded_before.update(present)
 
 
 def reopened(step, fire):

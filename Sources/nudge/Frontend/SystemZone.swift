@@ -11,17 +11,18 @@ enum SystemZone {
     static let regions = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian",
                           "Antarctica"]
 
-    static func resolve(settingsZone: String?, environment: [String: String]? = nil) -> Zone {
-        choose(settingsZone: settingsZone, environment: environment).zone
+    static func resolve(settingsZone: String?) -> Zone {
+        choose(settingsZone: settingsZone).zone
     }
 
-    /// The zone, and a warning when `TZ` asks for one nudge cannot follow exactly. `environment` defaults to the
-    /// process's, read only when the settings name no zone.
+    /// The zone, and a warning when `TZ` asks for one nudge cannot follow exactly. `TZ` is read only when the
+    /// settings name no zone, and alone (getenv): a dictionary of every variable, to read one, cost a run more
+    /// than planning a household.
     /// `zoneNamed` finds a zone by name, in the tz database unless the caller has read it already.
-    static func choose(settingsZone: String?, environment: [String: String]? = nil,
+    static func choose(settingsZone: String?,
                        zoneNamed: (String) -> Zone? = ZoneDatabase.zone(named:)) -> ZoneChoice {
         if let name = settingsZone, let zone = zoneNamed(name) { return ZoneChoice(zone: zone) }
-        return ZoneChoice.choose(settingsZone: nil, tz: (environment ?? ProcessEnvironment.all())["TZ"],
+        return ZoneChoice.choose(settingsZone: nil, tz: ParsedArguments.variable("TZ"),
                                  zoneNamed: zoneNamed, system: system, file: zone(inFile:),
                                  following: zone(following:))
     }

@@ -16,8 +16,7 @@ enum SystemZone {
     }
 
     /// The zone, and a warning when `TZ` asks for one nudge cannot follow exactly. `TZ` is read only when the
-    /// settings name no zone, and alone (getenv): a dictionary of every variable, to read one, cost a run more
-    /// than planning a household.
+    /// settings name no zone, and alone (getenv), not with the rest of the environment.
     /// `zoneNamed` finds a zone by name, in the tz database unless the caller has read it already.
     static func choose(settingsZone: String?,
                        zoneNamed: (String) -> Zone? = ZoneDatabase.zone(named:)) -> ZoneChoice {

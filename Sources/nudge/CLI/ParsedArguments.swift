@@ -13,8 +13,7 @@ struct ParsedArguments {
 
     /// `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` (`~/.local/share/nudge`), SPEC §1.
     func dataDirectory() throws -> String {
-        // getenv, not ProcessEnvironment.all(): that builds a dictionary of every variable to read one.
-        if let path = values["--data"] ?? Self.variable("NUDGE_DATA") {
+        if let path = values["--data"] ?? ProcessEnvironment.variable("NUDGE_DATA") {
             return FilePath.absolute(path)
         }
         return FilePath.absolute(try Self.defaultDataDirectory())
@@ -23,7 +22,7 @@ struct ParsedArguments {
     /// `$XDG_DATA_HOME/nudge`, else `$HOME/.local/share/nudge`.
     static func defaultDataDirectory() throws -> String {
         var environment: [String: String] = [:]
-        environment["XDG_DATA_HOME"] = variable("XDG_DATA_HOME")
+        environment["XDG_DATA_HOME"] = ProcessEnvironment.variable("XDG_DATA_HOME")
         switch UserDirectories.dataDirectory(environment: environment, home: home()) {
         case .success(let path): return path
         case .failure(let problem): throw CLIError.failure("nudge: \(problem)")
@@ -32,14 +31,9 @@ struct ParsedArguments {
 
     /// `$HOME`, else the account's home directory from the password database (a job started without one).
     static func home() -> String? {
-        if let home = variable("HOME"), home.hasPrefix("/") { return home }
+        if let home = ProcessEnvironment.variable("HOME"), home.hasPrefix("/") { return home }
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
         return String(cString: directory)
-    }
-
-    /// An environment variable, nil when unset.
-    static func variable(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
     }
 
     /// `--now T` when given (already validated), else the system clock in whole seconds.

@@ -26,7 +26,7 @@ enum InitCommand {
         let directory = DataDirectory(path: realPath(given))
         let zone = SystemZone.choose(settingsZone: nil)
         if let warning = zone.warning { console.error("nudge: warning: \(warning)") }
-        let notifySend = ChildProcess.find("notify-send", path: ParsedArguments.variable("PATH"))
+        let notifySend = ChildProcess.find("notify-send", path: ProcessEnvironment.variable("PATH"))
         let settingsZone = ZoneChoice.settingsName(for: zone.zone, zoneNamed: ZoneDatabase.zone(named:))
         for (name, content) in starterFiles(zone: settingsZone, desktop: notifySend != nil) {
             try writeUnlessExists(directory.filePath(name), content, console)
@@ -50,7 +50,7 @@ enum InitCommand {
             throw CLIError.failure("nudge init: cannot find nudge's own executable for the unit file")
         }
         var environment: [String: String] = [:]
-        environment["XDG_CONFIG_HOME"] = ParsedArguments.variable("XDG_CONFIG_HOME")
+        environment["XDG_CONFIG_HOME"] = ProcessEnvironment.variable("XDG_CONFIG_HOME")
         let unitDirectory: String
         switch UserDirectories.userUnitDirectory(environment: environment, home: ParsedArguments.home()) {
         case .success(let path): unitDirectory = path

@@ -5,7 +5,12 @@ import Glibc
 /// The process's environment variables, read from `environ`. (ProcessInfo's copy is the same dictionary, but
 /// using ProcessInfo links most of Foundation into the binary.)
 enum ProcessEnvironment {
-    /// Every variable; for one variable `ParsedArguments.variable(_:)` is cheaper.
+    /// One variable, nil when unset.
+    static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Every variable; for one, `variable(_:)` is cheaper.
     static func all() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ

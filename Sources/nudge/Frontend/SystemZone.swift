@@ -21,7 +21,7 @@ enum SystemZone {
     static func choose(settingsZone: String?,
                        zoneNamed: (String) -> Zone? = ZoneDatabase.zone(named:)) -> ZoneChoice {
         if let name = settingsZone, let zone = zoneNamed(name) { return ZoneChoice(zone: zone) }
-        return ZoneChoice.choose(settingsZone: nil, tz: ParsedArguments.variable("TZ"),
+        return ZoneChoice.choose(settingsZone: nil, tz: ProcessEnvironment.variable("TZ"),
                                  zoneNamed: zoneNamed, system: system, file: zone(inFile:),
                                  following: zone(following:))
     }

@@ -38,4 +38,17 @@ final class SettledSpanTests: XCTestCase {
         spans = SettledSpan.adding(at("2026-03-11T00:00:00Z"), to: spans)
         XCTAssertEqual(spans, [SettledSpan(latest: at("2026-03-11T00:00:00Z"), lowest: at("2026-03-11T00:00:00Z"))])
     }
+
+    /// No span's `lowest` is ever after the last run's `now`: a clock set back below a span is always a clock set
+    /// back below the previous run, so the planner's forget (run only when now < lastRunAt) never misses a cut.
+    func testNoSpanReachesAboveTheLastRunWhateverTheClockDoes() {
+        let readings = ["2026-03-10T00:00:00Z", "2026-03-01T00:00:00Z", "2026-03-04T00:00:00Z", "2026-03-02T00:00:00Z",
+                        "2026-03-12T00:00:00Z", "2026-03-12T00:00:00Z", "2026-02-01T00:00:00Z", "2026-03-11T00:00:00Z",
+                        "2026-03-05T00:00:00Z", "2026-03-20T00:00:00Z"]
+        var spans: [SettledSpan] = []
+        for reading in readings {
+            spans = SettledSpan.adding(at(reading), to: SettledSpan.cut(spans, at: at(reading)))
+            XCTAssertTrue(spans.allSatisfy { $0.lowest <= at(reading) }, reading)
+        }
+    }
 }

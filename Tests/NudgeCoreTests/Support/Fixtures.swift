@@ -62,6 +62,14 @@ enum Fixtures {
         Alarm(id: id, title: "Morning Prayer", time: self.time(time), durationMinutes: duration, weekdays: weekdays)
     }
 
+    /// A state as left by a run at `lastRun` in `zone`.
+    static func state(lastRun: String, zone: String = "Europe/Berlin") -> RunState {
+        var state = RunState()
+        state.lastRunAt = instant(lastRun)
+        state.timeZone = zone
+        return state
+    }
+
     static func settings(zone: String = "Europe/Berlin") -> Settings {
         var settings = Settings()
         settings.timeZone = zone

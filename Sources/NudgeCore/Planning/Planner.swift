@@ -81,10 +81,14 @@ public enum Planner {
                 produced.insert(id)
                 return false
             }
-            if settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt)
-                || deliveredDates.contains(candidate) || settledDates.contains(candidate) {
+            // The spans settle one-offs by their instants. A daily occurrence needs them not: it falls due only
+            // after the previous run (`DueWindow`), and its date's outcome is kept for good. After travel east
+            // the new wall clock may pass a date whose instant the spans cover, and it must then ring.
+            if case .once = candidate.recurrence,
+               settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt) {
                 return false
             }
+            if deliveredDates.contains(candidate) || settledDates.contains(candidate) { return false }
             if candidate.fireAt > now {
                 // One look-up that also reserves the slot when the thread is new, not a look-up then an insert.
                 let slot = upcomingIndex.position(of: candidate, sourceHash: source.hash, in: upcoming,

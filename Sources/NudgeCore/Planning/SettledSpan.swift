@@ -11,6 +11,11 @@ import FoundationEssentials
 /// is due at that time again unless delivered), so each step back lowers `lowest` to the corrected clock;
 /// deliveries stay known through `DeliveredDates` and the ledger. With the spans in hand, the ledger can forget
 /// seen, missed and suppressed entries, and the clock may go back any distance, any number of times.
+///
+/// The planner asks the spans about one-offs only, whose instants do not depend on the zone. A daily occurrence
+/// falls due only after the previous run (`DueWindow`), above every span's `lowest`, and its date's outcome is
+/// kept for good (the ledger, `DeliveredDates`, `SettledDates`); after travel east the new wall clock may pass a
+/// date whose instant a span covers, and that date must still ring.
 public struct SettledSpan: Equatable, Sendable {
     public var latest: Date
     public var lowest: Date

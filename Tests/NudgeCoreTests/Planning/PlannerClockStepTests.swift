@@ -172,4 +172,37 @@ final class PlannerClockStepTests: XCTestCase {
         XCTAssertEqual(morning.deliveries, [])
         XCTAssertEqual(morning.missed, [])
     }
+
+    /// Travel east with a clock that ran 50 minutes ahead, corrected on landing: the last Berlin run at 21:00Z
+    /// (22:00 Berlin), the first Tokyo run at 20:10Z (05:10 on the 22nd in Tokyo). Tokyo's 05:00 (20:00Z, expiring
+    /// 20:30Z) follows the previous run's wall clock and has not expired: due, although the settled span of the
+    /// Berlin runs covers its instant (SPEC §2, §7: no due occurrence is lost).
+    func testAStepBackOnArrivalEastDoesNotLoseTheAlarmTheNewWallClockPassed() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:00")]
+        let berlinRun = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T20:40:00Z"),
+                                     now: Fixtures.instant("2026-11-21T21:00:00Z"), zone: berlin)
+        let tokyo = Planner.plan(household(alarms: alarms), previous: berlinRun.state,
+                                 now: Fixtures.instant("2026-11-21T20:10:00Z"), zone: Fixtures.tokyo,
+                                 previousZone: berlin)
+        XCTAssertEqual(tokyo.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-22"])
+        let next = Planner.plan(household(alarms: alarms), previous: tokyo.state,
+                                now: Fixtures.instant("2026-11-21T20:11:00Z"), zone: Fixtures.tokyo,
+                                previousZone: Fixtures.tokyo)
+        XCTAssertEqual(next.deliveries, [], "once")
+        XCTAssertEqual(next.missed, [])
+    }
+
+    /// The same travel without a clock step: after a Berlin run at 20:50Z, the first Tokyo run at 20:55Z finds
+    /// Tokyo's 05:00 (20:00Z, expired 20:30Z) fallen due by the wall clock and expired: missed (SPEC §7), although
+    /// the Berlin runs' span covers its instant.
+    func testAfterTravelEastAnExpiredAlarmTheNewWallClockPassedIsRecordedAsMissed() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:00")]
+        let berlinRun = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T20:40:00Z"),
+                                     now: Fixtures.instant("2026-11-21T20:50:00Z"), zone: berlin)
+        let tokyo = Planner.plan(household(alarms: alarms), previous: berlinRun.state,
+                                 now: Fixtures.instant("2026-11-21T20:55:00Z"), zone: Fixtures.tokyo,
+                                 previousZone: berlin)
+        XCTAssertEqual(tokyo.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(tokyo.state.missedTotal, 1)
+    }
 }

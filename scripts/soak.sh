@@ -249,7 +249,7 @@ def check_files(context):
             present[oid] = (entry["outcome"], parse_instant(entry["fireAt"]))
     for thread, text in settled_dates.items():
         for item in text.split():
-            date, _, instant = item.partition("@")
+            date, instant = item.replace("!", "@", 1).split("@", 1)  # "!" marks a missed date, "@" another
             present.setdefault(f"{thread}:{date}",
                                ("settled", parse_instant(instant if "T" in instant else f"{date}T{instant}:00Z")))
     # A record dates from the step it appeared at. It is new when its id was absent at the previous check (a clock

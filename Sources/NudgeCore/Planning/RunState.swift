@@ -108,8 +108,8 @@ public struct RunState: Equatable, Sendable {
             if !keep && entry.outcome == .missed { forgottenMissed.insert(id) }
             return keep
         }
+        forgottenMissed.formUnion(settledDates.forget(after: now))
         forgetMissed(forgottenMissed)
-        settledDates.forget(after: now)
     }
 
     /// Takes `ids` off the missed list and out of its count: they were not missed after all (SPEC §11.27).
@@ -135,19 +135,21 @@ public struct RunState: Equatable, Sendable {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
         var dated: [String] = []
         var oneOffs: [String] = []
-        var settled: [(id: String, fireAt: Date)] = []
+        var settled: [(id: String, entry: LedgerEntry)] = []
         ledger = ledger.filter { id, entry in
             guard entry.expiresAt < horizon else { return true }
             guard entry.outcome == .delivered else {
                 guard settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt) else { return true }
-                settled.append((id, entry.fireAt))
+                settled.append((id, entry))
                 return false
             }
             if DeliveredDates.parts(of: id) != nil { dated.append(id) } else { oneOffs.append(id) }
             return false
         }
         for id in dated { deliveredDates.insert(id: id) }
-        for (id, fireAt) in settled { settledDates.insert(id: id, fireAt: fireAt) }
+        for (id, entry) in settled {
+            settledDates.insert(id: id, fireAt: entry.fireAt, missed: entry.outcome == .missed)
+        }
         deliveredIDs.formUnion(oneOffs)
         if !deliveredIDs.isEmpty {
             deliveredIDs = deliveredIDs.filter { id in

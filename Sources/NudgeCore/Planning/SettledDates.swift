@@ -1,17 +1,24 @@
 import FoundationEssentials
 
 /// The dated occurrences recorded as seen, missed or suppressed whose ledger entries were pruned, each with the
-/// fireAt it was recorded at, kept for good.
+/// fireAt it was recorded at and whether it was missed, kept for good.
 ///
 /// Why: `SettledSpan` settles an occurrence at its instant, and within one zone a dated occurrence
 /// (`<kind>:<source>:<YYYY-MM-DD>`) always has the same instant. In another zone the same local date has another
 /// instant, up to 26 hours away: the spans alone would take it for an occurrence no run has seen, and after a
 /// clock set back between the two instants it would ring although its date was missed (SPEC §2: one per local
 /// date; §11.41). Kept here, the date stays settled in any zone, as its ledger entry kept it, until the clock
-/// goes back before the instant it was recorded at (§11.43: `forget(after:)`).
+/// goes back before the instant it was recorded at (§11.43: `forget(after:)`); a missed one then leaves the
+/// missed count, as its ledger entry would (§11.27).
 public struct SettledDates: Equatable, Sendable {
-    /// kind → source → day number (`LocalDate.daysSinceEpoch`) → the fireAt recorded.
-    private var threads: [String: [String: [Int: Date]]] = [:]
+    /// One date's record.
+    struct Settled: Equatable, Sendable {
+        var fireAt: Date
+        var missed: Bool
+    }
+
+    /// kind → source → day number (`LocalDate.daysSinceEpoch`) → what was recorded.
+    private var threads: [String: [String: [Int: Settled]]] = [:]
 
     public init() {}
 
@@ -36,41 +43,55 @@ public struct SettledDates: Equatable, Sendable {
     }
 
     /// After the clock went back to `now`: forgets the dates recorded at an instant after it, which are due at
-    /// that time again (SPEC §11.43), as their ledger entries would have been forgotten.
-    mutating func forget(after now: Date) {
-        guard !threads.isEmpty else { return }
-        var kept: [String: [String: [Int: Date]]] = [:]
+    /// that time again (SPEC §11.43), as their ledger entries would have been forgotten. Returns the ids of the
+    /// forgotten dates that were missed.
+    @discardableResult
+    mutating func forget(after now: Date) -> Set<String> {
+        guard !threads.isEmpty else { return [] }
+        var kept: [String: [String: [Int: Settled]]] = [:]
+        var forgottenMissed = Set<String>()
         for (kind, sources) in threads {
             for (source, days) in sources {
-                let remaining = days.filter { $0.value <= now }
+                var remaining: [Int: Settled] = [:]
+                for (day, settled) in days {
+                    if settled.fireAt <= now {
+                        remaining[day] = settled
+                    } else if settled.missed {
+                        forgottenMissed.insert(kind + ":" + source + ":" + LocalDate(daysSinceEpoch: day).description)
+                    }
+                }
                 if !remaining.isEmpty { kept[kind, default: [:]][source] = remaining }
             }
         }
         threads = kept
+        return forgottenMissed
     }
 
-    /// Notes the occurrence `id` as settled at `fireAt`; false (and nothing noted) when `id` is not dated.
+    /// Notes the occurrence `id` as settled at `fireAt`, missed or not; false (and nothing noted) when `id` is not
+    /// dated.
     @discardableResult
-    mutating func insert(id: String, fireAt: Date) -> Bool {
+    mutating func insert(id: String, fireAt: Date, missed: Bool = false) -> Bool {
         guard let parts = DeliveredDates.parts(of: id) else { return false }
-        threads[parts.kind, default: [:]][parts.source, default: [:]][parts.date.daysSinceEpoch] = fireAt
+        threads[parts.kind, default: [:]][parts.source, default: [:]][parts.date.daysSinceEpoch] =
+            Settled(fireAt: fireAt, missed: missed)
         return true
     }
 
     // MARK: - state.json
 
     /// Each thread as `"<kind>:<source>"` → its dates with their instants, sorted:
-    /// `"2026-03-21@18:45 2026-03-22@2026-03-21T23:30:00Z"` — the time alone when the instant is on that date in
-    /// UTC at a whole minute.
+    /// `"2026-03-21!18:45 2026-03-22@2026-03-21T23:30:00Z"` — `!` before the instant of a missed date, `@` before
+    /// one seen or suppressed; the time alone when the instant is on that date in UTC at a whole minute.
     var textMembers: [(key: String, value: String)] {
         threads.flatMap { kind, sources in
             sources.map { source, days in
-                (kind + ":" + source, days.sorted { $0.key < $1.key }.map { day, fireAt in
+                (kind + ":" + source, days.sorted { $0.key < $1.key }.map { day, settled in
                     let date = LocalDate(daysSinceEpoch: day).description
-                    let instant = RFC3339.format(fireAt)
+                    let mark = settled.missed ? "!" : "@"
+                    let instant = RFC3339.format(settled.fireAt)
                     let time = instant.dropFirst(11).prefix(5)
-                    guard instant == date + "T" + time + ":00Z" else { return date + "@" + instant }
-                    return date + "@" + time
+                    guard instant == date + "T" + time + ":00Z" else { return date + mark + instant }
+                    return date + mark + time
                 }.joined(separator: " "))
             }
         }.sorted { $0.key < $1.key }
@@ -80,13 +101,13 @@ public struct SettledDates: Equatable, Sendable {
     mutating func read(thread: String, text: String) -> Bool {
         let pieces = thread.split(separator: ":", omittingEmptySubsequences: false)
         guard pieces.count == 2, !pieces[0].isEmpty, !pieces[1].isEmpty else { return false }
-        var days: [Int: Date] = [:]
+        var days: [Int: Settled] = [:]
         for entry in text.split(separator: " ") {
-            let halves = entry.split(separator: "@", omittingEmptySubsequences: false)
+            let halves = entry.split(maxSplits: 1, omittingEmptySubsequences: false) { $0 == "@" || $0 == "!" }
             guard halves.count == 2, let date = LocalDate.parse(String(halves[0])) else { return false }
             let instantText = halves[1].count == 5 ? halves[0] + "T" + halves[1] + ":00Z" : halves[1]
             guard let fireAt = RFC3339.parse(String(instantText)) else { return false }
-            days[date.daysSinceEpoch] = fireAt
+            days[date.daysSinceEpoch] = Settled(fireAt: fireAt, missed: entry[halves[0].endIndex] == "!")
         }
         guard !days.isEmpty else { return false }
         threads[String(pieces[0]), default: [:]][String(pieces[1])] = days

@@ -74,7 +74,8 @@ final class RunStateTests: XCTestCase {
         state.deliveredDates.insert(id: "commute.leave:office:2026-11-23")
         state.deliveredIDs = ["streak.achievement:a-1:unlocked", "laundry.washComplete:snowy:c-1"]
         state.settledDates.insert(id: "alarm.prayer:isha:2026-11-19", fireAt: Fixtures.instant("2026-11-19T16:45:00Z"))
-        state.settledDates.insert(id: "alarm.prayer:fajr:2026-11-20", fireAt: Fixtures.instant("2026-11-19T23:30:00Z"))
+        state.settledDates.insert(id: "alarm.prayer:fajr:2026-11-20", fireAt: Fixtures.instant("2026-11-19T23:30:00Z"),
+                                  missed: true)
         state.outboxLastLine = "00ff00ff00ff00ff"
         state.badge = 2
         state.lastSuppressed = 1

@@ -40,16 +40,28 @@ final class SettledDatesTests: XCTestCase {
         XCTAssertFalse(dates.contains(id: "alarm.prayer:isha:2026-03-21"), "a second before: due again")
     }
 
+    /// A missed date leaves the missed count when a clock set back before its instant forgets it (SPEC §11.27);
+    /// a seen or suppressed one has nothing to take off.
+    func testAClockSetBackNamesTheForgottenDatesThatWereMissed() {
+        var dates = SettledDates()
+        dates.insert(id: "alarm.prayer:isha:2026-03-21", fireAt: at("2026-03-21T18:45:00Z"), missed: true)
+        dates.insert(id: "alarm.prayer:isha:2026-03-22", fireAt: at("2026-03-22T18:45:00Z"), missed: true)
+        dates.insert(id: "alarm.prayer:fajr:2026-03-23", fireAt: at("2026-03-23T04:30:00Z"))
+        XCTAssertEqual(dates.forget(after: at("2026-03-21T20:00:00Z")), ["alarm.prayer:isha:2026-03-22"])
+        XCTAssertEqual(dates.forget(after: at("2026-03-21T20:00:00Z")), [], "forgotten once")
+        XCTAssertTrue(dates.contains(id: "alarm.prayer:isha:2026-03-21"))
+    }
+
     /// The instant is written as a time alone when it falls on its date in UTC at a whole minute, in full
-    /// otherwise (Berlin's 00:30 is 23:30Z of the day before).
+    /// otherwise (Berlin's 00:30 is 23:30Z of the day before); `!` marks a missed date, `@` one seen or suppressed.
     func testTheTextFormIsShortWhereItCanBeAndReadsBack() {
         var dates = SettledDates()
-        dates.insert(id: "alarm.prayer:isha:2026-03-21", fireAt: at("2026-03-21T18:45:00Z"))
+        dates.insert(id: "alarm.prayer:isha:2026-03-21", fireAt: at("2026-03-21T18:45:00Z"), missed: true)
         dates.insert(id: "alarm.prayer:isha:2026-03-22", fireAt: at("2026-03-21T23:30:00Z"))
-        dates.insert(id: "alarm.prayer:isha:2026-03-23", fireAt: at("2026-03-23T18:45:30Z"))
+        dates.insert(id: "alarm.prayer:isha:2026-03-23", fireAt: at("2026-03-23T18:45:30Z"), missed: true)
         let members = dates.textMembers
         XCTAssertEqual(members.map(\.value),
-                       ["2026-03-21@18:45 2026-03-22@2026-03-21T23:30:00Z 2026-03-23@2026-03-23T18:45:30Z"])
+                       ["2026-03-21!18:45 2026-03-22@2026-03-21T23:30:00Z 2026-03-23!2026-03-23T18:45:30Z"])
         var read = SettledDates()
         XCTAssertTrue(read.read(thread: members[0].key, text: members[0].value))
         XCTAssertEqual(read, dates)
@@ -61,6 +73,8 @@ final class SettledDatesTests: XCTestCase {
         XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: "2026-03-21"))
         XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: "2026-03-21@25:99"))
         XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: "2026-03-21@yesterday"))
+        XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: "2026-03-21#18:45"))
+        XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: "2026-03-21!@18:45"))
         XCTAssertFalse(dates.read(thread: "alarm.prayer:isha", text: ""))
         XCTAssertTrue(dates.isEmpty)
     }

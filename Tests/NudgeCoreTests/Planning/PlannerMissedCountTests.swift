@@ -1,0 +1,57 @@
+import XCTest
+@testable import NudgeCore
+
+/// The missed list and count after a clock that ran ahead is corrected (SPEC §11.27, §11.43): what the clock
+/// skipped was not missed after all, however long ago the ledger handed its dates to `SettledDates`.
+final class PlannerMissedCountTests: XCTestCase {
+    private let berlin = Fixtures.berlin
+    private func at(_ text: String) -> Date { Fixtures.instant(text) }
+
+    private func household(alarms: [Alarm]) -> Household {
+        Household(settings: Fixtures.settings(), pets: [], alarms: alarms)
+    }
+
+    /// A clock ten days ahead records nine fajr occurrences as missed, and the same run hands the seven that
+    /// expired more than two days before it to `settledDates`. The corrected run forgets all nine: they lie ahead
+    /// of the corrected clock, so none of them was missed, also once the alarm is removed.
+    func testMissedDatesPrunedIntoSettledDatesLeaveTheMissedCountWhenAClockThatRanAheadIsCorrected() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z
+        let ahead = Planner.plan(household(alarms: alarms), previous: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
+                                 now: at("2026-12-01T05:00:00Z"), zone: berlin)
+        XCTAssertEqual(ahead.state.missedTotal, 9)
+        XCTAssertTrue(ahead.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned at once")
+        let corrected = Planner.plan(household(alarms: alarms), previous: ahead.state,
+                                     now: at("2026-11-21T05:01:00Z"), zone: berlin)
+        XCTAssertFalse(corrected.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
+        XCTAssertEqual(corrected.state.missedTotal, 0, "none of them was missed: each lies ahead of the clock")
+        XCTAssertEqual(corrected.state.recentMissed.map(\.id), [])
+        let removed = Planner.plan(household(alarms: []), previous: corrected.state,
+                                   now: at("2026-11-22T05:01:00Z"), zone: berlin)
+        XCTAssertEqual(removed.state.missedTotal, 0, "the alarm is gone: nothing of it was ever missed")
+    }
+
+    /// Two alarms and a clock a month ahead record 59 occurrences as missed, more than the list's 50. After the
+    /// correction every one of them rings at its true time, none is missed, and the count is back to zero: the
+    /// nine the list had dropped leave it too.
+    func testAfterACorrectedMonthAheadEveryOccurrenceRingsAndTheMissedCountReturnsToZero() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30"), Fixtures.alarm("isha", at: "19:30")]
+        let ahead = Planner.plan(household(alarms: alarms), previous: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
+                                 now: at("2026-12-21T05:00:00Z"), zone: berlin)
+        XCTAssertEqual(ahead.state.missedTotal, 59)
+        XCTAssertEqual(ahead.state.recentMissed.count, RunState.recentMissedLimit)
+        var current = Planner.plan(household(alarms: alarms), previous: ahead.state,
+                                   now: at("2026-11-21T05:01:00Z"), zone: berlin).state
+        XCTAssertEqual(current.missedTotal, 0)
+        var delivered = 0
+        var now = at("2026-11-21T05:01:00Z")
+        while now < at("2026-12-21T05:00:00Z") {
+            now = now.addingTimeInterval(1_800)
+            let run = Planner.plan(household(alarms: alarms), previous: current, now: now, zone: berlin)
+            XCTAssertEqual(run.missed, [])
+            delivered += run.deliveries.count
+            current = run.state
+        }
+        XCTAssertEqual(delivered, 59, "each rang once at its time")
+        XCTAssertEqual(current.missedTotal, 0)
+    }
+}

@@ -40,6 +40,23 @@ struct Candidates {
     var firstDate: LocalDate
     var lastDate: LocalDate
 
+    /// The occurrence `id` as this run produces it, before quiet hours and the leave-time hysteresis; nil when
+    /// nothing produces it now. For a clock set back: whether an outcome lies ahead of the corrected clock is
+    /// judged by the instant in the run's zone, where an alarm's date may fall another day than where it was
+    /// recorded.
+    func occurrence(id: String, clock: WallClock) -> Notification? {
+        if let oneOff = oneOffs.first(where: { $0.id == id }) { return oneOff }
+        guard let parts = DeliveredDates.parts(of: id) else { return nil }
+        if parts.kind == NotificationKind.prayer.rawValue {
+            guard let series = alarms.first(where: { $0.source == parts.source }),
+                  let ringing = series.ringing(on: parts.date, clock: clock, prayerTimes: prayerTimes) else {
+                return nil
+            }
+            return series.occurrence(on: parts.date, at: ringing.fireAt, time: ringing.time)
+        }
+        return [streakReminder, personalized].lazy.compactMap { $0?(parts.date) }.first { $0.id == id }
+    }
+
     static func collect(_ household: Household, context: Context, since: Date) -> Candidates {
         let settings = household.settings
         let clock = context.clock

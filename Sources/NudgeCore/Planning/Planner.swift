@@ -24,9 +24,6 @@ public enum Planner {
                             previousZone: Zone? = nil) -> PlanResult {
         let clock = WallClock(zone: zone, reading: plannedSpan(since: previous?.lastRunAt, now: now))
         var state = previous ?? RunState()
-        if let lastRun = previous?.lastRunAt, now < lastRun {
-            state.forgetUndeliveredRecorded(after: now)
-        }
         state.settledSpans = SettledSpan.cut(state.settledSpans, at: now)
         let window = DueWindow(previous: previous, now: now, zone: zone, previousZone: previousZone)
         state.smartReminder = SmartReminder.update(state.smartReminder, streaks: household.streaks,
@@ -45,6 +42,23 @@ public enum Planner {
             departures: state.departures, milestones: state.milestones, streakCalendar: streakCalendar)
         let candidates = Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now)
         let quietHours = household.settings.quietHours
+        let plannedLeaveTimes = state.plannedLeaveTimes
+        /// Makes a candidate what the plan holds: a leave-time held by the hysteresis, a record moved by quiet hours.
+        func prepare(_ candidate: inout Notification) {
+            if candidate.kind == .leave {
+                candidate = LeaveTimeHysteresis.holding(candidate, planned: plannedLeaveTimes)
+            }
+            if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
+        }
+        if let lastRun = previous?.lastRunAt, now < lastRun {
+            let snoozesAndTimers = state.snoozes + state.timers
+            state.forgetUndeliveredRecorded(after: now) { id in
+                guard var occurrence = snoozesAndTimers.first(where: { $0.id == id })
+                        ?? candidates.occurrence(id: id, clock: clock) else { return nil }
+                prepare(&occurrence)
+                return occurrence.fireAt
+            }
+        }
         var due: [Notification] = []
         var missed: [(Notification, MissedRecord.Reason)] = []
         // The next occurrence of each source: the notifications in a list, the index holding only where each
@@ -66,10 +80,7 @@ public enum Planner {
         let deliveredIDs = state.deliveredIDs
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ candidate: consuming Notification) -> Bool {
-            if candidate.kind == .leave {
-                candidate = LeaveTimeHysteresis.holding(candidate, planned: state.plannedLeaveTimes)
-            }
-            if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
+            prepare(&candidate)
             // `state.isHandled`, read here so that the state is not copied for each candidate. The source is
             // hashed once, for the filter and the index of upcoming threads.
             let source = Notification.Identity.SourceKey(candidate.source)

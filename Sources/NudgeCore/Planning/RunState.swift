@@ -101,14 +101,18 @@ public struct RunState: Equatable, Sendable {
     /// leaves the missed list and its count. What was already due at `now` keeps its outcome whatever the clock
     /// did: an achievement seen two days ago, or an alarm suppressed while notifications were off, must stay
     /// silent. Deliveries are always kept: those really happened and must not repeat.
-    mutating func forgetUndeliveredRecorded(after now: Date) {
+    ///
+    /// `fireAt` gives an occurrence's instant as this run plans it, nil when nothing produces it now (the
+    /// recorded instant then stands): after travel the same date falls at another instant, and "still to come"
+    /// is judged by the clock the person now lives by.
+    mutating func forgetUndeliveredRecorded(after now: Date, fireAt: (String) -> Date?) {
         var forgottenMissed = Set<String>()
         ledger = ledger.filter { id, entry in
-            let keep = entry.outcome == .delivered || entry.at <= now || entry.fireAt <= now
+            let keep = entry.outcome == .delivered || entry.at <= now || (fireAt(id) ?? entry.fireAt) <= now
             if !keep && entry.outcome == .missed { forgottenMissed.insert(id) }
             return keep
         }
-        forgottenMissed.formUnion(settledDates.forget(after: now))
+        forgottenMissed.formUnion(settledDates.forget(after: now, fireAt: fireAt))
         forgetMissed(forgottenMissed)
     }
 

@@ -43,10 +43,11 @@ public struct SettledDates: Equatable, Sendable {
     }
 
     /// After the clock went back to `now`: forgets the dates recorded at an instant after it, which are due at
-    /// that time again (SPEC §11.43), as their ledger entries would have been forgotten. Returns the ids of the
-    /// forgotten dates that were missed.
+    /// that time again (SPEC §11.43), as their ledger entries would have been forgotten — unless `fireAt`, the
+    /// instant of the date's occurrence in the zone of the run, is not after `now`: after travel it is no longer
+    /// ahead of the clock. Returns the ids of the forgotten dates that were missed.
     @discardableResult
-    mutating func forget(after now: Date) -> Set<String> {
+    mutating func forget(after now: Date, fireAt: (String) -> Date? = { _ in nil }) -> Set<String> {
         guard !threads.isEmpty else { return [] }
         var kept: [String: [String: [Int: Settled]]] = [:]
         var forgottenMissed = Set<String>()
@@ -54,10 +55,15 @@ public struct SettledDates: Equatable, Sendable {
             for (source, days) in sources {
                 var remaining: [Int: Settled] = [:]
                 for (day, settled) in days {
-                    if settled.fireAt <= now {
+                    guard settled.fireAt > now else {
+                        remaining[day] = settled
+                        continue
+                    }
+                    let id = kind + ":" + source + ":" + LocalDate(daysSinceEpoch: day).description
+                    if (fireAt(id) ?? settled.fireAt) <= now {
                         remaining[day] = settled
                     } else if settled.missed {
-                        forgottenMissed.insert(kind + ":" + source + ":" + LocalDate(daysSinceEpoch: day).description)
+                        forgottenMissed.insert(id)
                     }
                 }
                 if !remaining.isEmpty { kept[kind, default: [:]][source] = remaining }

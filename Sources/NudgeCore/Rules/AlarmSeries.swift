@@ -21,7 +21,7 @@ struct AlarmSeries {
     /// Alarms are always critical: quiet hours never move them, so `ringing(on:clock:prayerTimes:)` gives the
     /// record's fireAt.
     static let priority = Priority.critical
-    private let source: String
+    let source: String
     private let title: String
     private let body: String
     private let weekdays: Weekdays

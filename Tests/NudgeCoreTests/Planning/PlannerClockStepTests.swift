@@ -205,4 +205,29 @@ final class PlannerClockStepTests: XCTestCase {
         XCTAssertEqual(tokyo.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
         XCTAssertEqual(tokyo.state.missedTotal, 1)
     }
+
+    /// The mirror of travel east: a clock that ran ahead in Tokyo records the 22nd and the 23rd missed; it is
+    /// corrected on arrival in Berlin at 22:00 on the 21st. The 22nd's Tokyo instant (20:30Z on the 21st) has
+    /// passed, but on the clock the person now lives by its 05:30 is still to come (04:30Z): due at that time
+    /// (SPEC §11.43), as is the 23rd, and neither is counted missed.
+    func testADateMissedAheadInTokyoRingsInBerlinWhenTheCorrectedClockFindsItAhead() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]
+        let ahead = Planner.plan(household(alarms: alarms),
+                                 previous: state(lastRun: "2026-11-21T05:00:00Z", zone: "Asia/Tokyo"),
+                                 now: Fixtures.instant("2026-11-23T06:00:00Z"), zone: Fixtures.tokyo)
+        XCTAssertEqual(ahead.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
+        var current = ahead.state
+        var delivered: [String] = []
+        var previousZone = Fixtures.tokyo
+        for now in ["2026-11-21T21:00:00Z", "2026-11-22T04:31:00Z", "2026-11-23T04:31:00Z"] {
+            let run = Planner.plan(household(alarms: alarms), previous: current, now: Fixtures.instant(now),
+                                   zone: berlin, previousZone: previousZone)
+            XCTAssertEqual(run.missed, [])
+            delivered += run.deliveries.map(\.notification.id)
+            current = run.state
+            previousZone = berlin
+        }
+        XCTAssertEqual(delivered, ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
+        XCTAssertEqual(current.missedTotal, 0)
+    }
 }

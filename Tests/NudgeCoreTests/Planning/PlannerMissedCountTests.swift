@@ -54,4 +54,31 @@ final class PlannerMissedCountTests: XCTestCase {
         XCTAssertEqual(delivered, 59, "each rang once at its time")
         XCTAssertEqual(current.missedTotal, 0)
     }
+
+    /// A clock that ran ahead in Berlin records the 22nd and the 23rd missed; it is corrected on arrival in Tokyo
+    /// at 09:00 on the 22nd. The 22nd's 05:30 has passed on the clock the person now lives by (20:30Z the day
+    /// before), though its Berlin instant (04:30Z) lies ahead: it stays missed (SPEC §11.43 reopens only what lies
+    /// ahead of the corrected clock). The 23rd lies ahead in Tokyo too, and rings there.
+    func testADateMissedAheadInOneZoneIsNotLostWhenTheClockIsCorrectedInAZoneWhereItsTimeHasPassed() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]
+        let direct = Planner.plan(household(alarms: alarms), previous: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
+                                  now: at("2026-11-22T00:00:00Z"), zone: Fixtures.tokyo, previousZone: berlin)
+        XCTAssertEqual(direct.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22"], "without the excursion")
+        let ahead = Planner.plan(household(alarms: alarms), previous: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
+                                 now: at("2026-11-23T06:00:00Z"), zone: berlin)
+        XCTAssertEqual(ahead.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
+        var current = ahead.state
+        var delivered: [String] = []
+        var previousZone = berlin
+        for now in ["2026-11-22T00:00:00Z", "2026-11-22T06:00:00Z", "2026-11-22T21:00:00Z"] {
+            let run = Planner.plan(household(alarms: alarms), previous: current, now: at(now), zone: Fixtures.tokyo,
+                                   previousZone: previousZone)
+            delivered += run.deliveries.map(\.notification.id)
+            current = run.state
+            previousZone = Fixtures.tokyo
+        }
+        XCTAssertEqual(delivered, ["alarm.prayer:fajr:2026-11-23"])
+        XCTAssertEqual(current.recentMissed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(current.missedTotal, 1)
+    }
 }

@@ -52,6 +52,17 @@ final class SettledDatesTests: XCTestCase {
         XCTAssertTrue(dates.contains(id: "alarm.prayer:isha:2026-03-21"))
     }
 
+    /// After travel a date falls at another instant: one recorded ahead of the corrected clock stays when its
+    /// instant in the run's zone has passed, and a date the run does not produce is judged by its recorded instant.
+    func testAClockSetBackJudgesADateByItsInstantInTheRunsZone() {
+        var dates = SettledDates()
+        dates.insert(id: "alarm.prayer:fajr:2026-03-22", fireAt: at("2026-03-22T04:30:00Z"), missed: true)
+        dates.insert(id: "alarm.prayer:gone:2026-03-22", fireAt: at("2026-03-22T04:30:00Z"), missed: true)
+        let inTokyo = ["alarm.prayer:fajr:2026-03-22": at("2026-03-21T20:30:00Z")]
+        XCTAssertEqual(dates.forget(after: at("2026-03-22T00:00:00Z")) { inTokyo[$0] }, ["alarm.prayer:gone:2026-03-22"])
+        XCTAssertTrue(dates.contains(id: "alarm.prayer:fajr:2026-03-22"))
+    }
+
     /// The instant is written as a time alone when it falls on its date in UTC at a whole minute, in full
     /// otherwise (Berlin's 00:30 is 23:30Z of the day before); `!` marks a missed date, `@` one seen or suppressed.
     func testTheTextFormIsShortWhereItCanBeAndReadsBack() {

@@ -1,8 +1,9 @@
 import XCTest
 @testable import NudgeCore
 
-/// The missed list and count after a clock that ran ahead is corrected (SPEC §11.27, §11.43): what the clock
-/// skipped was not missed after all, however long ago the ledger handed its dates to `SettledDates`.
+/// What stays missed and what was not missed after all (SPEC §11.27, §11.41, §11.43): after a clock that ran
+/// ahead is corrected, what it skipped leaves the missed list and count, however long ago the ledger handed its
+/// dates to `SettledDates`; what truly passed stays missed, in whatever zone and however long ago.
 final class PlannerMissedCountTests: XCTestCase {
     private let berlin = Fixtures.berlin
     private func at(_ text: String) -> Date { Fixtures.instant(text) }
@@ -80,5 +81,40 @@ final class PlannerMissedCountTests: XCTestCase {
         XCTAssertEqual(delivered, ["alarm.prayer:fajr:2026-11-23"])
         XCTAssertEqual(current.recentMissed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
         XCTAssertEqual(current.missedTotal, 1)
+    }
+
+    /// A dry stage missed on the 21st (cron off), then its `startedAt` edited by hand to a restart of the dryer
+    /// (`nudge laundry dry` gives a restarted dryer a new cycle id; a hand edit keeps the old one). The id names
+    /// the event, and missed stays so (SPEC §11.41): the moved completion rings neither one day later, while the
+    /// ledger's retention keeps the entry, nor three days later, when a settled span would no longer cover its
+    /// new instant: the entry stays while the cycle produces it.
+    func testARestartedStageKeepingItsIdStaysMissedWhetherOrNotTheLedgerCouldHavePrunedIt() {
+        func household(dryStartedAt: String) -> Household {
+            Household(settings: Fixtures.settings(), pets: [
+                Pet(id: "snowy", name: "Snowy", cycle: LaundryCycle(id: "c-1", stage: .dry,
+                                                                    startedAt: at(dryStartedAt)))])
+        }
+        let dryCompletions = { (run: PlanResult) in
+            run.deliveries.map(\.notification.id).filter { $0.hasPrefix("laundry.dryComplete") }
+        }
+        let first = household(dryStartedAt: "2026-11-21T08:00:00Z")  // done 09:00Z, expires 15:00Z
+        let missed = Planner.plan(first, previous: Fixtures.state(lastRun: "2026-11-21T08:00:00Z"),
+                                  now: at("2026-11-21T16:00:00Z"), zone: berlin)
+        XCTAssertEqual(missed.missed.map(\.id), ["laundry.dryComplete:snowy:c-1"])
+
+        let nextDay = Planner.plan(household(dryStartedAt: "2026-11-22T10:00:00Z"), previous: missed.state,
+                                   now: at("2026-11-22T11:01:00Z"), zone: berlin)
+        XCTAssertEqual(dryCompletions(nextDay), [])
+
+        let later = Planner.plan(first, previous: missed.state, now: at("2026-11-24T09:00:00Z"), zone: berlin)
+        XCTAssertEqual(later.state.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed, "still produced")
+        let threeDaysOn = Planner.plan(household(dryStartedAt: "2026-11-24T10:00:00Z"), previous: later.state,
+                                       now: at("2026-11-24T11:01:00Z"), zone: berlin)
+        XCTAssertEqual(dryCompletions(threeDaysOn), [])
+
+        let folded = Planner.plan(Household(settings: Fixtures.settings(), pets: [
+                                      Pet(id: "snowy", name: "Snowy", cycle: nil)]),
+                                  previous: later.state, now: at("2026-11-24T09:01:00Z"), zone: berlin)
+        XCTAssertNil(folded.state.ledger["laundry.dryComplete:snowy:c-1"], "gone with its cycle")
     }
 }

@@ -128,9 +128,10 @@ public struct RunState: Equatable, Sendable {
     /// - every entry is kept until two days after its occurrence expired (`ledgerRetention`): the age limit of
     ///   `snooze` and `act`, and the actions applied, live that long;
     /// - then a seen, missed or suppressed entry goes once `settledSpans` settle its occurrence (no run may
-    ///   then deliver it), a dated one into `settledDates` with its instant; a one-off stays while this run's data
-    ///   still produce it (`produced`), since an edit that keeps its id may move its instant where no span
-    ///   settles it, and it must stay so as a date does;
+    ///   then deliver it), a dated one into `settledDates` with its instant; a missed or suppressed one-off stays
+    ///   while this run's data still produce it (`produced`), since an edit that keeps its id may move its instant
+    ///   where no span settles it, and it must stay so as a date does (one seen by the first run goes: a new
+    ///   household may bring hundreds of them, each past when nudge started);
     /// - a delivery of a dated occurrence goes into `deliveredDates`, which keeps it for good;
     /// - any other delivery (a laundry stage, an achievement, a snooze) stays, as its id in `deliveredIDs`,
     ///   while this run's data still produce it (`produced`) or its kind is switched off (it may come back):
@@ -147,7 +148,7 @@ public struct RunState: Equatable, Sendable {
             let isDated = DeliveredDates.parts(of: id) != nil
             guard entry.outcome == .delivered else {
                 guard settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt),
-                      isDated || !produced.contains(id) else { return true }
+                      isDated || entry.outcome == .seen || !produced.contains(id) else { return true }
                 if isDated { settled.append((id, entry)) }
                 return false
             }

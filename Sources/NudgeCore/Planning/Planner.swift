@@ -92,11 +92,11 @@ public enum Planner {
                 produced.insert(id)
                 return false
             }
-            // The spans settle one-offs by their instants. A daily occurrence needs them not: it falls due only
-            // after the previous run (`DueWindow`), and its date's outcome is kept for good. After travel east
-            // the new wall clock may pass a date whose instant the spans cover, and it must then ring.
-            if case .once = candidate.recurrence,
-               settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt) {
+            // The spans settle one-offs by their instants. A dated occurrence (an alarm, a leave-time, a prayer
+            // timer) has its date's outcome kept for good instead, and a daily one falls due only after the
+            // previous run (`DueWindow`); after travel the new wall clock may pass a date whose instant the spans
+            // cover, and it must then ring.
+            if settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt), !candidate.isDated {
                 return false
             }
             if deliveredDates.contains(candidate) || settledDates.contains(candidate) { return false }

@@ -102,13 +102,16 @@ public struct RunState: Equatable, Sendable {
     /// did: an achievement seen two days ago, or an alarm suppressed while notifications were off, must stay
     /// silent. Deliveries are always kept: those really happened and must not repeat.
     ///
-    /// `fireAt` gives an occurrence's instant as this run plans it, nil when nothing produces it now (the
-    /// recorded instant then stands): after travel the same date falls at another instant, and "still to come"
-    /// is judged by the clock the person now lives by.
+    /// An outcome is forgotten only when its occurrence lies ahead of the corrected clock both at the instant
+    /// recorded and as this run plans it (`fireAt`; nil when nothing produces it now). After travel the same
+    /// date falls at another instant: one whose time has passed where it was recorded was truly missed there,
+    /// and one whose time has passed where the person now is will not come again; either stays as recorded, as
+    /// a date missed in one zone stays missed in another. `SettledDates` judges its dates the same way.
     mutating func forgetUndeliveredRecorded(after now: Date, fireAt: (String) -> Date?) {
         var forgottenMissed = Set<String>()
         ledger = ledger.filter { id, entry in
-            let keep = entry.outcome == .delivered || entry.at <= now || (fireAt(id) ?? entry.fireAt) <= now
+            let keep = entry.outcome == .delivered || entry.at <= now || entry.fireAt <= now
+                || (fireAt(id) ?? entry.fireAt) <= now
             if !keep && entry.outcome == .missed { forgottenMissed.insert(id) }
             return keep
         }
@@ -129,9 +132,10 @@ public struct RunState: Equatable, Sendable {
     ///   `snooze` and `act`, and the actions applied, live that long;
     /// - then a seen, missed or suppressed entry goes once `settledSpans` settle its occurrence (no run may
     ///   then deliver it), a dated one into `settledDates` with its instant; a missed or suppressed one-off stays
-    ///   while this run's data still produce it (`produced`), since an edit that keeps its id may move its instant
-    ///   where no span settles it, and it must stay so as a date does (one seen by the first run goes: a new
-    ///   household may bring hundreds of them, each past when nudge started);
+    ///   while this run's data still produce it (`produced`) or its kind is switched off, as a delivery's id
+    ///   does, since an edit that keeps its id may move its instant where no span settles it, and it must stay
+    ///   so as a date does (one seen by the first run goes: a new household may bring hundreds of them, each
+    ///   past when nudge started);
     /// - a delivery of a dated occurrence goes into `deliveredDates`, which keeps it for good;
     /// - any other delivery (a laundry stage, an achievement, a snooze) stays, as its id in `deliveredIDs`,
     ///   while this run's data still produce it (`produced`) or its kind is switched off (it may come back):
@@ -143,12 +147,16 @@ public struct RunState: Equatable, Sendable {
         var dated: [String] = []
         var oneOffs: [String] = []
         var settled: [(id: String, entry: LedgerEntry)] = []
+        // A one-off that this run's data still produce, or whose kind is switched off: it may come back.
+        func mayComeBack(_ id: String) -> Bool {
+            produced.contains(id) || !isSwitchedOn(String(id.prefix { $0 != ":" }))
+        }
         ledger = ledger.filter { id, entry in
             guard entry.expiresAt < horizon else { return true }
             let isDated = DeliveredDates.parts(of: id) != nil
             guard entry.outcome == .delivered else {
                 guard settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt),
-                      isDated || entry.outcome == .seen || !produced.contains(id) else { return true }
+                      isDated || entry.outcome == .seen || !mayComeBack(id) else { return true }
                 if isDated { settled.append((id, entry)) }
                 return false
             }
@@ -160,11 +168,7 @@ public struct RunState: Equatable, Sendable {
             settledDates.insert(id: id, fireAt: entry.fireAt, missed: entry.outcome == .missed)
         }
         deliveredIDs.formUnion(oneOffs)
-        if !deliveredIDs.isEmpty {
-            deliveredIDs = deliveredIDs.filter { id in
-                produced.contains(id) || !isSwitchedOn(String(id.prefix { $0 != ":" }))
-            }
-        }
+        if !deliveredIDs.isEmpty { deliveredIDs = deliveredIDs.filter(mayComeBack) }
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
         timers = timers.filter { $0.expiresAt >= horizon }
         appliedActions = appliedActions.filter { ledger[$0.key] != nil }

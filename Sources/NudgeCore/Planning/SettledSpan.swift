@@ -12,10 +12,12 @@ import FoundationEssentials
 /// deliveries stay known through `DeliveredDates` and the ledger. With the spans in hand, the ledger can forget
 /// seen, missed and suppressed entries, and the clock may go back any distance, any number of times.
 ///
-/// The planner asks the spans about one-offs only, whose instants do not depend on the zone. A daily occurrence
-/// falls due only after the previous run (`DueWindow`), above every span's `lowest`, and its date's outcome is
-/// kept for good (the ledger, `DeliveredDates`, `SettledDates`); after travel east the new wall clock may pass a
-/// date whose instant a span covers, and that date must still ring.
+/// The planner asks the spans about one-offs without a date in their ids (a laundry stage, an achievement, a
+/// snooze), whose instants do not depend on the zone. A dated occurrence's outcome is kept for good by its date
+/// (the ledger, `DeliveredDates`, `SettledDates`), and a daily one falls due only after the previous run
+/// (`DueWindow`), above every span's `lowest`; after travel the new wall clock may pass a date whose instant a
+/// span covers (Tokyo's morning alarm or leave-time, before the last run in Berlin), and that date must still
+/// ring.
 public struct SettledSpan: Equatable, Sendable {
     public var latest: Date
     public var lowest: Date

@@ -192,42 +192,23 @@ final class PlannerClockStepTests: XCTestCase {
         XCTAssertEqual(next.missed, [])
     }
 
-    /// The same travel without a clock step: after a Berlin run at 20:50Z, the first Tokyo run at 20:55Z finds
-    /// Tokyo's 05:00 (20:00Z, expired 20:30Z) fallen due by the wall clock and expired: missed (SPEC §7), although
-    /// the Berlin runs' span covers its instant.
-    func testAfterTravelEastAnExpiredAlarmTheNewWallClockPassedIsRecordedAsMissed() {
-        let alarms = [Fixtures.alarm("fajr", at: "05:00")]
-        let berlinRun = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T20:40:00Z"),
-                                     now: Fixtures.instant("2026-11-21T20:50:00Z"), zone: berlin)
-        let tokyo = Planner.plan(household(alarms: alarms), previous: berlinRun.state,
-                                 now: Fixtures.instant("2026-11-21T20:55:00Z"), zone: Fixtures.tokyo,
-                                 previousZone: berlin)
-        XCTAssertEqual(tokyo.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
-        XCTAssertEqual(tokyo.state.missedTotal, 1)
-    }
-
-    /// The mirror of travel east: a clock that ran ahead in Tokyo records the 22nd and the 23rd missed; it is
-    /// corrected on arrival in Berlin at 22:00 on the 21st. The 22nd's Tokyo instant (20:30Z on the 21st) has
-    /// passed, but on the clock the person now lives by its 05:30 is still to come (04:30Z): due at that time
-    /// (SPEC §11.43), as is the 23rd, and neither is counted missed.
-    func testADateMissedAheadInTokyoRingsInBerlinWhenTheCorrectedClockFindsItAhead() {
-        let alarms = [Fixtures.alarm("fajr", at: "05:30")]
-        let ahead = Planner.plan(household(alarms: alarms),
-                                 previous: state(lastRun: "2026-11-21T05:00:00Z", zone: "Asia/Tokyo"),
-                                 now: Fixtures.instant("2026-11-23T06:00:00Z"), zone: Fixtures.tokyo)
-        XCTAssertEqual(ahead.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
-        var current = ahead.state
-        var delivered: [String] = []
-        var previousZone = Fixtures.tokyo
-        for now in ["2026-11-21T21:00:00Z", "2026-11-22T04:31:00Z", "2026-11-23T04:31:00Z"] {
-            let run = Planner.plan(household(alarms: alarms), previous: current, now: Fixtures.instant(now),
-                                   zone: berlin, previousZone: previousZone)
-            XCTAssertEqual(run.missed, [])
-            delivered += run.deliveries.map(\.notification.id)
-            current = run.state
-            previousZone = berlin
-        }
-        XCTAssertEqual(delivered, ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
-        XCTAssertEqual(current.missedTotal, 0)
+    /// Without travel, `DueWindow` alone keeps a daily occurrence from before the previous run
+    /// silent, so the spans need not. An alarm added at 05:41 for 05:30 (04:30Z) waits for tomorrow (SPEC §7);
+    /// a clock set back to 05:35, between its time and the previous runs, leaves it waiting (its fireAt is not
+    /// ahead of the corrected clock, §11.43), and nothing of it is recorded. Set back to 05:20 instead, before its
+    /// time, it is due at that time (§11.43: nothing was delivered).
+    func testAnAlarmAddedAfterItsTimeStaysSilentAfterASetBackThatDoesNotGoBeforeIt() {
+        let before = Fixtures.runs(household(alarms: []), from: Fixtures.state(lastRun: "2026-11-22T04:39:00Z"),
+                         ["2026-11-22T04:40:00Z"])
+        let added = Fixtures.runs(household(alarms: [Fixtures.alarm("fajr", at: "05:30")]), from: before.state,
+                        ["2026-11-22T04:41:00Z", "2026-11-22T08:00:00Z"])
+        XCTAssertEqual(added.delivered + added.missed, [])
+        let between = Fixtures.runs(household(alarms: [Fixtures.alarm("fajr", at: "05:30")]), from: added.state,
+                          ["2026-11-22T04:35:00Z", "2026-11-22T04:36:00Z", "2026-11-22T05:10:00Z"])
+        XCTAssertEqual(between.delivered + between.missed, [])
+        XCTAssertEqual(between.state.missedTotal, 0)
+        let beforeIt = Fixtures.runs(household(alarms: [Fixtures.alarm("fajr", at: "05:30")]), from: added.state,
+                           ["2026-11-22T04:20:00Z", "2026-11-22T04:30:00Z", "2026-11-22T04:31:00Z"])
+        XCTAssertEqual(beforeIt.delivered, ["alarm.prayer:fajr:2026-11-22"])
     }
 }

@@ -83,38 +83,76 @@ final class PlannerMissedCountTests: XCTestCase {
         XCTAssertEqual(current.missedTotal, 1)
     }
 
-    /// A dry stage missed on the 21st (cron off), then its `startedAt` edited by hand to a restart of the dryer
-    /// (`nudge laundry dry` gives a restarted dryer a new cycle id; a hand edit keeps the old one). The id names
-    /// the event, and missed stays so (SPEC §11.41): the moved completion rings neither one day later, while the
-    /// ledger's retention keeps the entry, nor three days later, when a settled span would no longer cover its
-    /// new instant: the entry stays while the cycle produces it.
-    func testARestartedStageKeepingItsIdStaysMissedWhetherOrNotTheLedgerCouldHavePrunedIt() {
-        func household(dryStartedAt: String) -> Household {
-            Household(settings: Fixtures.settings(), pets: [
-                Pet(id: "snowy", name: "Snowy", cycle: LaundryCycle(id: "c-1", stage: .dry,
-                                                                    startedAt: at(dryStartedAt)))])
-        }
-        let dryCompletions = { (run: PlanResult) in
-            run.deliveries.map(\.notification.id).filter { $0.hasPrefix("laundry.dryComplete") }
-        }
-        let first = household(dryStartedAt: "2026-11-21T08:00:00Z")  // done 09:00Z, expires 15:00Z
-        let missed = Planner.plan(first, previous: Fixtures.state(lastRun: "2026-11-21T08:00:00Z"),
-                                  now: at("2026-11-21T16:00:00Z"), zone: berlin)
-        XCTAssertEqual(missed.missed.map(\.id), ["laundry.dryComplete:snowy:c-1"])
+    /// A date missed under a clock that ran ahead, pruned into `settledDates` (`!`), leaves the count when
+    /// the correction forgets it; missed again for real (the machine asleep through it), it is counted once more:
+    /// one missed, listed once (SPEC §11.27).
+    func testADateForgottenByASetBackAndThenMissedForRealIsCountedOnce() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z, expires 05:00Z
+        let ahead = Fixtures.runs(household(alarms: alarms), from: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
+                        ["2026-11-25T06:00:00Z"])
+        XCTAssertEqual(ahead.state.missedTotal, 4)
+        XCTAssertTrue(ahead.state.settledDates.textMembers.contains { $0.value.contains("2026-11-22!") },
+                      "pruned at once, marked missed")
+        let corrected = Fixtures.runs(household(alarms: alarms), from: ahead.state, ["2026-11-21T06:00:00Z"])
+        XCTAssertEqual(corrected.state.missedTotal, 0)
+        let asleep = Fixtures.runs(household(alarms: alarms), from: corrected.state,
+                         ["2026-11-22T06:00:00Z", "2026-11-23T04:31:00Z", "2026-11-24T04:31:00Z",
+                          "2026-11-25T04:31:00Z", "2026-11-28T04:45:00Z"])
+        XCTAssertEqual(asleep.missed, ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-26",
+                                       "alarm.prayer:fajr:2026-11-27"])
+        XCTAssertEqual(asleep.delivered, ["alarm.prayer:fajr:2026-11-23", "alarm.prayer:fajr:2026-11-24",
+                                          "alarm.prayer:fajr:2026-11-25", "alarm.prayer:fajr:2026-11-28"])
+        XCTAssertEqual(asleep.state.missedTotal, 3)
+        XCTAssertEqual(asleep.state.recentMissed.map(\.id), asleep.missed)
+    }
 
-        let nextDay = Planner.plan(household(dryStartedAt: "2026-11-22T10:00:00Z"), previous: missed.state,
-                                   now: at("2026-11-22T11:01:00Z"), zone: berlin)
-        XCTAssertEqual(dryCompletions(nextDay), [])
+    /// A clock set back judges an occurrence by its instant as the plan holds it: the good-morning message
+    /// at 23:50 with quiet hours 23:00–07:00 is moved to 07:00 the next day. Missed under a clock that ran ahead,
+    /// it is ahead of a clock corrected to 23:55 on its date only by its moved instant (its own 23:50 has passed);
+    /// it is forgotten, rings at 07:00, and leaves the missed count.
+    func testAMessageMovedPastMidnightByQuietHoursIsJudgedByItsMovedInstantAfterASetBack() {
+        var settings = Fixtures.settings()
+        settings.personalized.enabled = true
+        settings.personalized.firstName = "Ada"
+        settings.personalized.time = Fixtures.time("23:50")
+        settings.quietHours = QuietHours(start: Fixtures.time("23:00"), end: Fixtures.time("07:00"))
+        let household = Household(settings: settings)
+        let ahead = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-22T20:00:00Z"), ["2026-11-25T12:00:00Z"])
+        let ofThe22nd = ahead.missed.filter { $0.hasSuffix(":2026-11-22") }
+        XCTAssertEqual(ofThe22nd.count, 1)
+        XCTAssertEqual(ahead.state.missedTotal, 2, "the 22nd and the 23rd; the 24th is delivered late")
+        let corrected = Fixtures.runs(household, from: ahead.state,
+                            ["2026-11-22T22:55:00Z", "2026-11-23T06:01:00Z", "2026-11-24T06:01:00Z",
+                             "2026-11-25T06:01:00Z"])
+        XCTAssertEqual(corrected.missed, [])
+        XCTAssertEqual(corrected.delivered.filter { !$0.hasSuffix(":2026-11-24") },
+                       [ofThe22nd[0], ofThe22nd[0].replacingOccurrences(of: "2026-11-22", with: "2026-11-23")])
+        XCTAssertEqual(corrected.state.missedTotal, 0)
+    }
 
-        let later = Planner.plan(first, previous: missed.state, now: at("2026-11-24T09:00:00Z"), zone: berlin)
-        XCTAssertEqual(later.state.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed, "still produced")
-        let threeDaysOn = Planner.plan(household(dryStartedAt: "2026-11-24T10:00:00Z"), previous: later.state,
-                                       now: at("2026-11-24T11:01:00Z"), zone: berlin)
-        XCTAssertEqual(dryCompletions(threeDaysOn), [])
-
-        let folded = Planner.plan(Household(settings: Fixtures.settings(), pets: [
-                                      Pet(id: "snowy", name: "Snowy", cycle: nil)]),
-                                  previous: later.state, now: at("2026-11-24T09:01:00Z"), zone: berlin)
-        XCTAssertNil(folded.state.ledger["laundry.dryComplete:snowy:c-1"], "gone with its cycle")
+    /// A state.json from before settled dates were marked missed (every date `@`) is read without
+    /// guessing: a clock set back forgets those dates without touching the count, and the count comes right when
+    /// they ring, since they are still on the missed list (SPEC §11.27: delivered, they leave the list and the
+    /// count). It never goes below zero on the way.
+    func testAnOlderStateWithoutMissedMarksHealsItsCountWhenTheForgottenDatesRing() throws {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z, expires 05:00Z
+        let ahead = Fixtures.runs(household(alarms: alarms), from: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
+                        ["2026-11-25T06:00:00Z"])
+        XCTAssertEqual(ahead.state.missedTotal, 4)
+        var text = String(decoding: ahead.state.fileContent, as: UTF8.self)
+        XCTAssertTrue(text.contains("2026-11-22!04:30 2026-11-23!04:30"), "the 22nd and 23rd pruned at once")
+        text = text.replacingOccurrences(of: "2026-11-22!04:30 2026-11-23!04:30",
+                                         with: "2026-11-22@04:30 2026-11-23@04:30")
+        let older = try RunState.decode(Array(text.utf8))
+        let corrected = Fixtures.runs(household(alarms: alarms), from: older, ["2026-11-21T06:00:00Z"])
+        XCTAssertEqual(corrected.state.missedTotal, 2, "only the ledger's two are known to be taken off")
+        XCTAssertEqual(corrected.state.recentMissed.map(\.id),
+                       ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
+        let rings = Fixtures.runs(household(alarms: alarms), from: corrected.state,
+                        ["2026-11-22T04:31:00Z", "2026-11-23T04:31:00Z", "2026-11-24T04:31:00Z",
+                         "2026-11-25T04:31:00Z"])
+        XCTAssertEqual(rings.delivered.count, 4)
+        XCTAssertEqual(rings.state.missedTotal, 0)
+        XCTAssertEqual(rings.state.recentMissed, [])
     }
 }

@@ -70,6 +70,24 @@ enum Fixtures {
         return state
     }
 
+    /// Plans at each of `nows` in `zone` from `state`, the first run after one in `previousZone` (Berlin, both,
+    /// unless told): what the runs deliver and record missed, and the state they leave.
+    static func runs(_ household: Household, from state: RunState, previousZone: Zone = Fixtures.berlin,
+                     zone: Zone = Fixtures.berlin, _ nows: [String]) -> (delivered: [String], missed: [String], state: RunState) {
+        var current = state
+        var delivered: [String] = []
+        var missed: [String] = []
+        var lastZone = previousZone
+        for now in nows {
+            let run = Planner.plan(household, previous: current, now: instant(now), zone: zone, previousZone: lastZone)
+            delivered += run.deliveries.map(\.notification.id)
+            missed += run.missed.map(\.id)
+            current = run.state
+            lastZone = zone
+        }
+        return (delivered, missed, current)
+    }
+
     static func settings(zone: String = "Europe/Berlin") -> Settings {
         var settings = Settings()
         settings.timeZone = zone

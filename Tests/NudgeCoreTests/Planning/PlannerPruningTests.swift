@@ -1,0 +1,144 @@
+import XCTest
+@testable import NudgeCore
+
+/// What the ledger prunes changes no outcome (SPEC §11.41): seen, missed or suppressed stays so whether the entry
+/// is still in the ledger, in `settledDates`, or settled by the spans, across clock steps, travel and hand edits.
+final class PlannerPruningTests: XCTestCase {
+    private let berlin = Fixtures.berlin
+    private let tokyo = Fixtures.tokyo
+    private func at(_ text: String) -> Date { Fixtures.instant(text) }
+
+    private func household(alarms: [Alarm]) -> Household {
+        Household(settings: Fixtures.settings(), pets: [], alarms: alarms)
+    }
+
+    /// A clock that ran ahead in Tokyo records fajr of the 22nd missed: its Tokyo 05:30 (20:30Z on the 21st) lay
+    /// between the last real run and the ahead one. Corrected on arrival in Berlin at 23:00Z on the 21st, that
+    /// instant has passed on the corrected clock too: the 22nd was truly missed in Tokyo and stays missed, as a date
+    /// missed in one zone stays missed in another, though Berlin's 05:30 of the 22nd is still to come. The same
+    /// whether the entry is still in the ledger (one day ahead) or pruned into `settledDates` (three days ahead).
+    func testADateMissedAheadInTokyoStaysMissedInBerlinWhetherOrNotTheLedgerPrunedIt() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]
+        let start = Fixtures.state(lastRun: "2026-11-21T19:00:00Z", zone: "Asia/Tokyo")  // 04:00 on the 22nd
+        let oneDayAhead = Fixtures.runs(household(alarms: alarms), from: start, previousZone: tokyo, zone: tokyo,
+                              ["2026-11-22T20:00:00Z"])
+        let threeDaysAhead = Fixtures.runs(household(alarms: alarms), from: oneDayAhead.state, previousZone: tokyo,
+                                 zone: tokyo, ["2026-11-24T20:00:00Z"])
+        XCTAssertNotNil(oneDayAhead.state.ledger["alarm.prayer:fajr:2026-11-22"], "kept in the ledger")
+        XCTAssertTrue(threeDaysAhead.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned")
+        let inBerlin = ["2026-11-21T23:00:00Z", "2026-11-22T04:31:00Z", "2026-11-22T12:00:00Z"]
+        let kept = Fixtures.runs(household(alarms: alarms), from: oneDayAhead.state, previousZone: tokyo, zone: berlin,
+                       inBerlin)
+        let pruned = Fixtures.runs(household(alarms: alarms), from: threeDaysAhead.state, previousZone: tokyo, zone: berlin,
+                         inBerlin)
+        XCTAssertEqual(kept.delivered, [])
+        XCTAssertEqual(kept.state.recentMissed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(kept.state.missedTotal, 1)
+        XCTAssertEqual(pruned.delivered, kept.delivered, "the same outcome whether or not the ledger pruned")
+        XCTAssertEqual(pruned.state.missedTotal, kept.state.missedTotal)
+        XCTAssertEqual(pruned.state.recentMissed.map(\.id), kept.state.recentMissed.map(\.id))
+    }
+
+    /// In one zone: a clock that ran ahead records the 22nd's fajr (05:30, 04:30Z) missed at 06:00Z. The person
+    /// then moves fajr to 07:00 (06:00Z), and the clock is corrected to 05:30Z. The instant recorded has passed on
+    /// the corrected clock: the date was missed and stays so (one per local date), whether its entry is still in
+    /// the ledger or pruned into `settledDates`.
+    func testAMissedDateWhoseAlarmWasMovedLaterStaysMissedAfterASetBackWhetherOrNotTheLedgerPrunedIt() {
+        let before = household(alarms: [Fixtures.alarm("fajr", at: "05:30")])
+        let moved = household(alarms: [Fixtures.alarm("fajr", at: "07:00")])
+        let start = Fixtures.state(lastRun: "2026-11-22T04:00:00Z")
+        let ahead = Fixtures.runs(before, from: start, previousZone: berlin, zone: berlin, ["2026-11-22T06:00:00Z"])
+        XCTAssertEqual(ahead.missed, ["alarm.prayer:fajr:2026-11-22"])
+        let further = Fixtures.runs(before, from: ahead.state, previousZone: berlin, zone: berlin, ["2026-11-25T06:00:00Z"])
+        XCTAssertTrue(further.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned")
+        let corrected = ["2026-11-22T05:30:00Z", "2026-11-22T06:01:00Z", "2026-11-22T12:00:00Z"]
+        let kept = Fixtures.runs(moved, from: ahead.state, previousZone: berlin, zone: berlin, corrected)
+        let pruned = Fixtures.runs(moved, from: further.state, previousZone: berlin, zone: berlin, corrected)
+        XCTAssertEqual(kept.delivered, [])
+        XCTAssertEqual(kept.state.missedTotal, 1)
+        XCTAssertEqual(pruned.delivered, kept.delivered, "the same outcome whether or not the ledger pruned")
+        XCTAssertEqual(pruned.state.missedTotal, kept.state.missedTotal)
+    }
+
+    /// A dry stage missed on the 21st (cron off), then its `startedAt` edited by hand to a restart of the dryer
+    /// (`nudge laundry dry` gives a restarted dryer a new cycle id; a hand edit keeps the old one). The id names
+    /// the event, and missed stays so (SPEC §11.41): the moved completion rings neither one day later, while the
+    /// ledger's retention keeps the entry, nor three days later, when a settled span would no longer cover its
+    /// new instant: the entry stays while the cycle produces it.
+    func testARestartedStageKeepingItsIdStaysMissedWhetherOrNotTheLedgerCouldHavePrunedIt() {
+        func household(dryStartedAt: String) -> Household {
+            Household(settings: Fixtures.settings(), pets: [
+                Pet(id: "snowy", name: "Snowy", cycle: LaundryCycle(id: "c-1", stage: .dry,
+                                                                    startedAt: at(dryStartedAt)))])
+        }
+        let dryCompletions = { (run: PlanResult) in
+            run.deliveries.map(\.notification.id).filter { $0.hasPrefix("laundry.dryComplete") }
+        }
+        let first = household(dryStartedAt: "2026-11-21T08:00:00Z")  // done 09:00Z, expires 15:00Z
+        let missed = Planner.plan(first, previous: Fixtures.state(lastRun: "2026-11-21T08:00:00Z"),
+                                  now: at("2026-11-21T16:00:00Z"), zone: berlin)
+        XCTAssertEqual(missed.missed.map(\.id), ["laundry.dryComplete:snowy:c-1"])
+
+        let nextDay = Planner.plan(household(dryStartedAt: "2026-11-22T10:00:00Z"), previous: missed.state,
+                                   now: at("2026-11-22T11:01:00Z"), zone: berlin)
+        XCTAssertEqual(dryCompletions(nextDay), [])
+
+        let later = Planner.plan(first, previous: missed.state, now: at("2026-11-24T09:00:00Z"), zone: berlin)
+        XCTAssertEqual(later.state.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed, "still produced")
+        let threeDaysOn = Planner.plan(household(dryStartedAt: "2026-11-24T10:00:00Z"), previous: later.state,
+                                       now: at("2026-11-24T11:01:00Z"), zone: berlin)
+        XCTAssertEqual(dryCompletions(threeDaysOn), [])
+
+        let folded = Planner.plan(Household(settings: Fixtures.settings(), pets: [
+                                      Pet(id: "snowy", name: "Snowy", cycle: nil)]),
+                                  previous: later.state, now: at("2026-11-24T09:01:00Z"), zone: berlin)
+        XCTAssertNil(folded.state.ledger["laundry.dryComplete:snowy:c-1"], "gone with its cycle")
+    }
+
+    /// The same dry stage, missed on the 21st, but laundry is switched off while the ledger could prune: nothing
+    /// produces the id then, and the entry stays as a delivered one-off's id does while its kind is off (it may
+    /// come back). Switched on again with the cycle's `startedAt` moved by hand, the stage stays silent.
+    func testAMissedOneOffPrunedWhileItsKindIsSwitchedOffStaysMissedWhenTheKindComesBack() {
+        func household(dryStartedAt: String?, laundryOn: Bool = true) -> Household {
+            var settings = Fixtures.settings()
+            settings.laundry.enabled = laundryOn
+            return Household(settings: settings, pets: [
+                Pet(id: "snowy", name: "Snowy", cycle: dryStartedAt.map {
+                    LaundryCycle(id: "c-1", stage: .dry, startedAt: at($0))
+                })])
+        }
+        let first = household(dryStartedAt: "2026-11-21T08:00:00Z")  // done 09:00Z, expires 15:00Z
+        let missed = Planner.plan(first, previous: Fixtures.state(lastRun: "2026-11-21T08:00:00Z"),
+                                  now: at("2026-11-21T16:00:00Z"), zone: berlin)
+        XCTAssertEqual(missed.missed.map(\.id), ["laundry.dryComplete:snowy:c-1"])
+        let switchedOff = Planner.plan(household(dryStartedAt: "2026-11-21T08:00:00Z", laundryOn: false),
+                                       previous: missed.state, now: at("2026-11-24T09:00:00Z"), zone: berlin)
+        XCTAssertEqual(switchedOff.state.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed, "kept while off")
+        let restarted = household(dryStartedAt: "2026-11-24T10:00:00Z")
+        let back = Planner.plan(restarted, previous: switchedOff.state, now: at("2026-11-24T11:01:00Z"), zone: berlin)
+        XCTAssertEqual(back.deliveries.map(\.notification.id).filter { $0.hasPrefix("laundry.dryComplete") }, [],
+                       "missed stays missed, whether or not the kind was off when the ledger pruned")
+    }
+
+    /// An achievement older than the first run is seen, never announced (SPEC §7). Its entry leaves the ledger
+    /// after the retention even while the achievement stays in the files (a new household may bring hundreds):
+    /// the spans settle it, so a clock set back to just after it, or the achievement removed and restored, leaves
+    /// it silent.
+    func testASeenAchievementLeavesTheLedgerWhileInTheFilesAndStaysSilent() {
+        let achievement = Achievement(id: "a-1", title: "First win", description: "Won a game",
+                                      unlockedAt: at("2026-11-20T10:00:00Z"))
+        let with = Household(settings: Fixtures.settings(), streaks: StreakData(achievements: [achievement]))
+        let without = Household(settings: Fixtures.settings())
+        let first = Planner.plan(with, previous: nil, now: at("2026-11-21T10:00:00Z"), zone: berlin)
+        let id = "streak.achievement:a-1:unlocked"
+        XCTAssertEqual(first.state.ledger[id]?.outcome, .seen)
+        let later = Fixtures.runs(with, from: first.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:00:00Z"])
+        XCTAssertNil(later.state.ledger[id], "settled by the spans")
+        let back = Fixtures.runs(with, from: later.state, previousZone: berlin, zone: berlin,
+                       ["2026-11-20T10:01:00Z", "2026-11-20T10:02:00Z"])
+        XCTAssertEqual(back.delivered + back.missed, [])
+        let removed = Fixtures.runs(without, from: later.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:01:00Z"])
+        let restored = Fixtures.runs(with, from: removed.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:02:00Z"])
+        XCTAssertEqual(restored.delivered + restored.missed, [])
+    }
+}

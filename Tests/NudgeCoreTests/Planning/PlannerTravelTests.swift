@@ -1,0 +1,92 @@
+import XCTest
+@testable import NudgeCore
+
+/// After travel, what the person's own clock passed between the runs falls due or is recorded missed, and a date
+/// settled in one zone stays settled in another (SPEC §2, §7, §11.43), also when the clock is corrected on arrival.
+final class PlannerTravelTests: XCTestCase {
+    private let berlin = Fixtures.berlin
+    private let tokyo = Fixtures.tokyo
+    private func at(_ text: String) -> Date { Fixtures.instant(text) }
+
+    private func household(alarms: [Alarm]) -> Household {
+        Household(settings: Fixtures.settings(), pets: [], alarms: alarms)
+    }
+
+    /// The same travel without a clock step: after a Berlin run at 20:50Z, the first Tokyo run at 20:55Z finds
+    /// Tokyo's 05:00 (20:00Z, expired 20:30Z) fallen due by the wall clock and expired: missed (SPEC §7), although
+    /// the Berlin runs' span covers its instant.
+    func testAfterTravelEastAnExpiredAlarmTheNewWallClockPassedIsRecordedAsMissed() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:00")]
+        let berlinRun = Planner.plan(household(alarms: alarms), previous: Fixtures.state(lastRun: "2026-11-21T20:40:00Z"),
+                                     now: at("2026-11-21T20:50:00Z"), zone: berlin)
+        let tokyo = Planner.plan(household(alarms: alarms), previous: berlinRun.state,
+                                 now: at("2026-11-21T20:55:00Z"), zone: tokyo,
+                                 previousZone: berlin)
+        XCTAssertEqual(tokyo.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(tokyo.state.missedTotal, 1)
+    }
+
+    /// The mirror of travel east: a clock that ran ahead in Tokyo records the 22nd and the 23rd missed; it is
+    /// corrected on arrival in Berlin at 22:00 on the 21st. The 22nd's Tokyo 05:30 (20:30Z on the 21st) has passed
+    /// on the corrected clock too: truly missed there, it stays missed, though Berlin's 05:30 of the 22nd is still
+    /// to come (one per local date). The 23rd lies ahead in both zones: it rings in Berlin and is not missed.
+    func testADateMissedAheadInTokyoWhoseTimeTrulyPassedStaysMissedInBerlinAndTheNextRings() {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]
+        let ahead = Planner.plan(household(alarms: alarms),
+                                 previous: Fixtures.state(lastRun: "2026-11-21T05:00:00Z", zone: "Asia/Tokyo"),
+                                 now: at("2026-11-23T06:00:00Z"), zone: tokyo)
+        XCTAssertEqual(ahead.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
+        let inBerlin = Fixtures.runs(household(alarms: alarms), from: ahead.state, previousZone: tokyo, zone: berlin,
+                           ["2026-11-21T21:00:00Z", "2026-11-22T04:31:00Z", "2026-11-23T04:31:00Z"])
+        XCTAssertEqual(inBerlin.missed, [])
+        XCTAssertEqual(inBerlin.delivered, ["alarm.prayer:fajr:2026-11-23"])
+        XCTAssertEqual(inBerlin.state.recentMissed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(inBerlin.state.missedTotal, 1)
+    }
+
+    /// A leave-time (`commute.leave:<trip>:<date>`, a one-off) is timed by the trip's local `arriveBy`, so its
+    /// instant depends on the zone, like an alarm's. A Berlin clock that ran ahead to 04:00 on the 23rd (03:00Z)
+    /// is corrected on arrival in Tokyo at 08:30 on the 23rd (23:30Z on the 22nd): the trip's 08:00 leave-time
+    /// (23:00Z) has passed and its arrival, 09:00 (00:00Z), is still to come. No run has seen it (in Berlin it lay
+    /// at 07:00Z, after the ahead clock), and the span of the Berlin runs covers its Tokyo instant: it is
+    /// delivered late all the same, as it is without the step back (SPEC §2, §7).
+    func testAStepBackOnArrivalEastDoesNotLoseTheLeaveTimeTheNewWallClockPassed() {
+        let trip = Trip(id: "office", destination: "Office",
+                        schedule: .recurring(arriveBy: Fixtures.time("09:00"), weekdays: Weekdays.everyDay),
+                        bufferMinutes: 0, travelMinutes: 60)
+        let household = Household(settings: Fixtures.settings(), trips: [trip])
+        let id = "commute.leave:office:2026-11-23"
+        let home = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-22T19:59:00Z"), previousZone: berlin,
+                       zone: berlin, ["2026-11-22T20:00:00Z"])
+        let direct = Fixtures.runs(household, from: home.state, previousZone: berlin, zone: tokyo, ["2026-11-22T23:30:00Z"])
+        XCTAssertEqual(direct.delivered, [id], "without a clock step")
+        let ahead = Fixtures.runs(household, from: home.state, previousZone: berlin, zone: berlin, ["2026-11-23T03:00:00Z"])
+        XCTAssertEqual(ahead.delivered + ahead.missed, [])
+        let corrected = Fixtures.runs(household, from: ahead.state, previousZone: berlin, zone: tokyo,
+                            ["2026-11-22T23:30:00Z", "2026-11-22T23:31:00Z"])
+        XCTAssertEqual(corrected.delivered + corrected.missed, [id], "delivered late, or at least recorded missed")
+    }
+
+    /// The good-morning message at 23:30 with quiet hours 23:00–07:00 is moved to 07:00 the next day. The last
+    /// Berlin run is at 01:00 on the 23rd (00:00Z): the 22nd's message waits for 07:00 Berlin. The next run is in
+    /// Tokyo at 14:00 on the 23rd (05:00Z): there the 22nd's message lies at 07:00 on the 23rd (22:00Z on the
+    /// 22nd, before the last Berlin run) and expires at the end of the 23rd: the person's clock passed it between
+    /// the runs, it has not expired, it was never delivered: due (SPEC §2, §7). The travel rule reads the moved
+    /// local time (07:00 on the 23rd), not the nominal one (23:30 on the 22nd, before the previous wall clock).
+    func testAfterTravelEastAMessageMovedPastMidnightByQuietHoursIsNotLost() {
+        var settings = Fixtures.settings()
+        settings.personalized.enabled = true
+        settings.personalized.firstName = "Ada"
+        settings.personalized.time = Fixtures.time("23:30")
+        settings.quietHours = QuietHours(start: Fixtures.time("23:00"), end: Fixtures.time("07:00"))
+        let household = Household(settings: settings)
+        let home = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-22T23:59:00Z"), previousZone: berlin,
+                       zone: berlin, ["2026-11-23T00:00:00Z"])
+        XCTAssertEqual(home.delivered + home.missed, [])
+        let ofThe22nd = Planner.plan(household, previous: home.state, now: at("2026-11-23T00:00:00Z"), zone: berlin)
+            .plan.pending.map(\.id).filter { $0.hasSuffix(":2026-11-22") }
+        XCTAssertEqual(ofThe22nd.count, 1, "the 22nd's message waits for 07:00 Berlin")
+        let tokyoRun = Fixtures.runs(household, from: home.state, previousZone: berlin, zone: tokyo, ["2026-11-23T05:00:00Z"])
+        XCTAssertEqual(tokyoRun.delivered + tokyoRun.missed, ofThe22nd, "delivered late, or at least recorded missed")
+    }
+}

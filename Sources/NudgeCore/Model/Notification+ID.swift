@@ -95,7 +95,7 @@ extension Notification {
     var isDated: Bool {
         switch identity.stored {
         case .dated: return true
-        case .text(let id): return DeliveredDates.parts(of: id) != nil
+        case .text(let id): return DeliveredDates.isDated(id)
         }
     }
 

@@ -5,7 +5,8 @@ public struct Notification: Equatable, Sendable {
     /// Whether an occurrence belongs to a wall-clock repeat or is a one-off event; they fall due differently
     /// (SPEC §7: a daily repeat must fall due after the previous run, a one-off only needs to be undelivered).
     public enum Recurrence: Equatable, Sendable {
-        /// One occurrence of a wall-clock repeat: the local date it belongs to and its nominal time of day.
+        /// One occurrence of a wall-clock repeat: the local date and time of day it rings at, its own or where
+        /// quiet hours moved it (the id keeps the date it belongs to).
         case daily(date: LocalDate, time: WallTime)
         case once
     }

@@ -72,6 +72,15 @@ public struct DeliveredDates: Equatable, Sendable {
         threads[kind, default: [:]][source] = ranges
     }
 
+    /// Whether `id` is `<kind>:<source>:<YYYY-MM-DD>` (`parts(of:)` is not nil), without making its parts: the
+    /// planner asks it of one-offs the settled spans cover.
+    static func isDated(_ id: String) -> Bool {
+        var colons = 0
+        for byte in id.utf8 where byte == UInt8(ascii: ":") { colons += 1 }
+        guard colons == 2, let last = id.lastIndex(of: ":") else { return false }
+        return LocalDate.parse(String(id[id.index(after: last)...])) != nil
+    }
+
     /// `<kind>:<source>:<YYYY-MM-DD>` split into its parts; nil for any other id (a laundry stage, a snooze).
     static func parts(of id: String) -> (kind: String, source: String, date: LocalDate)? {
         let pieces = id.split(separator: ":", omittingEmptySubsequences: false)

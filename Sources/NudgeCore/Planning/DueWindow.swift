@@ -18,13 +18,10 @@ struct DueWindow {
     let previousNow: Date?
     /// The previous run's wall-clock reading, only when the zone changed since (travel).
     let previousLocal: LocalDateTime?
-    /// The wall clock of the run's zone, to read an occurrence's local time after travel.
-    private let clock: WallClock
 
     /// `previousZone`: the zone `previous.timeZone` names, nil when it is unknown.
     init(previous: RunState?, now: Date, zone: Zone, previousZone: Zone?) {
         self.now = now
-        clock = WallClock(zone: zone)
         previousNow = previous?.lastRunAt
         if let previousNow, let previousZone, previous?.timeZone != zone.identifier {
             previousLocal = WallClock(zone: previousZone).localDateTime(of: previousNow)
@@ -48,8 +45,8 @@ struct DueWindow {
         switch recurrence {
         case .once:
             fellDueSinceLastRun = fireAt > previousNow
-        case .daily:
-            fellDueSinceLastRun = fireAt > previousNow || isAfterPreviousWallClock(fireAt)
+        case let .daily(date, time):
+            fellDueSinceLastRun = fireAt > previousNow || isAfterPreviousWallClock(date, time)
             if !fellDueSinceLastRun { return .notDue }
         }
         if now > expiresAt {
@@ -71,11 +68,12 @@ struct DueWindow {
 
     /// After travel east, local times the person's own clock passed between the runs count as fallen due even
     /// though their instants precede the previous run: 05:30 in Tokyo must ring for someone who left Berlin at
-    /// 22:00. The occurrence id (one per local date) keeps them from ringing twice after travel west. The local
-    /// time is the one the occurrence rings at, after quiet hours moved it: a message moved from 23:30 to 07:00
-    /// the next morning is passed at 07:00.
-    private func isAfterPreviousWallClock(_ fireAt: Date) -> Bool {
+    /// 22:00. The occurrence id (one per local date) keeps them from ringing twice after travel west. The date
+    /// and time are those the occurrence rings at: a message that quiet hours moved from 23:30 to 07:00 the next
+    /// morning is passed at 07:00 (`QuietHours.moving` moves its recurrence with it).
+    private func isAfterPreviousWallClock(_ date: LocalDate, _ time: WallTime) -> Bool {
         guard let previousLocal else { return false }
-        return clock.localDateTime(of: fireAt) > previousLocal
+        let occurrence = LocalDateTime(date: date, time: time)
+        return occurrence > previousLocal
     }
 }

@@ -43,19 +43,12 @@ public enum Planner {
         let candidates = Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now)
         let quietHours = household.settings.quietHours
         let plannedLeaveTimes = state.plannedLeaveTimes
-        /// Makes a candidate what the plan holds: a leave-time held by the hysteresis, a record moved by quiet hours.
-        func prepare(_ candidate: inout Notification) {
-            if candidate.kind == .leave {
-                candidate = LeaveTimeHysteresis.holding(candidate, planned: plannedLeaveTimes)
-            }
-            if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
-        }
         if let lastRun = previous?.lastRunAt, now < lastRun {
             let snoozesAndTimers = state.snoozes + state.timers
             state.forgetUndeliveredRecorded(after: now) { id in
                 guard var occurrence = snoozesAndTimers.first(where: { $0.id == id })
                         ?? candidates.occurrence(id: id, clock: clock) else { return nil }
-                prepare(&occurrence)
+                prepare(&occurrence, plannedLeaveTimes: plannedLeaveTimes, quietHours: quietHours, clock: clock)
                 return occurrence.fireAt
             }
         }
@@ -80,7 +73,7 @@ public enum Planner {
         let deliveredIDs = state.deliveredIDs
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ candidate: consuming Notification) -> Bool {
-            prepare(&candidate)
+            prepare(&candidate, plannedLeaveTimes: plannedLeaveTimes, quietHours: quietHours, clock: clock)
             // `state.isHandled`, read here so that the state is not copied for each candidate. The source is
             // hashed once, for the filter and the index of upcoming threads.
             let source = Notification.Identity.SourceKey(candidate.source)
@@ -220,6 +213,15 @@ public enum Planner {
         state.lastSuppressed = suppressed.count
         return PlanResult(plan: plan, deliveries: deliveries, missed: missedRecords, suppressed: suppressed,
                           state: state, isFirstRun: previous?.lastRunAt == nil)
+    }
+
+    /// Makes a candidate what the plan holds: a leave-time held by the hysteresis, a record moved by quiet hours.
+    private static func prepare(_ candidate: inout Notification, plannedLeaveTimes: [String: Date],
+                                quietHours: QuietHours?, clock: WallClock) {
+        if candidate.kind == .leave {
+            candidate = LeaveTimeHysteresis.holding(candidate, planned: plannedLeaveTimes)
+        }
+        if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
     }
 
     /// Plan order: fireAt, then id.

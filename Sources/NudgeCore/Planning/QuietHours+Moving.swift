@@ -32,6 +32,11 @@ extension QuietHours {
         // In the second pass of a repeated hour (fall back), the end that contains it is the one after it: a
         // record is never announced before it happened (SPEC §11.42).
         moved.fireAt = clock.instant(on: endDate, at: end, notBefore: notification.fireAt)
+        // A daily occurrence's recurrence tells the local time it rings at, which travel compares (`DueWindow`).
+        let ringing = clock.localDateTime(of: moved.fireAt)
+        if case .daily = notification.recurrence, let time = WallTime(hour: ringing.hour, minute: ringing.minute) {
+            moved.recurrence = .daily(date: ringing.date, time: time)
+        }
         switch notification.kind {
         case .personalized, .streakReminder:
             moved.expiresAt = clock.endOfDay(clock.localDate(of: moved.fireAt))

@@ -153,7 +153,7 @@ public struct RunState: Equatable, Sendable {
         }
         ledger = ledger.filter { id, entry in
             guard entry.expiresAt < horizon else { return true }
-            let isDated = DeliveredDates.parts(of: id) != nil
+            let isDated = DeliveredDates.isDated(id)
             guard entry.outcome == .delivered else {
                 guard settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt),
                       isDated || entry.outcome == .seen || !mayComeBack(id) else { return true }

@@ -27,4 +27,16 @@ final class DeliveredDatesTests: XCTestCase {
         XCTAssertFalse(bad.read(thread: "alarm.prayer", dates: "2026-03-01"))
         XCTAssertFalse(bad.read(thread: "alarm.prayer:fajr", dates: "2026-03-01/2026-02-01"))
     }
+
+    func testADatedIdIsToldWithoutSplittingItAsItsPartsSay() {
+        for id in ["alarm.prayer:fajr:2026-11-21", "commute.leave:office:2026-02-29", "commute.leave:office:2028-02-29",
+                   "alarm.prayer:fajr:2026-11-21:snooze-1", "laundry.washComplete:snowy:c-1",
+                   "streak.achievement:a-1:unlocked", "alarm.prayer::2026-11-21", ":x:2026-11-21",
+                   "alarm.prayer:fajr:2026-13-01", "alarm.prayer:fajr", "alarm.timerDone:fajr:2026-11-21",
+                   "commute.arrival:office:20261121T080000Z", ""] {
+            XCTAssertEqual(DeliveredDates.isDated(id), DeliveredDates.parts(of: id) != nil, id)
+        }
+        XCTAssertTrue(DeliveredDates.isDated("alarm.prayer:fajr:2026-11-21"))
+        XCTAssertFalse(DeliveredDates.isDated("alarm.prayer:fajr:2026-11-21:snooze-1"))
+    }
 }

@@ -353,12 +353,13 @@ def check_travel(previous_now, previous_zone, context):
                 stats["travelAlarmsRecorded"] += 1
             else:
                 clocks = [(s, stamp(m)) for s, m in all_nows if current_step - 3 <= s <= current_step]
+                owed = "delivery" if now <= fire + dt.timedelta(minutes=30) else "record as missed"
                 violation(f"{context}: lost after travel: {oid} due {stamp(fire)} "
-                          f"({date.isoformat()} {hhmm} in {zone}) is after the previous run's wall clock "
-                          f"({previous_local.isoformat()} in {previous_zone}, at {stamp(previous_now)}) and not "
+                          f"({date.isoformat()} {hhmm} in {zone}, owed a {owed}) is after the previous run's wall "
+                          f"clock ({previous_local.isoformat()} in {previous_zone}, at {stamp(previous_now)}) and not "
                           f"after now, but neither delivered nor recorded (history: {recorded.get(oid)}; "
-                          f"ledger: {ledger.get(oid)}; deliveredDates: {delivered_dates.get(thread)}; "
-                          f"settledDates: {settled_dates.get(thread)}; clocks of the last steps: {clocks})")
+                          f"ledger: {ledger.get(oid)}; neither in deliveredDates nor in settledDates; clocks of the "
+                          f"last steps: {clocks})")
         date += dt.timedelta(days=1)
 
 

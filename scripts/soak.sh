@@ -236,6 +236,7 @@ settled_dates = {}
 delivered_dates = {}
 state_clock = (None, None)     # (lastRunAt, timeZone) of the run state.json last recorded
 recorded = {}                  # id → (outcome, fireAt, step) of every seen, missed or suppressed outcome
+record_log = {}                # id → every (outcome, fireAt, step) recorded[id] has held
 recorded_before = set()        # the ids state.json recorded at the previous check
 outcome_counts = {"seen": 0, "missed": 0, "suppressed": 0}
 all_nows = []                  # (step, now) of every run and edit, killed ones too
@@ -275,6 +276,7 @@ def check_files(context):
         old = recorded.get(oid)
         if oid not in recorded_before or old[1] != fire or outcome != "settled" and old[0] != outcome:
             recorded[oid] = (outcome, fire, current_step)
+            record_log.setdefault(oid, []).append(recorded[oid])
             if outcome in outcome_counts:
                 outcome_counts[outcome] += 1
     recorded_before.clear()
@@ -585,17 +587,29 @@ for index, (pet, at, kind, edit_step) in enumerate(laundry_events):
     minutes = 45 if kind == "wash" else 60
     fire = at + dt.timedelta(minutes=minutes)
     # The cycle stays as started until the pet's next edit: a completed run in between, inside the stage's
-    # window (due, 6 h), must have delivered it (or a run before it that was killed after its outbox line).
+    # window (due, 6 h), must have delivered it (or a run before it that was killed after its outbox line),
+    # unless an earlier run recorded it (missed by a clock past its window, then set back into it, SPEC §11.41).
     following = [e[3] for e in laundry_events[index + 1:] if e[0] == pet]
     next_edit = following[0] if following else STEPS + 1
-    if any(edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)
-           for step, moment in completed_nows):
+    inside = [step for step, moment in completed_nows
+              if edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)]
+    if inside:
         cycle_checks += 1
         prefix = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:"
+        # The steps at which the stage was recorded as seen, missed or suppressed at its fireAt.
+        marks = [at for oid, log in record_log.items() if oid.startswith(prefix)
+                 for _, moment, at in log if moment == fire]
+
+        def recorded_before(step):
+            """Whether a run before `step` recorded the stage and no clock since went back before its fireAt
+            (SPEC §11.43: only that makes it due again)."""
+            return any(mark < step and all(clock >= fire for _, clock in all_nows[mark + 1:step + 1])
+                       for mark in marks)
         if not any(oid.startswith(prefix) and parse_instant(r["fireAt"]) == fire
                    for oid, r in outbox_ids.items()) \
                 and not any(oid.startswith(prefix) and outcome == "suppressed" and moment == fire
-                            for oid, (outcome, moment, _) in recorded.items()):
+                            for oid, (outcome, moment, _) in recorded.items()) \
+                and not all(recorded_before(step) for step in inside):
             lost_stages.append(f"{prefix}… due {stamp(fire)}, started {stamp(at)}; the pet's stages in the "
                                f"outbox: {[(oid, r['fireAt']) for oid, r in outbox_ids.items() if oid.startswith(prefix)]}")
 for text in lost_stages:

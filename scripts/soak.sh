@@ -13,10 +13,11 @@
 #     every alarm whose local time fell in that minute, and every laundry stage that a completed run saw inside
 #     its window is in the outbox and was handed to the command;
 #   - nothing lost after travel (SPEC §2, §7): a completed run whose zone differs from the zone of the run
-#     state.json last recorded leaves every alarm occurrence accounted for whose local date-time (new zone) is
-#     later than that run's wall-clock reading (old zone) and whose instant is at or before now: delivered (in
-#     the outbox, once), or recorded in state.json (a ledger entry, `deliveredDates`, `settledDates`); only
-#     dates before the 31-day catch-up limit are exempt;
+#     state.json last recorded leaves every alarm occurrence accounted for whose instant is at or before now and
+#     that fell due since that run: by its instant, or because its local date-time (new zone) is later than that
+#     run's wall-clock reading (old zone). Accounted for: delivered (in the outbox, once), or recorded in
+#     state.json (a ledger entry, `deliveredDates`, `settledDates`); only dates before the 31-day catch-up limit
+#     are exempt;
 #   - never a replay (SPEC §11.41, §11.43): an occurrence recorded as seen, missed or suppressed is delivered
 #     later only if the clock has since been set back before its fireAt;
 #   - quiet hours (SPEC §11.42): a low or medium delivery never fires inside them, an achievement never before
@@ -321,8 +322,9 @@ def settled_on(thread, date):
 
 def check_travel(previous_now, previous_zone, context):
     """Nothing lost after travel (SPEC §2, §7; DueWindow's wall-clock rule): after a run in a zone other than the
-    previous run's, every alarm occurrence whose local date-time in the new zone is later than the previous run's
-    wall-clock reading in the old zone, and whose instant is at or before now, is delivered or recorded."""
+    previous run's, every alarm occurrence whose instant is at or before now and that fell due since the previous
+    run, by its instant or because its local date-time in the new zone is later than the previous run's
+    wall-clock reading in the old zone, is delivered or recorded."""
     stats["travelRunsChecked"] += 1
     new_zone = ZoneInfo(zone)
     previous_local = previous_now.astimezone(ZoneInfo(previous_zone)).replace(tzinfo=None, microsecond=0)
@@ -330,19 +332,19 @@ def check_travel(previous_now, previous_zone, context):
     # further back than the catch-up limit (Candidates.collect).
     start = max(min(previous_now, now), now - CATCH_UP)
     first_listed = start.astimezone(new_zone).date() - dt.timedelta(days=1)
-    date, last = previous_local.date(), now.astimezone(new_zone).date()
+    date, last = min(previous_local.date(), first_listed), now.astimezone(new_zone).date()
     while date <= last:
         for alarm, hhmm in ALARMS:
             hour, minute = map(int, hhmm.split(":"))
-            if dt.datetime(date.year, date.month, date.day, hour, minute) <= previous_local:
-                continue
             fire = local_instant(date, hhmm, zone)
-            if fire > now:
+            passed = dt.datetime(date.year, date.month, date.day, hour, minute) > previous_local
+            if fire > now or not passed and fire <= previous_now:
                 continue
             if date < first_listed:
                 stats["travelAlarmsBeyondCatchUp"] += 1
                 continue
             stats["travelAlarmsChecked"] += 1
+            stats["travelAlarmsByInstantOnly"] += not passed
             oid = f"alarm.prayer:{alarm}:{date.isoformat()}"
             thread = f"alarm.prayer:{alarm}"
             deliveries = [r for r in outbox_records if r["id"] == oid] if oid in outbox_ids else []
@@ -357,9 +359,10 @@ def check_travel(previous_now, previous_zone, context):
                 clocks = [(s, stamp(m)) for s, m in all_nows if current_step - 3 <= s <= current_step]
                 owed = "delivery" if now <= fire + dt.timedelta(minutes=30) else "record as missed"
                 violation(f"{context}: lost after travel: {oid} due {stamp(fire)} "
-                          f"({date.isoformat()} {hhmm} in {zone}, owed a {owed}) is after the previous run's wall "
-                          f"clock ({previous_local.isoformat()} in {previous_zone}, at {stamp(previous_now)}) and not "
-                          f"after now, but neither delivered nor recorded (history: {recorded.get(oid)}; "
+                          f"({date.isoformat()} {hhmm} in {zone}, owed a {owed}) fell due since the previous run "
+                          f"({'its wall clock' if passed else 'its instant'}: {previous_local.isoformat()} in "
+                          f"{previous_zone}, at {stamp(previous_now)}) and is not after now, but is neither "
+                          f"delivered nor recorded (history: {recorded.get(oid)}; "
                           f"ledger: {ledger.get(oid)}; neither in deliveredDates nor in settledDates; clocks of the "
                           f"last steps: {clocks})")
         date += dt.timedelta(days=1)
@@ -377,7 +380,8 @@ stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends"
          "clockForward": 0, "zoneChanges": 0, "alarmMinutesChecked": 0, "excursions": 0, "switchedOff": 0,
          "zoneChangesWithStepBack": 0, "zoneChangesWithStepForward": 0, "zoneChangesInExcursionSteps": 0,
          "zoneChangesWhileBehind": 0, "travelRunsChecked": 0, "travelAlarmsChecked": 0,
-         "travelAlarmsDelivered": 0, "travelAlarmsRecorded": 0, "travelAlarmsBeyondCatchUp": 0}
+         "travelAlarmsDelivered": 0, "travelAlarmsRecorded": 0, "travelAlarmsBeyondCatchUp": 0,
+         "travelAlarmsByInstantOnly": 0}
 latest = START                 # the latest clock reading so far
 excursion_steps = 0            # steps back and forth inside the current excursion
 most_steps_in_excursion = 0
@@ -675,8 +679,9 @@ print(f"  outcomes              {json.dumps(outcome_counts, sort_keys=True)} rec
 print(f"  deliveries            {len(outbox_records)} {json.dumps(by_kind, sort_keys=True)}")
 print(f"  command calls         {summary['commandCalls']}, duplicates {summary['commandDuplicates']}")
 print(f"  checked               {stats['alarmMinutesChecked']} alarm minutes, {cycle_checks} laundry stages; "
-      f"{stats['travelRunsChecked']} runs after travel with {stats['travelAlarmsChecked']} alarms the new wall "
-      f"clock passed ({stats['travelAlarmsDelivered']} delivered, {stats['travelAlarmsRecorded']} recorded, "
+      f"{stats['travelRunsChecked']} runs after travel with {stats['travelAlarmsChecked']} alarms fallen due "
+      f"({stats['travelAlarmsByInstantOnly']} by their instant only, the rest passed by the new wall clock; "
+      f"{stats['travelAlarmsDelivered']} delivered, {stats['travelAlarmsRecorded']} recorded; "
       f"{stats['travelAlarmsBeyondCatchUp']} beyond the catch-up limit)")
 print(f"  badge                 {state.get('badge')} (outbox: {badge_expected})")
 print(f"  left behind           {len(leftovers)} temporary files, {len(left_processes)} processes")

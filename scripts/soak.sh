@@ -601,8 +601,8 @@ for index, (pet, at, kind, edit_step) in enumerate(laundry_events):
         cycle_checks += 1
         prefix = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:"
         # The steps at which the stage was recorded as seen, missed or suppressed at its fireAt.
-        marks = [at for oid, log in record_log.items() if oid.startswith(prefix)
-                 for _, moment, at in log if moment == fire]
+        marks = [recorded_at for oid, log in record_log.items() if oid.startswith(prefix)
+                 for _, moment, recorded_at in log if moment == fire]
 
         def recorded_before(step):
             """Whether a run before `step` recorded the stage and no clock since went back before its fireAt

@@ -316,8 +316,8 @@ def delivered_on(thread, date):
 
 
 def settled_on(thread, date):
-    """Whether state.json's `settledDates` holds `date` for `thread`."""
-    return any(item.partition("@")[0] == date.isoformat() for item in settled_dates.get(thread, "").split())
+    """Whether state.json's `settledDates` holds `date` for `thread` (each item a date, a mark, an instant)."""
+    return any(item[:10] == date.isoformat() for item in settled_dates.get(thread, "").split())
 
 
 def check_travel(previous_now, previous_zone, context):

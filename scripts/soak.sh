@@ -4,12 +4,20 @@
 # stopped; plays; achievements added by hand), zone changes (Sydney, Berlin and New York across their DST days,
 # with quiet hours), notifications switched off and on, suspends of hours and days, random SIGKILLs of runs,
 # and clock excursions: the clock set back (a second to 40 days), stepped back and forth several times behind
-# its latest reading, then corrected forward again. After every run it checks the promises:
+# its latest reading, then corrected forward again. Travel comes with the clock: some zone changes bring a set
+# back of minutes to hours on arrival or a correction forward, and some come while the clock is inside an
+# excursion. After every run it checks the promises:
 #   - no file torn: state.json, plan.json and every outbox line parse; no temporary file stays behind;
 #   - exactly once per channel: no id twice in outbox.jsonl, no id twice in the desktop command's calls;
 #   - nothing lost: a run that follows the previous one by one minute (same zone, no clock step) has delivered
 #     every alarm whose local time fell in that minute, and every laundry stage that a completed run saw inside
 #     its window is in the outbox and was handed to the command;
+#   - nothing lost after travel (SPEC §2, §7): a completed run whose zone differs from the zone of the run
+#     state.json last recorded leaves every alarm occurrence accounted for whose instant is at or before now and
+#     that fell due since that run: by its instant, or because its local date-time (new zone) is later than that
+#     run's wall-clock reading (old zone). Accounted for: delivered (in the outbox, once), or recorded in
+#     state.json (a ledger entry, `deliveredDates`, `settledDates`); only dates before the 31-day catch-up limit
+#     are exempt;
 #   - never a replay (SPEC §11.41, §11.43): an occurrence recorded as seen, missed or suppressed is delivered
 #     later only if the clock has since been set back before its fireAt;
 #   - quiet hours (SPEC §11.42): a low or medium delivery never fires inside them, an achievement never before
@@ -65,6 +73,9 @@ KILL_SHARE = float(os.environ.get("SOAK_KILL_SHARE", "0.03"))
 KEEP = os.environ.get("SOAK_KEEP") == "1"
 EVENTS = float(os.environ.get("SOAK_EVENTS", "1"))
 rng = random.Random(SEED)
+# The clock steps that come with travel draw from their own stream, so a seed's other events stay as they were
+# until the first of them.
+travel_rng = random.Random(f"travel-{SEED}")
 UTC = dt.timezone.utc
 MINUTE = dt.timedelta(minutes=1)
 # From 20 March: a month crosses Europe's spring forward (29 March) and Lord Howe's 30-minute fall back (5 April).
@@ -75,6 +86,7 @@ STEPS = int(DAYS * 1440)
 ZONES = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"]
 QUIET = ("21:15", "02:30")     # ends inside the hours Sydney repeats and Berlin and New York skip
 MAX_BACK = dt.timedelta(days=40)
+CATCH_UP = dt.timedelta(days=31)     # Candidates.catchUpLimit: older daily occurrences are not looked at
 ALARMS = [("fajr", "02:30"), ("dhuhr", "12:00"), ("isha", "19:45")]   # 02:30 does not exist on Berlin's 29 March
 PETS = ["p0", "p1", "p2"]
 ENV = {k: v for k, v in os.environ.items() if k not in ("NUDGE_DATA", "TZ")}
@@ -222,14 +234,17 @@ def read_new_calls(context):
 
 ledger = {}
 settled_dates = {}
+delivered_dates = {}
+state_clock = (None, None)     # (lastRunAt, timeZone) of the run state.json last recorded
 recorded = {}                  # id → (outcome, fireAt, step) of every seen, missed or suppressed outcome
+record_log = {}                # id → every (outcome, fireAt, step) recorded[id] has held
 recorded_before = set()        # the ids state.json recorded at the previous check
 outcome_counts = {"seen": 0, "missed": 0, "suppressed": 0}
 all_nows = []                  # (step, now) of every run and edit, killed ones too
 
 
 def check_files(context):
-    global ledger, settled_dates
+    global ledger, settled_dates, delivered_dates, state_clock
     for name in ("state.json", "plan.json"):
         path = os.path.join(data, name)
         if os.path.exists(path):
@@ -239,6 +254,9 @@ def check_files(context):
                 if name == "state.json":
                     ledger = content.get("ledger", {})
                     settled_dates = content.get("settledDates", {})
+                    delivered_dates = content.get("deliveredDates", {})
+                    last_run = content.get("lastRunAt")
+                    state_clock = (parse_instant(last_run) if last_run else None, content.get("timeZone"))
             except Exception as error:
                 violation(f"{context}: {name} does not parse: {error}")
     # What state.json records now, by id: a ledger outcome, or a date pruned into settledDates (a run far ahead
@@ -259,6 +277,7 @@ def check_files(context):
         old = recorded.get(oid)
         if oid not in recorded_before or old[1] != fire or outcome != "settled" and old[0] != outcome:
             recorded[oid] = (outcome, fire, current_step)
+            record_log.setdefault(oid, []).append(recorded[oid])
             if outcome in outcome_counts:
                 outcome_counts[outcome] += 1
     recorded_before.clear()
@@ -287,6 +306,68 @@ def check_delivery(record, context):
             violation(f"{context}: {oid} ({record['priority']}) fires at {local} in {zone}, inside quiet hours")
 
 
+def delivered_on(thread, date):
+    """Whether state.json's `deliveredDates` holds `date` for `thread` (`<kind>:<source>`)."""
+    for text in delivered_dates.get(thread, "").split():
+        first, _, last = text.partition("/")
+        if first <= date.isoformat() <= (last or first):
+            return True
+    return False
+
+
+def settled_on(thread, date):
+    """Whether state.json's `settledDates` holds `date` for `thread` (each item a date, a mark, an instant)."""
+    return any(item[:10] == date.isoformat() for item in settled_dates.get(thread, "").split())
+
+
+def check_travel(previous_now, previous_zone, context):
+    """Nothing lost after travel (SPEC §2, §7; DueWindow's wall-clock rule): after a run in a zone other than the
+    previous run's, every alarm occurrence whose instant is at or before now and that fell due since the previous
+    run, by its instant or because its local date-time in the new zone is later than the previous run's
+    wall-clock reading in the old zone, is delivered or recorded."""
+    stats["travelRunsChecked"] += 1
+    new_zone = ZoneInfo(zone)
+    previous_local = previous_now.astimezone(ZoneInfo(previous_zone)).replace(tzinfo=None, microsecond=0)
+    # The run looks at local dates from the day before the earlier of its clock and the previous run's, but no
+    # further back than the catch-up limit (Candidates.collect).
+    start = max(min(previous_now, now), now - CATCH_UP)
+    first_listed = start.astimezone(new_zone).date() - dt.timedelta(days=1)
+    date, last = min(previous_local.date(), first_listed), now.astimezone(new_zone).date()
+    while date <= last:
+        for alarm, hhmm in ALARMS:
+            hour, minute = map(int, hhmm.split(":"))
+            fire = local_instant(date, hhmm, zone)
+            passed = dt.datetime(date.year, date.month, date.day, hour, minute) > previous_local
+            if fire > now or not passed and fire <= previous_now:
+                continue
+            if date < first_listed:
+                stats["travelAlarmsBeyondCatchUp"] += 1
+                continue
+            stats["travelAlarmsChecked"] += 1
+            stats["travelAlarmsByInstantOnly"] += not passed
+            oid = f"alarm.prayer:{alarm}:{date.isoformat()}"
+            thread = f"alarm.prayer:{alarm}"
+            deliveries = [r for r in outbox_records if r["id"] == oid] if oid in outbox_ids else []
+            if len(deliveries) > 1:
+                violation(f"{context}: after travel from {previous_zone}, {oid} was delivered "
+                          f"{len(deliveries)} times: {[(r['fireAt'], r['deliveredAt']) for r in deliveries]}")
+            if deliveries:
+                stats["travelAlarmsDelivered"] += 1
+            elif oid in ledger or delivered_on(thread, date) or settled_on(thread, date):
+                stats["travelAlarmsRecorded"] += 1
+            else:
+                clocks = [(s, stamp(m)) for s, m in all_nows if current_step - 3 <= s <= current_step]
+                owed = "delivery" if now <= fire + dt.timedelta(minutes=30) else "record as missed"
+                violation(f"{context}: lost after travel: {oid} due {stamp(fire)} "
+                          f"({date.isoformat()} {hhmm} in {zone}, owed a {owed}) fell due since the previous run "
+                          f"({'its wall clock' if passed else 'its instant'}: {previous_local.isoformat()} in "
+                          f"{previous_zone}, at {stamp(previous_now)}) and is not after now, but is neither "
+                          f"delivered nor recorded (history: {recorded.get(oid)}; "
+                          f"ledger: {ledger.get(oid)}; neither in deliveredDates nor in settledDates; clocks of the "
+                          f"last steps: {clocks})")
+        date += dt.timedelta(days=1)
+
+
 # The simulation.
 now = START
 previous_completed = None      # (now, zone) of the previous completed run
@@ -296,7 +377,11 @@ laundry_events = []            # (pet, time of the edit, what, step) for the lau
 current_step = 0
 kills_attempted = 0
 stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends": 0, "clockBack": 0,
-         "clockForward": 0, "zoneChanges": 0, "alarmMinutesChecked": 0, "excursions": 0, "switchedOff": 0}
+         "clockForward": 0, "zoneChanges": 0, "alarmMinutesChecked": 0, "excursions": 0, "switchedOff": 0,
+         "zoneChangesWithStepBack": 0, "zoneChangesWithStepForward": 0, "zoneChangesInExcursionSteps": 0,
+         "zoneChangesWhileBehind": 0, "travelRunsChecked": 0, "travelAlarmsChecked": 0,
+         "travelAlarmsDelivered": 0, "travelAlarmsRecorded": 0, "travelAlarmsBeyondCatchUp": 0,
+         "travelAlarmsByInstantOnly": 0}
 latest = START                 # the latest clock reading so far
 excursion_steps = 0            # steps back and forth inside the current excursion
 most_steps_in_excursion = 0
@@ -310,7 +395,8 @@ for step in range(STEPS):
     current_step = step
     roll = rng.random()
     behind = now < latest
-    if behind and roll < 0.004 * EVENTS:
+    excursion_step = behind and roll < 0.004 * EVENTS
+    if excursion_step:
         # Inside an excursion: corrected to the true time (the latest reading, a little later), or one more step
         # back or forth behind it.
         clock_stepped = True
@@ -350,12 +436,6 @@ for step in range(STEPS):
         clock_stepped = True
     else:
         now += MINUTE
-    if now >= latest:
-        latest = now
-    else:
-        longest_excursion = max(longest_excursion, latest - now)
-        most_steps_in_excursion = max(most_steps_in_excursion, excursion_steps)
-    all_nows.append((step, now))
     # Notifications switched off for a while: what falls due meanwhile is recorded as suppressed.
     if switched_on and rng.random() < 0.0001 * EVENTS or not switched_on and step >= switch_back_at:
         switched_on = not switched_on
@@ -366,15 +446,47 @@ for step in range(STEPS):
         settings["notifications"] = {"enabled": switched_on}
         write_json("settings.json", settings)
         clock_stepped = True
-    if rng.random() < 0.0002 * EVENTS:
-        zone = rng.choice([z for z in ZONES if z != zone])
+
+    # Travel: the zone changes now and then; half the time the clock steps on arrival (set back by minutes to
+    # hours, or corrected forward), and a step inside an excursion sometimes comes with a zone change.
+    travelling = rolled = rng.random() < 0.0002 * EVENTS
+    if excursion_step and not travelling and travel_rng.random() < 0.12:
+        travelling = True
+        stats["zoneChangesInExcursionSteps"] += 1
+    elif travelling:
+        companion = travel_rng.random()
+        if companion < 0.3:
+            if now >= latest:
+                stats["excursions"] += 1
+                excursion_steps = 0
+            back = travel_rng.choice([dt.timedelta(minutes=travel_rng.randrange(1, 120)),
+                                      dt.timedelta(hours=travel_rng.randrange(2, 13))])
+            now = max(latest - MAX_BACK, now - back)
+            excursion_steps += 1
+            stats["clockBack"] += 1
+            stats["zoneChangesWithStepBack"] += 1
+        elif companion < 0.5:
+            if now < latest:
+                now = latest + dt.timedelta(seconds=travel_rng.randrange(0, 600))
+            else:
+                now += dt.timedelta(minutes=travel_rng.randrange(2, 600))
+            stats["clockForward"] += 1
+            stats["zoneChangesWithStepForward"] += 1
+    if travelling:
+        zone = (rng if rolled else travel_rng).choice([z for z in ZONES if z != zone])
         with open(os.path.join(data, "settings.json")) as handle:
             settings = json.load(handle)
         settings["timeZone"] = zone
         write_json("settings.json", settings)
         stats["zoneChanges"] += 1
+        stats["zoneChangesWhileBehind"] += now < latest
         clock_stepped = True
-
+    if now >= latest:
+        latest = now
+    else:
+        longest_excursion = max(longest_excursion, latest - now)
+        most_steps_in_excursion = max(most_steps_in_excursion, excursion_steps)
+    all_nows.append((step, now))
     # An edit through nudge's own commands, now and then.
     if rng.random() < min(0.5, 0.01 * EVENTS):
         pet = rng.choice(PETS)
@@ -401,6 +513,8 @@ for step in range(STEPS):
                 laundry_events.append((pet, now, kind, step))
         stats["edits"] += 1
 
+    # The run the product compares with: the one state.json recorded last (a killed run may have saved it).
+    run_base = state_clock
     kill = rng.random() < KILL_SHARE
     kills_attempted += kill
     code, stderr = nudge(["run", "--quiet"], now, kill_after=kill_delay() if kill else None)
@@ -438,6 +552,8 @@ for step in range(STEPS):
                         continue
                     violation(f"{context}: lost: {oid} due {stamp(fire)} was not delivered "
                               f"(recorded: {outcome or 'nothing'}, ledger: {ledger.get(oid) or 'nothing'})")
+    if run_base[0] is not None and run_base[1] != zone:
+        check_travel(run_base[0], run_base[1], context)
     previous_completed = (now, zone)
     clock_stepped = False
 
@@ -475,17 +591,29 @@ for index, (pet, at, kind, edit_step) in enumerate(laundry_events):
     minutes = 45 if kind == "wash" else 60
     fire = at + dt.timedelta(minutes=minutes)
     # The cycle stays as started until the pet's next edit: a completed run in between, inside the stage's
-    # window (due, 6 h), must have delivered it (or a run before it that was killed after its outbox line).
+    # window (due, 6 h), must have delivered it (or a run before it that was killed after its outbox line),
+    # unless an earlier run recorded it (missed by a clock past its window, then set back into it, SPEC §11.41).
     following = [e[3] for e in laundry_events[index + 1:] if e[0] == pet]
     next_edit = following[0] if following else STEPS + 1
-    if any(edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)
-           for step, moment in completed_nows):
+    inside = [step for step, moment in completed_nows
+              if edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)]
+    if inside:
         cycle_checks += 1
         prefix = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:"
+        # The steps at which the stage was recorded as seen, missed or suppressed at its fireAt.
+        marks = [recorded_at for oid, log in record_log.items() if oid.startswith(prefix)
+                 for _, moment, recorded_at in log if moment == fire]
+
+        def recorded_before(step):
+            """Whether a run before `step` recorded the stage and no clock since went back before its fireAt
+            (SPEC §11.43: only that makes it due again)."""
+            return any(mark < step and all(clock >= fire for _, clock in all_nows[mark + 1:step + 1])
+                       for mark in marks)
         if not any(oid.startswith(prefix) and parse_instant(r["fireAt"]) == fire
                    for oid, r in outbox_ids.items()) \
                 and not any(oid.startswith(prefix) and outcome == "suppressed" and moment == fire
-                            for oid, (outcome, moment, _) in recorded.items()):
+                            for oid, (outcome, moment, _) in recorded.items()) \
+                and not all(recorded_before(step) for step in inside):
             lost_stages.append(f"{prefix}… due {stamp(fire)}, started {stamp(at)}; the pet's stages in the "
                                f"outbox: {[(oid, r['fireAt']) for oid, r in outbox_ids.items() if oid.startswith(prefix)]}")
 for text in lost_stages:
@@ -541,13 +669,20 @@ print(f"  runs                  {stats['runs']}: {stats['completedRuns']} comple
 print(f"  edits                 {stats['edits']} (laundry, plays, achievements)")
 print(f"  clock                 {stats['suspends']} suspends, {stats['clockBack']} steps back, "
       f"{stats['clockForward']} forward, {stats['zoneChanges']} zone changes")
+print(f"  travel                {stats['zoneChangesWithStepBack']} zone changes with a set back on arrival, "
+      f"{stats['zoneChangesWithStepForward']} with a correction forward, {stats['zoneChangesInExcursionSteps']} "
+      f"with a step inside an excursion; {stats['zoneChangesWhileBehind']} while behind the latest reading")
 print(f"  excursions            {stats['excursions']}, longest {summary['longestExcursionDays']} days behind the "
       f"latest reading, up to {most_steps_in_excursion} steps back and forth inside one")
 print(f"  outcomes              {json.dumps(outcome_counts, sort_keys=True)} recorded and held; "
       f"notifications switched off {stats['switchedOff']} times")
 print(f"  deliveries            {len(outbox_records)} {json.dumps(by_kind, sort_keys=True)}")
 print(f"  command calls         {summary['commandCalls']}, duplicates {summary['commandDuplicates']}")
-print(f"  checked               {stats['alarmMinutesChecked']} alarm minutes, {cycle_checks} laundry stages")
+print(f"  checked               {stats['alarmMinutesChecked']} alarm minutes, {cycle_checks} laundry stages; "
+      f"{stats['travelRunsChecked']} runs after travel with {stats['travelAlarmsChecked']} alarms fallen due "
+      f"({stats['travelAlarmsByInstantOnly']} by their instant only, the rest passed by the new wall clock; "
+      f"{stats['travelAlarmsDelivered']} delivered, {stats['travelAlarmsRecorded']} recorded; "
+      f"{stats['travelAlarmsBeyondCatchUp']} beyond the catch-up limit)")
 print(f"  badge                 {state.get('badge')} (outbox: {badge_expected})")
 print(f"  left behind           {len(leftovers)} temporary files, {len(left_processes)} processes")
 print(f"  state.json            {summary['stateBytes']} bytes at the end")
@@ -557,7 +692,7 @@ if violations:
     for text in violations[:40]:
         print(f"  - {text}")
 else:
-    print("OK: no file torn, every channel exactly once, nothing lost, nothing left behind")
+    print("OK: no file torn, every channel exactly once, nothing lost (after travel too), nothing left behind")
 if KEEP:
     print(f"  kept at {work}")
 else:

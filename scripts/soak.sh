@@ -241,6 +241,7 @@ record_log = {}                # id → every (outcome, fireAt, step) recorded[i
 recorded_before = set()        # the ids state.json recorded at the previous check
 outcome_counts = {"seen": 0, "missed": 0, "suppressed": 0}
 all_nows = []                  # (step, now) of every run and edit, killed ones too
+step_zones = {}                # step → the zone of its run
 
 
 def check_files(context):
@@ -284,9 +285,14 @@ def check_files(context):
     recorded_before.update(present)
 
 
-def reopened(step, fire):
-    """Whether a run or edit after `step` had its clock before `fire` (SPEC §11.43: due again at its time)."""
-    return any(later > step and moment < fire for later, moment in all_nows)
+def reopened(step, fire, date=None, hhmm=None):
+    """Whether a run or edit after `step` had its clock before `fire` (SPEC §11.43: due again at its time); for
+    the alarm at `hhmm` on local `date`, also before that date's instant in the zone of that run (the product
+    forgets a record only when the occurrence lies ahead of the corrected clock both as recorded and where the
+    clock now is)."""
+    return any(later > step and moment < fire
+               and (date is None or moment < local_instant(date, hhmm, step_zones[later]))
+               for later, moment in all_nows)
 
 
 def check_delivery(record, context):
@@ -487,6 +493,7 @@ for step in range(STEPS):
         longest_excursion = max(longest_excursion, latest - now)
         most_steps_in_excursion = max(most_steps_in_excursion, excursion_steps)
     all_nows.append((step, now))
+    step_zones[step] = zone
     # An edit through nudge's own commands, now and then.
     if rng.random() < min(0.5, 0.01 * EVENTS):
         pet = rng.choice(PETS)
@@ -546,9 +553,10 @@ for step in range(STEPS):
                     if oid in outbox_ids:
                         continue
                     # Its local date seen, missed or suppressed in another zone stays so (one per date), unless a
-                    # clock since went back before the instant it was recorded at.
+                    # clock since went back before the instant it was recorded at and before the date's instant
+                    # in that run's zone.
                     outcome, recorded_fire, recorded_step = recorded.get(oid, (None, None, None))
-                    if outcome and recorded_fire != fire and not reopened(recorded_step, recorded_fire):
+                    if outcome and recorded_fire != fire and not reopened(recorded_step, recorded_fire, date, hhmm):
                         continue
                     violation(f"{context}: lost: {oid} due {stamp(fire)} was not delivered "
                               f"(recorded: {outcome or 'nothing'}, ledger: {ledger.get(oid) or 'nothing'})")

@@ -19,6 +19,9 @@ struct DueWindow {
     /// The previous run's wall-clock reading, only when the zone changed since (travel).
     let previousLocal: LocalDateTime?
 
+    /// Whether the previous run planned in another zone: this run is the first after travel.
+    var followsZoneChange: Bool { previousLocal != nil }
+
     /// `previousZone`: the zone `previous.timeZone` names, nil when it is unknown.
     init(previous: RunState?, now: Date, zone: Zone, previousZone: Zone?) {
         self.now = now

@@ -85,11 +85,12 @@ public enum Planner {
                 produced.insert(id)
                 return false
             }
-            // The spans settle one-offs by their instants. A dated occurrence (an alarm, a leave-time, a prayer
-            // timer) has its date's outcome kept for good instead, and a daily one falls due only after the
-            // previous run (`DueWindow`); after travel the new wall clock may pass a date whose instant the spans
-            // cover, and it must then ring.
-            if settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt), !candidate.isDated {
+            // The spans settle what fired by their instants, in the zone the runs planned in. On the run after a
+            // zone change, the new wall clock may pass a date whose instant a span covers (Tokyo's morning alarm
+            // or leave-time, before the last run in Berlin), and it must then ring: a dated occurrence keeps its
+            // outcome by its date, and the spans are not asked about it (`SettledSpan`).
+            if settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt),
+               !(window.followsZoneChange && candidate.isDated) {
                 return false
             }
             if deliveredDates.contains(candidate) || settledDates.contains(candidate) { return false }

@@ -164,8 +164,10 @@ public struct RunState: Equatable, Sendable {
             return false
         }
         for id in dated { deliveredDates.insert(id: id) }
+        // A date is kept with the earlier of its fireAt and the time it was recorded (a leave-time silenced by a
+        // departure before it fired): a clock set back before that instant reopens it, as with its ledger entry.
         for (id, entry) in settled {
-            settledDates.insert(id: id, fireAt: entry.fireAt, missed: entry.outcome == .missed)
+            settledDates.insert(id: id, fireAt: min(entry.at, entry.fireAt), missed: entry.outcome == .missed)
         }
         deliveredIDs.formUnion(oneOffs)
         if !deliveredIDs.isEmpty { deliveredIDs = deliveredIDs.filter(mayComeBack) }

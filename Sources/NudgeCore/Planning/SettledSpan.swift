@@ -12,12 +12,11 @@ import FoundationEssentials
 /// deliveries stay known through `DeliveredDates` and the ledger. With the spans in hand, the ledger can forget
 /// seen, missed and suppressed entries, and the clock may go back any distance, any number of times.
 ///
-/// The planner asks the spans about one-offs without a date in their ids (a laundry stage, an achievement, a
-/// snooze), whose instants do not depend on the zone. A dated occurrence's outcome is kept for good by its date
-/// (the ledger, `DeliveredDates`, `SettledDates`), and a daily one falls due only after the previous run
-/// (`DueWindow`), above every span's `lowest`; after travel the new wall clock may pass a date whose instant a
-/// span covers (Tokyo's morning alarm or leave-time, before the last run in Berlin), and that date must still
-/// ring.
+/// The spans hold for the zone the runs planned in. On the first run after a zone change the planner does not
+/// ask them about a dated occurrence (alarm, daily message, streak reminder, leave-time, prayer timer): the new
+/// wall clock may pass a date whose instant a span covers (Tokyo's morning alarm or leave-time, before the last
+/// run in Berlin), and that date must still ring or be recorded missed. Its outcome, if it had one, is kept for
+/// good by its date (the ledger, `DeliveredDates`, `SettledDates`).
 public struct SettledSpan: Equatable, Sendable {
     public var latest: Date
     public var lowest: Date

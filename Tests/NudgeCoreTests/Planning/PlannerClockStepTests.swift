@@ -211,4 +211,20 @@ final class PlannerClockStepTests: XCTestCase {
                            ["2026-11-22T04:20:00Z", "2026-11-22T04:30:00Z", "2026-11-22T04:31:00Z"])
         XCTAssertEqual(beforeIt.delivered, ["alarm.prayer:fajr:2026-11-22"])
     }
+
+    /// A leave-time already expired when its trip was added (07:00Z, arrival 08:00Z; added at 09:00Z) is passed
+    /// over as too old and stays so after a clock set back into its window, as a laundry stage does: the settled
+    /// span covers it on any run but the first after a zone change.
+    func testALeaveTimeExpiredWhenItAppearedStaysSilentAfterASetBackIntoItsWindow() {
+        let trip = Trip(id: "office", destination: "Office",
+                        schedule: .recurring(arriveBy: Fixtures.time("09:00"), weekdays: Weekdays.everyDay),
+                        bufferMinutes: 0, travelMinutes: 60)
+        let empty = Household(settings: Fixtures.settings())
+        let withTrip = Household(settings: Fixtures.settings(), trips: [trip])
+        let before = Fixtures.runs(empty, from: state(lastRun: "2026-11-23T08:59:00Z"), ["2026-11-23T09:00:00Z"])
+        let added = Fixtures.runs(withTrip, from: before.state, ["2026-11-23T09:01:00Z"])
+        XCTAssertEqual(added.delivered + added.missed, [])
+        let back = Fixtures.runs(withTrip, from: added.state, ["2026-11-23T07:30:00Z", "2026-11-23T07:31:00Z"])
+        XCTAssertEqual(back.delivered + back.missed, [])
+    }
 }

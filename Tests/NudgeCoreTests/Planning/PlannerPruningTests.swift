@@ -141,4 +141,23 @@ final class PlannerPruningTests: XCTestCase {
         let restored = Fixtures.runs(with, from: removed.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:02:00Z"])
         XCTAssertEqual(restored.delivered + restored.missed, [])
     }
+
+    /// A leave-time silenced by a departure before it fired (recorded 06:50Z, due 07:00Z) stays silent after a
+    /// clock set back to 06:55Z, after the departure and before its time, whether its entry is still in the ledger
+    /// or handed to `settledDates`, which keeps the earlier of the two instants (SPEC §11.41, §11.43).
+    func testALeaveTimeSilencedByADepartureStaysSoAfterASetBackWhetherOrNotTheLedgerPrunedIt() {
+        let id = "commute.leave:office:2026-11-23"
+        var kept = RunState()
+        kept.ledger[id] = LedgerEntry(outcome: .departed, kind: "commute.leave", fireAt: at("2026-11-23T07:00:00Z"),
+                                      expiresAt: at("2026-11-23T08:00:00Z"), at: at("2026-11-23T06:50:00Z"))
+        kept.settledSpans = [SettledSpan(latest: at("2026-11-27T00:00:00Z"), lowest: at("2026-11-27T00:00:00Z"))]
+        var pruned = kept
+        pruned.prune(now: at("2026-11-27T00:00:00Z"), produced: []) { _ in true }
+        XCTAssertNil(pruned.ledger[id])
+        XCTAssertTrue(pruned.settledDates.contains(id: id))
+        kept.forgetUndeliveredRecorded(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
+        pruned.forgetUndeliveredRecorded(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
+        XCTAssertEqual(kept.ledger[id]?.outcome, .departed)
+        XCTAssertTrue(pruned.settledDates.contains(id: id), "kept, as the ledger keeps it")
+    }
 }

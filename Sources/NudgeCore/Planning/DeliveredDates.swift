@@ -72,8 +72,8 @@ public struct DeliveredDates: Equatable, Sendable {
         threads[kind, default: [:]][source] = ranges
     }
 
-    /// Whether `id` is `<kind>:<source>:<YYYY-MM-DD>` (`parts(of:)` is not nil), without making its parts: the
-    /// planner asks it of one-offs the settled spans cover.
+    /// Whether `id` is `<kind>:<source>:<YYYY-MM-DD>` (`parts(of:)` is not nil), without making its parts: asked
+    /// of every ledger entry `prune` looks at, and after travel of what the settled spans cover.
     static func isDated(_ id: String) -> Bool {
         var colons = 0
         for byte in id.utf8 where byte == UInt8(ascii: ":") { colons += 1 }

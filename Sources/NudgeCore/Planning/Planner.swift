@@ -43,6 +43,8 @@ public enum Planner {
         let candidates = Candidates.collect(household, context: context, since: previous?.lastRunAt ?? now)
         let quietHours = household.settings.quietHours
         let plannedLeaveTimes = state.plannedLeaveTimes
+        // After a clock set back: forget what a later clock recorded for occurrences still ahead of it, judged
+        // also by this run's instants (SPEC §11.43).
         if let lastRun = previous?.lastRunAt, now < lastRun {
             let snoozesAndTimers = state.snoozes + state.timers
             state.forgetUndeliveredRecorded(after: now) { id in
@@ -63,7 +65,8 @@ public enum Planner {
         upcoming.reserveCapacity(threads)
         // Ids recorded as seen during the run are added as they are.
         var handled = HandledFilter(state.ledger.keys, capacity: threads)
-        // The one-off ids in the ledger that this run's data still produce: their deliveries are kept (`prune`).
+        // The one-off ids in the ledger or deliveredIDs that this run's data still produce: `prune` keeps their
+        // deliveries' ids and their missed or suppressed entries.
         var produced = Set<String>()
         // Read through constants, not the captured `state`, which `consider` also changes: each read of it would
         // be checked for exclusive access.
@@ -214,48 +217,5 @@ public enum Planner {
         state.lastSuppressed = suppressed.count
         return PlanResult(plan: plan, deliveries: deliveries, missed: missedRecords, suppressed: suppressed,
                           state: state, isFirstRun: previous?.lastRunAt == nil)
-    }
-
-    /// Makes a candidate what the plan holds: a leave-time held by the hysteresis, a record moved by quiet hours.
-    private static func prepare(_ candidate: inout Notification, plannedLeaveTimes: [String: Date],
-                                quietHours: QuietHours?, clock: WallClock) {
-        if candidate.kind == .leave {
-            candidate = LeaveTimeHysteresis.holding(candidate, planned: plannedLeaveTimes)
-        }
-        if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
-    }
-
-    /// Plan order: fireAt, then id.
-    static func comesFirst(_ lhs: Notification, _ rhs: Notification) -> Bool {
-        (lhs.fireAt, lhs.id) < (rhs.fireAt, rhs.id)
-    }
-
-    /// After downtime, of each daily repeat only the latest due occurrence is delivered; the earlier ones were
-    /// missed (SPEC §7: nobody wants five stale alarms at once).
-    private static func keepLatestOfEachRepeat(
-        _ due: [Notification], _ missed: [(Notification, MissedRecord.Reason)]
-    ) -> ([Notification], [(Notification, MissedRecord.Reason)]) {
-        var latest: [Notification.Thread: Notification] = [:]
-        var kept: [Notification] = []
-        for notification in due {
-            guard case .daily = notification.recurrence else {
-                kept.append(notification)
-                continue
-            }
-            if let current = latest[notification.thread], comesFirst(notification, current) { continue }
-            latest[notification.thread] = notification
-        }
-        var missed = missed
-        for notification in due {
-            if case .daily = notification.recurrence, latest[notification.thread] != notification {
-                missed.append((notification, .superseded))
-            }
-        }
-        return (kept + latest.values, missed)
-    }
-
-    static func entry(_ notification: Notification, _ outcome: LedgerEntry.Outcome, _ now: Date) -> LedgerEntry {
-        LedgerEntry(outcome: outcome, kind: notification.kind.rawValue, fireAt: notification.fireAt,
-                    expiresAt: notification.expiresAt, at: now)
     }
 }

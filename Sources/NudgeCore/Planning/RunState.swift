@@ -27,8 +27,8 @@ public struct RunState: Equatable, Sendable {
     public var ledger: [String: LedgerEntry] = [:]
     /// The dates of every dated delivery, kept for good (`DeliveredDates`).
     public var deliveredDates = DeliveredDates()
-    /// The dated occurrences pruned as seen, missed or suppressed, with the instant each was recorded at
-    /// (`SettledDates`), kept for good.
+    /// The dated occurrences pruned as seen, missed, suppressed or departed, each with its fireAt (or when it was
+    /// recorded, if earlier) and whether it was missed (`SettledDates`), kept for good.
     public var settledDates = SettledDates()
     /// The ids of older deliveries of one-offs still in the files (an achievement, an import, a laundry stage
     /// not yet moved on): only the id, while the files produce it (`prune`).
@@ -106,7 +106,8 @@ public struct RunState: Equatable, Sendable {
     /// recorded and as this run plans it (`fireAt`; nil when nothing produces it now). After travel the same
     /// date falls at another instant: one whose time has passed where it was recorded was truly missed there,
     /// and one whose time has passed where the person now is will not come again; either stays as recorded, as
-    /// a date missed in one zone stays missed in another. `SettledDates` judges its dates the same way.
+    /// a date missed in one zone stays missed in another. `SettledDates` judges its dates the same way, by the
+    /// earlier of the fireAt and the recording time that `prune` kept for each.
     mutating func forgetUndeliveredRecorded(after now: Date, fireAt: (String) -> Date?) {
         var forgottenMissed = Set<String>()
         ledger = ledger.filter { id, entry in

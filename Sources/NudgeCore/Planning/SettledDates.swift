@@ -1,15 +1,16 @@
 import FoundationEssentials
 
-/// The dated occurrences recorded as seen, missed or suppressed whose ledger entries were pruned, each with the
-/// fireAt it was recorded at and whether it was missed, kept for good.
+/// The dated occurrences recorded as seen, missed, suppressed or departed whose ledger entries were pruned, each
+/// with its instant (its fireAt, or when it was recorded if that was earlier) and whether it was missed, kept
+/// for good.
 ///
 /// Why: `SettledSpan` settles an occurrence at its instant, and within one zone a dated occurrence
 /// (`<kind>:<source>:<YYYY-MM-DD>`) always has the same instant. In another zone the same local date has another
 /// instant, up to 26 hours away: the spans alone would take it for an occurrence no run has seen, and after a
 /// clock set back between the two instants it would ring although its date was missed (SPEC §2: one per local
 /// date; §11.41). Kept here, the date stays settled in any zone, as its ledger entry kept it, until the clock
-/// goes back before the instant it was recorded at (§11.43: `forget(after:)`); a missed one then leaves the
-/// missed count, as its ledger entry would (§11.27).
+/// goes back before both the instant kept for it and the date's instant in the zone of that run (§11.43:
+/// `forget(after:fireAt:)`); a missed one then leaves the missed count, as its ledger entry would (§11.27).
 public struct SettledDates: Equatable, Sendable {
     /// One date's record.
     struct Settled: Equatable, Sendable {
@@ -42,10 +43,10 @@ public struct SettledDates: Equatable, Sendable {
         }
     }
 
-    /// After the clock went back to `now`: forgets the dates recorded at an instant after it, which are due at
-    /// that time again (SPEC §11.43), as their ledger entries would have been forgotten — unless `fireAt`, the
-    /// instant of the date's occurrence in the zone of the run, is not after `now`: after travel it is no longer
-    /// ahead of the clock. Returns the ids of the forgotten dates that were missed.
+    /// After the clock went back to `now`: forgets the dates whose kept instant and whose instant in the run's
+    /// zone (`fireAt`; nil when nothing produces the date now, and then the kept one) are both after `now`: they
+    /// are due at that time again (SPEC §11.43), as their ledger entries would have been forgotten. Returns the
+    /// ids of the forgotten dates that were missed.
     @discardableResult
     mutating func forget(after now: Date, fireAt: (String) -> Date? = { _ in nil }) -> Set<String> {
         guard !threads.isEmpty else { return [] }

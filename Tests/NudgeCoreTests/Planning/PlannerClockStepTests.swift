@@ -14,8 +14,8 @@ final class PlannerClockStepTests: XCTestCase {
         Fixtures.state(lastRun: lastRun, zone: zone)
     }
 
-    /// Set back exactly onto a missed instant: the ledger, the settled dates and the cut span all keep an
-    /// occurrence whose fireAt is not ahead of the corrected clock, so it neither rings nor is missed again.
+    /// Set back exactly onto a missed instant: the ledger and the settled dates keep an occurrence whose fireAt is
+    /// not ahead of the corrected clock, and the cut span covers it, so it neither rings nor is missed again.
     func testAClockSetBackExactlyOntoAMissedInstantKeepsItMissedAndReopensOnlyLaterDates() {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z
         let ahead = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T05:00:00Z"),

@@ -1,8 +1,9 @@
 import XCTest
 @testable import NudgeCore
 
-/// What the ledger prunes changes no outcome (SPEC §11.41): seen, missed or suppressed stays so whether the entry
-/// is still in the ledger, in `settledDates`, or settled by the spans, across clock steps, travel and hand edits.
+/// What the ledger prunes changes no outcome (SPEC §11.41): missed, suppressed or departed stays so whether the
+/// entry is still in the ledger, in `settledDates`, or settled by the spans, across clock steps, travel and hand
+/// edits that keep its id; a one-off seen by the first run stays so across clock steps.
 final class PlannerPruningTests: XCTestCase {
     private let berlin = Fixtures.berlin
     private let tokyo = Fixtures.tokyo

@@ -54,7 +54,9 @@ struct Candidates {
             }
             return series.occurrence(on: parts.date, at: ringing.fireAt, time: ringing.time)
         }
-        return [streakReminder, personalized].lazy.compactMap { $0?(parts.date) }.first { $0.id == id }
+        let series = parts.kind == NotificationKind.streakReminder.rawValue ? streakReminder
+            : parts.kind == NotificationKind.personalized.rawValue ? personalized : nil
+        return series?(parts.date).flatMap { $0.id == id ? $0 : nil }
     }
 
     static func collect(_ household: Household, context: Context, since: Date) -> Candidates {

@@ -145,9 +145,9 @@ public struct RunState: Equatable, Sendable {
     /// Snoozes and timers go two days after they expired: nothing produces them after that.
     mutating func prune(now: Date, produced: Set<String>, isSwitchedOn: (String) -> Bool) {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
-        var dated: [String] = []
-        var oneOffs: [String] = []
-        var settled: [(id: String, entry: LedgerEntry)] = []
+        var deliveredDated: [String] = []
+        var deliveredOneOffs: [String] = []
+        var settledDated: [(id: String, entry: LedgerEntry)] = []
         // A one-off that this run's data still produce, or whose kind is switched off: it may come back.
         func mayComeBack(_ id: String) -> Bool {
             produced.contains(id) || !isSwitchedOn(String(id.prefix { $0 != ":" }))
@@ -155,22 +155,25 @@ public struct RunState: Equatable, Sendable {
         ledger = ledger.filter { id, entry in
             guard entry.expiresAt < horizon else { return true }
             let isDated = DeliveredDates.isDated(id)
-            guard entry.outcome == .delivered else {
-                guard settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt),
-                      isDated || entry.outcome == .seen || !mayComeBack(id) else { return true }
-                if isDated { settled.append((id, entry)) }
+            if entry.outcome == .delivered {
+                if isDated { deliveredDated.append(id) } else { deliveredOneOffs.append(id) }
                 return false
             }
-            if isDated { dated.append(id) } else { oneOffs.append(id) }
-            return false
+            guard settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt) else { return true }
+            if isDated {
+                settledDated.append((id, entry))
+                return false
+            }
+            // A missed or suppressed one-off stays while it may come back; one seen by the first run goes.
+            return entry.outcome != .seen && mayComeBack(id)
         }
-        for id in dated { deliveredDates.insert(id: id) }
+        for id in deliveredDated { deliveredDates.insert(id: id) }
         // A date is kept with the earlier of its fireAt and the time it was recorded (a leave-time silenced by a
         // departure before it fired): a clock set back before that instant reopens it, as with its ledger entry.
-        for (id, entry) in settled {
+        for (id, entry) in settledDated {
             settledDates.insert(id: id, fireAt: min(entry.at, entry.fireAt), missed: entry.outcome == .missed)
         }
-        deliveredIDs.formUnion(oneOffs)
+        deliveredIDs.formUnion(deliveredOneOffs)
         if !deliveredIDs.isEmpty { deliveredIDs = deliveredIDs.filter(mayComeBack) }
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
         timers = timers.filter { $0.expiresAt >= horizon }

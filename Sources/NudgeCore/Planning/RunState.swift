@@ -111,8 +111,8 @@ public struct RunState: Equatable, Sendable {
     mutating func forgetUndeliveredRecorded(after now: Date, fireAt: (String) -> Date?) {
         var forgottenMissed = Set<String>()
         ledger = ledger.filter { id, entry in
-            let keep = entry.outcome == .delivered || entry.at <= now || entry.fireAt <= now
-                || (fireAt(id) ?? entry.fireAt) <= now
+            let keep = entry.outcome == .delivered
+                || !SettledDates.reopens(recorded: min(entry.at, entry.fireAt), planned: fireAt(id), now: now)
             if !keep && entry.outcome == .missed { forgottenMissed.insert(id) }
             return keep
         }

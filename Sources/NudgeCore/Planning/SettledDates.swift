@@ -56,15 +56,11 @@ public struct SettledDates: Equatable, Sendable {
             for (source, days) in sources {
                 var remaining: [Int: Settled] = [:]
                 for (day, settled) in days {
-                    guard settled.fireAt > now else {
+                    let id = { kind + ":" + source + ":" + LocalDate(daysSinceEpoch: day).description }
+                    if Self.reopens(recorded: settled.fireAt, planned: fireAt(id()), now: now) {
+                        if settled.missed { forgottenMissed.insert(id()) }
+                    } else {
                         remaining[day] = settled
-                        continue
-                    }
-                    let id = kind + ":" + source + ":" + LocalDate(daysSinceEpoch: day).description
-                    if (fireAt(id) ?? settled.fireAt) <= now {
-                        remaining[day] = settled
-                    } else if settled.missed {
-                        forgottenMissed.insert(id)
                     }
                 }
                 if !remaining.isEmpty { kept[kind, default: [:]][source] = remaining }
@@ -72,6 +68,14 @@ public struct SettledDates: Equatable, Sendable {
         }
         threads = kept
         return forgottenMissed
+    }
+
+    /// Whether a clock set back to `now` reopens an outcome recorded for an occurrence at `recorded` (its fireAt,
+    /// or when the outcome was recorded if that was earlier) that this run plans at `planned` (nil when nothing
+    /// produces it now): only when it lies ahead of the corrected clock both ways (SPEC §11.43). The ledger and
+    /// the settled dates judge by this one rule, so pruning changes no outcome.
+    static func reopens(recorded: Date, planned: @autoclosure () -> Date?, now: Date) -> Bool {
+        recorded > now && (planned() ?? recorded) > now
     }
 
     /// Notes the occurrence `id` as settled at `fireAt`, missed or not; false (and nothing noted) when `id` is not

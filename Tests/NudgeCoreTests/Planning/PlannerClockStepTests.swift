@@ -199,16 +199,16 @@ final class PlannerClockStepTests: XCTestCase {
     /// time, it is due at that time (§11.43: nothing was delivered).
     func testAnAlarmAddedAfterItsTimeStaysSilentAfterASetBackThatDoesNotGoBeforeIt() {
         let before = Fixtures.runs(household(alarms: []), from: Fixtures.state(lastRun: "2026-11-22T04:39:00Z"),
-                         ["2026-11-22T04:40:00Z"])
+                                   ["2026-11-22T04:40:00Z"])
         let added = Fixtures.runs(household(alarms: [Fixtures.alarm("fajr", at: "05:30")]), from: before.state,
-                        ["2026-11-22T04:41:00Z", "2026-11-22T08:00:00Z"])
+                                  ["2026-11-22T04:41:00Z", "2026-11-22T08:00:00Z"])
         XCTAssertEqual(added.delivered + added.missed, [])
         let between = Fixtures.runs(household(alarms: [Fixtures.alarm("fajr", at: "05:30")]), from: added.state,
-                          ["2026-11-22T04:35:00Z", "2026-11-22T04:36:00Z", "2026-11-22T05:10:00Z"])
+                                    ["2026-11-22T04:35:00Z", "2026-11-22T04:36:00Z", "2026-11-22T05:10:00Z"])
         XCTAssertEqual(between.delivered + between.missed, [])
         XCTAssertEqual(between.state.missedTotal, 0)
         let beforeIt = Fixtures.runs(household(alarms: [Fixtures.alarm("fajr", at: "05:30")]), from: added.state,
-                           ["2026-11-22T04:20:00Z", "2026-11-22T04:30:00Z", "2026-11-22T04:31:00Z"])
+                                     ["2026-11-22T04:20:00Z", "2026-11-22T04:30:00Z", "2026-11-22T04:31:00Z"])
         XCTAssertEqual(beforeIt.delivered, ["alarm.prayer:fajr:2026-11-22"])
     }
 

@@ -89,15 +89,15 @@ final class PlannerMissedCountTests: XCTestCase {
     func testADateForgottenByASetBackAndThenMissedForRealIsCountedOnce() {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z, expires 05:00Z
         let ahead = Fixtures.runs(household(alarms: alarms), from: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
-                        ["2026-11-25T06:00:00Z"])
+                                  ["2026-11-25T06:00:00Z"])
         XCTAssertEqual(ahead.state.missedTotal, 4)
         XCTAssertTrue(ahead.state.settledDates.textMembers.contains { $0.value.contains("2026-11-22!") },
                       "pruned at once, marked missed")
         let corrected = Fixtures.runs(household(alarms: alarms), from: ahead.state, ["2026-11-21T06:00:00Z"])
         XCTAssertEqual(corrected.state.missedTotal, 0)
         let asleep = Fixtures.runs(household(alarms: alarms), from: corrected.state,
-                         ["2026-11-22T06:00:00Z", "2026-11-23T04:31:00Z", "2026-11-24T04:31:00Z",
-                          "2026-11-25T04:31:00Z", "2026-11-28T04:45:00Z"])
+                                   ["2026-11-22T06:00:00Z", "2026-11-23T04:31:00Z", "2026-11-24T04:31:00Z",
+                                    "2026-11-25T04:31:00Z", "2026-11-28T04:45:00Z"])
         XCTAssertEqual(asleep.missed, ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-26",
                                        "alarm.prayer:fajr:2026-11-27"])
         XCTAssertEqual(asleep.delivered, ["alarm.prayer:fajr:2026-11-23", "alarm.prayer:fajr:2026-11-24",
@@ -117,13 +117,14 @@ final class PlannerMissedCountTests: XCTestCase {
         settings.personalized.time = Fixtures.time("23:50")
         settings.quietHours = QuietHours(start: Fixtures.time("23:00"), end: Fixtures.time("07:00"))
         let household = Household(settings: settings)
-        let ahead = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-22T20:00:00Z"), ["2026-11-25T12:00:00Z"])
+        let ahead = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-22T20:00:00Z"),
+                                  ["2026-11-25T12:00:00Z"])
         let ofThe22nd = ahead.missed.filter { $0.hasSuffix(":2026-11-22") }
         XCTAssertEqual(ofThe22nd.count, 1)
         XCTAssertEqual(ahead.state.missedTotal, 2, "the 22nd and the 23rd; the 24th is delivered late")
         let corrected = Fixtures.runs(household, from: ahead.state,
-                            ["2026-11-22T22:55:00Z", "2026-11-23T06:01:00Z", "2026-11-24T06:01:00Z",
-                             "2026-11-25T06:01:00Z"])
+                                      ["2026-11-22T22:55:00Z", "2026-11-23T06:01:00Z", "2026-11-24T06:01:00Z",
+                                       "2026-11-25T06:01:00Z"])
         XCTAssertEqual(corrected.missed, [])
         XCTAssertEqual(corrected.delivered,
                        [ofThe22nd[0], ofThe22nd[0].replacingOccurrences(of: "2026-11-22", with: "2026-11-23")])
@@ -137,7 +138,7 @@ final class PlannerMissedCountTests: XCTestCase {
     func testAnOlderStateWithoutMissedMarksHealsItsCountWhenTheForgottenDatesRing() throws {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z, expires 05:00Z
         let ahead = Fixtures.runs(household(alarms: alarms), from: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
-                        ["2026-11-25T06:00:00Z"])
+                                  ["2026-11-25T06:00:00Z"])
         XCTAssertEqual(ahead.state.missedTotal, 4)
         var text = String(decoding: ahead.state.fileContent, as: UTF8.self)
         XCTAssertTrue(text.contains("2026-11-22!04:30 2026-11-23!04:30"), "the 22nd and 23rd pruned at once")
@@ -149,8 +150,8 @@ final class PlannerMissedCountTests: XCTestCase {
         XCTAssertEqual(corrected.state.recentMissed.map(\.id),
                        ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
         let rings = Fixtures.runs(household(alarms: alarms), from: corrected.state,
-                        ["2026-11-22T04:31:00Z", "2026-11-23T04:31:00Z", "2026-11-24T04:31:00Z",
-                         "2026-11-25T04:31:00Z"])
+                                  ["2026-11-22T04:31:00Z", "2026-11-23T04:31:00Z", "2026-11-24T04:31:00Z",
+                                   "2026-11-25T04:31:00Z"])
         XCTAssertEqual(rings.delivered.count, 4)
         XCTAssertEqual(rings.state.missedTotal, 0)
         XCTAssertEqual(rings.state.recentMissed, [])

@@ -22,16 +22,16 @@ final class PlannerPruningTests: XCTestCase {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]
         let start = Fixtures.state(lastRun: "2026-11-21T19:00:00Z", zone: "Asia/Tokyo")  // 04:00 on the 22nd
         let oneDayAhead = Fixtures.runs(household(alarms: alarms), from: start, previousZone: tokyo, zone: tokyo,
-                              ["2026-11-22T20:00:00Z"])
+                                        ["2026-11-22T20:00:00Z"])
         let threeDaysAhead = Fixtures.runs(household(alarms: alarms), from: oneDayAhead.state, previousZone: tokyo,
-                                 zone: tokyo, ["2026-11-24T20:00:00Z"])
+                                           zone: tokyo, ["2026-11-24T20:00:00Z"])
         XCTAssertNotNil(oneDayAhead.state.ledger["alarm.prayer:fajr:2026-11-22"], "kept in the ledger")
         XCTAssertTrue(threeDaysAhead.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned")
         let inBerlin = ["2026-11-21T23:00:00Z", "2026-11-22T04:31:00Z", "2026-11-22T12:00:00Z"]
         let kept = Fixtures.runs(household(alarms: alarms), from: oneDayAhead.state, previousZone: tokyo, zone: berlin,
-                       inBerlin)
-        let pruned = Fixtures.runs(household(alarms: alarms), from: threeDaysAhead.state, previousZone: tokyo, zone: berlin,
-                         inBerlin)
+                                 inBerlin)
+        let pruned = Fixtures.runs(household(alarms: alarms), from: threeDaysAhead.state, previousZone: tokyo,
+                                   zone: berlin, inBerlin)
         XCTAssertEqual(kept.delivered, [])
         XCTAssertEqual(kept.state.recentMissed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
         XCTAssertEqual(kept.state.missedTotal, 1)
@@ -50,7 +50,7 @@ final class PlannerPruningTests: XCTestCase {
         let start = Fixtures.state(lastRun: "2026-11-22T04:00:00Z")
         let ahead = Fixtures.runs(before, from: start, previousZone: berlin, zone: berlin, ["2026-11-22T06:00:00Z"])
         XCTAssertEqual(ahead.missed, ["alarm.prayer:fajr:2026-11-22"])
-        let further = Fixtures.runs(before, from: ahead.state, previousZone: berlin, zone: berlin, ["2026-11-25T06:00:00Z"])
+        let further = Fixtures.runs(before, from: ahead.state, ["2026-11-25T06:00:00Z"])
         XCTAssertTrue(further.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned")
         let corrected = ["2026-11-22T05:30:00Z", "2026-11-22T06:01:00Z", "2026-11-22T12:00:00Z"]
         let kept = Fixtures.runs(moved, from: ahead.state, previousZone: berlin, zone: berlin, corrected)
@@ -136,10 +136,10 @@ final class PlannerPruningTests: XCTestCase {
         let later = Fixtures.runs(with, from: first.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:00:00Z"])
         XCTAssertNil(later.state.ledger[id], "settled by the spans")
         let back = Fixtures.runs(with, from: later.state, previousZone: berlin, zone: berlin,
-                       ["2026-11-20T10:01:00Z", "2026-11-20T10:02:00Z"])
+                                 ["2026-11-20T10:01:00Z", "2026-11-20T10:02:00Z"])
         XCTAssertEqual(back.delivered + back.missed, [])
-        let removed = Fixtures.runs(without, from: later.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:01:00Z"])
-        let restored = Fixtures.runs(with, from: removed.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:02:00Z"])
+        let removed = Fixtures.runs(without, from: later.state, ["2026-12-21T10:01:00Z"])
+        let restored = Fixtures.runs(with, from: removed.state, ["2026-12-21T10:02:00Z"])
         XCTAssertEqual(restored.delivered + restored.missed, [])
     }
 

@@ -17,13 +17,13 @@ final class PlannerTravelTests: XCTestCase {
     /// the Berlin runs' span covers its instant.
     func testAfterTravelEastAnExpiredAlarmTheNewWallClockPassedIsRecordedAsMissed() {
         let alarms = [Fixtures.alarm("fajr", at: "05:00")]
-        let berlinRun = Planner.plan(household(alarms: alarms), previous: Fixtures.state(lastRun: "2026-11-21T20:40:00Z"),
+        let berlinRun = Planner.plan(household(alarms: alarms),
+                                     previous: Fixtures.state(lastRun: "2026-11-21T20:40:00Z"),
                                      now: at("2026-11-21T20:50:00Z"), zone: berlin)
-        let tokyo = Planner.plan(household(alarms: alarms), previous: berlinRun.state,
-                                 now: at("2026-11-21T20:55:00Z"), zone: tokyo,
-                                 previousZone: berlin)
-        XCTAssertEqual(tokyo.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
-        XCTAssertEqual(tokyo.state.missedTotal, 1)
+        let arrival = Planner.plan(household(alarms: alarms), previous: berlinRun.state,
+                                   now: at("2026-11-21T20:55:00Z"), zone: tokyo, previousZone: berlin)
+        XCTAssertEqual(arrival.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(arrival.state.missedTotal, 1)
     }
 
     /// The mirror of travel east: a clock that ran ahead in Tokyo records the 22nd and the 23rd missed; it is
@@ -37,7 +37,7 @@ final class PlannerTravelTests: XCTestCase {
                                  now: at("2026-11-23T06:00:00Z"), zone: tokyo)
         XCTAssertEqual(ahead.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
         let inBerlin = Fixtures.runs(household(alarms: alarms), from: ahead.state, previousZone: tokyo, zone: berlin,
-                           ["2026-11-21T21:00:00Z", "2026-11-22T04:31:00Z", "2026-11-23T04:31:00Z"])
+                                     ["2026-11-21T21:00:00Z", "2026-11-22T04:31:00Z", "2026-11-23T04:31:00Z"])
         XCTAssertEqual(inBerlin.missed, [])
         XCTAssertEqual(inBerlin.delivered, ["alarm.prayer:fajr:2026-11-23"])
         XCTAssertEqual(inBerlin.state.recentMissed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
@@ -57,13 +57,13 @@ final class PlannerTravelTests: XCTestCase {
         let household = Household(settings: Fixtures.settings(), trips: [trip])
         let id = "commute.leave:office:2026-11-23"
         let home = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-22T19:59:00Z"), previousZone: berlin,
-                       zone: berlin, ["2026-11-22T20:00:00Z"])
-        let direct = Fixtures.runs(household, from: home.state, previousZone: berlin, zone: tokyo, ["2026-11-22T23:30:00Z"])
+                                 zone: berlin, ["2026-11-22T20:00:00Z"])
+        let direct = Fixtures.runs(household, from: home.state, zone: tokyo, ["2026-11-22T23:30:00Z"])
         XCTAssertEqual(direct.delivered, [id], "without a clock step")
-        let ahead = Fixtures.runs(household, from: home.state, previousZone: berlin, zone: berlin, ["2026-11-23T03:00:00Z"])
+        let ahead = Fixtures.runs(household, from: home.state, ["2026-11-23T03:00:00Z"])
         XCTAssertEqual(ahead.delivered + ahead.missed, [])
         let corrected = Fixtures.runs(household, from: ahead.state, previousZone: berlin, zone: tokyo,
-                            ["2026-11-22T23:30:00Z", "2026-11-22T23:31:00Z"])
+                                      ["2026-11-22T23:30:00Z", "2026-11-22T23:31:00Z"])
         XCTAssertEqual(corrected.delivered, [id], "delivered late")
         XCTAssertEqual(corrected.missed, [])
     }
@@ -82,12 +82,12 @@ final class PlannerTravelTests: XCTestCase {
         settings.quietHours = QuietHours(start: Fixtures.time("23:00"), end: Fixtures.time("07:00"))
         let household = Household(settings: settings)
         let home = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-22T23:59:00Z"), previousZone: berlin,
-                       zone: berlin, ["2026-11-23T00:00:00Z"])
+                                 zone: berlin, ["2026-11-23T00:00:00Z"])
         XCTAssertEqual(home.delivered + home.missed, [])
         let ofThe22nd = Planner.plan(household, previous: home.state, now: at("2026-11-23T00:00:00Z"), zone: berlin)
             .plan.pending.map(\.id).filter { $0.hasSuffix(":2026-11-22") }
         XCTAssertEqual(ofThe22nd.count, 1, "the 22nd's message waits for 07:00 Berlin")
-        let tokyoRun = Fixtures.runs(household, from: home.state, previousZone: berlin, zone: tokyo, ["2026-11-23T05:00:00Z"])
+        let tokyoRun = Fixtures.runs(household, from: home.state, zone: tokyo, ["2026-11-23T05:00:00Z"])
         XCTAssertEqual(tokyoRun.delivered, ofThe22nd, "delivered late")
         XCTAssertEqual(tokyoRun.missed, [])
     }

@@ -59,7 +59,8 @@ final class SettledDatesTests: XCTestCase {
         dates.insert(id: "alarm.prayer:fajr:2026-03-22", fireAt: at("2026-03-22T04:30:00Z"), missed: true)
         dates.insert(id: "alarm.prayer:gone:2026-03-22", fireAt: at("2026-03-22T04:30:00Z"), missed: true)
         let inTokyo = ["alarm.prayer:fajr:2026-03-22": at("2026-03-21T20:30:00Z")]
-        XCTAssertEqual(dates.forget(after: at("2026-03-22T00:00:00Z")) { inTokyo[$0] }, ["alarm.prayer:gone:2026-03-22"])
+        XCTAssertEqual(dates.forget(after: at("2026-03-22T00:00:00Z")) { inTokyo[$0] },
+                       ["alarm.prayer:gone:2026-03-22"])
         XCTAssertTrue(dates.contains(id: "alarm.prayer:fajr:2026-03-22"))
     }
 

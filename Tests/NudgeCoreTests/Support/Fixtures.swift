@@ -73,7 +73,8 @@ enum Fixtures {
     /// Plans at each of `nows` in `zone` from `state`, the first run after one in `previousZone` (Berlin, both,
     /// unless told): what the runs deliver and record missed, and the state they leave.
     static func runs(_ household: Household, from state: RunState, previousZone: Zone = Fixtures.berlin,
-                     zone: Zone = Fixtures.berlin, _ nows: [String]) -> (delivered: [String], missed: [String], state: RunState) {
+                     zone: Zone = Fixtures.berlin,
+                     _ nows: [String]) -> (delivered: [String], missed: [String], state: RunState) {
         var current = state
         var delivered: [String] = []
         var missed: [String] = []

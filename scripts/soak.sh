@@ -606,13 +606,14 @@ for index, (pet, at, kind, edit_step) in enumerate(laundry_events):
     inside = [step for step, moment in completed_nows
               if edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)]
     prefix = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:"
-    # A cycle started on a pet without one is named after the clock (`c-<now>`). A clock set back to the very
-    # second an earlier cycle of the pet was started names the new one the same, and its stage has the id of a
-    # stage already delivered: nudge delivers an id once, so it stays silent. A known limit of the naming, not
-    # counted as lost; the SUMMARY counts such edits.
-    reused = prefix + "c-" + at.strftime("%Y%m%dT%H%M%SZ")
-    if inside and reused in outbox_ids and outbox_ids[reused]["_step"] < edit_step \
-            and parse_instant(outbox_ids[reused]["fireAt"]) != fire:
+    # A new cycle is named after the clock (`c-<now>`). A clock set back to the very second an earlier cycle of
+    # the pet was started names the new one the same, and its stages have the ids of stages already delivered or
+    # recorded: nudge settles an id once, so they stay silent. A known limit of the naming, not counted as lost;
+    # the SUMMARY counts such edits.
+    cycle = f":{pet}:c-" + at.strftime("%Y%m%dT%H%M%SZ")
+    if inside and (any(oid.endswith(cycle) and r["_step"] < edit_step for oid, r in outbox_ids.items())
+                   or any(oid.endswith(cycle) and any(mark < edit_step for _, _, mark in log)
+                          for oid, log in record_log.items())):
         stats["laundryCycleIdsReused"] = stats.get("laundryCycleIdsReused", 0) + 1
         inside = []
     if inside:

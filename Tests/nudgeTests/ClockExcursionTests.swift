@@ -163,4 +163,43 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         XCTAssertEqual(status["missedTotal"] as? Int, 0, "the wash's snooze was dropped, not missed")
         XCTAssertEqual(try dir.outboxIDs(), [alarm, wash, alarm + ":snooze-1"])
     }
+
+    /// A cycle named after a clock set back to the second an earlier cycle started: its stages are new
+    /// occurrences, delivered once each, never taken for the earlier cycle's delivered ones.
+    func testACycleStartedAgainAtTheSameSecondAfterASetBackGetsANewIDAndRings() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
+        let first = "c-20261121T080000Z"
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+        XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
+        assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)"])
+        XCTAssertEqual(try laundry("fold", "snowy", now: "2026-11-21T09:00:00Z").status, 0)
+        // The clock goes back to 08:00:00 and a wash starts again.
+        let started = try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z")
+        XCTAssertEqual(started.stdout, "Snowy: wash started at 2026-11-21 08:00 (done at 08:45, cycle \(first)-2).\n",
+                       started.summary)
+        assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)-2"])
+        XCTAssertEqual(try dir.outboxIDs(), ["laundry.washComplete:snowy:\(first)",
+                                             "laundry.washComplete:snowy:\(first)-2"])
+    }
+
+    /// A stage recorded missed (the clock hours ahead), the clock set back before its time to ring: the missed
+    /// record is forgotten (SPEC §11.43), so a cycle started again at that second may take the name back, and rings.
+    func testAWashStartedAgainAtTheSameSecondAsAMissedOneRings() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
+        let first = "c-20261121T080000Z"
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+        XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
+        assertRun(try dir.run(at: "2026-11-21T14:46:00Z"), delivers: [])   // expired at 14:45
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
+        XCTAssertEqual(try laundry("stop", "snowy", now: "2026-11-21T08:00:00Z").status, 0)
+        XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
+        assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)"])
+    }
+
+    /// `nudge laundry ARGUMENTS… --data DIR --now NOW`.
+    private func laundry(_ arguments: String..., now: String) throws -> NudgeResult {
+        try NudgeProcess.run(["laundry"] + arguments + ["--data", dir.path, "--now", now], workingDirectory: dir.url)
+    }
 }

@@ -34,17 +34,20 @@ public enum LaundryEditor {
     }
 
     /// The file's new content after `action` on pet `petID` at `now`. `data` nil means the file does not exist.
+    /// `usedCycleIDs` are the ids the pet's cycles had in the occurrences nudge remembers (`cycleIDs(ofPet:in:)`):
+    /// a new cycle is never named like one of them, or its stages would count as already settled.
     ///
     /// - `start(.wash)`: `cycle` becomes `{"id": NEW, "stage": "wash", "startedAt": now}`, replacing any cycle.
     /// - `start(.dry)`: `stage` and `startedAt` change, the cycle keeps its id (SPEC §11.11) and its other keys;
-    ///   with no cycle under way it is a new one; restarting a cycle already in the dryer gives it a new id. A cycle the user wrote without `"id"` stays without one: the id
-    ///   the decoder gives it (its start instant) is not a valid `"id"` value, so it cannot be written down.
+    ///   with no cycle under way it is a new one; restarting a cycle already in the dryer gives it a new id. A
+    ///   cycle the user wrote without `"id"` stays without one: the id the decoder gives it (its start instant)
+    ///   is not a valid `"id"` value, so it cannot be written down.
     /// - `fold`: `lastCompletedAt` becomes now and `cycle` is removed.
     /// - `stop`: `cycle` is removed; with no cycle under way `data` is returned as it is.
     ///
     /// The result is validated like any user file, so an edit never leaves a file `nudge run` would refuse.
-    public static func apply(_ action: Action, toPet petID: String, in data: [UInt8]?, now: Date)
-        -> Result<[UInt8], Failure> {
+    public static func apply(_ action: Action, toPet petID: String, in data: [UInt8]?, now: Date,
+                             usedCycleIDs: Set<String>) -> Result<[UInt8], Failure> {
         guard let data else { return .failure(.noFile(pet: petID)) }
         let (decoded, report) = UserFileDecoder.pets(data)
         guard let pets = decoded, let document = try? JSONParser.parse(data) else {
@@ -56,19 +59,20 @@ public enum LaundryEditor {
             return .failure(.unknownPet(petID, known: pets.map(\.id)))
         }
         let stamp = JSONValue.string(RFC3339.format(now))
+        let replaced = usedCycleIDs.union(pet.cycle.map { [$0.id] } ?? [])
         var element = elements[index]
         switch action {
         case .start(.wash):
             element = element.setting("cycle", to: .object([
-                JSONMember("id", .string(cycleID(startedAt: now, avoiding: pet.cycle?.id))),
+                JSONMember("id", .string(cycleID(startedAt: now, avoiding: replaced))),
                 JSONMember("stage", .string(LaundryCycle.Stage.wash.rawValue)), JSONMember("startedAt", stamp),
             ]))
         case .start(.dry):
             var cycle = element["cycle"].flatMap { $0.isNull ? nil : $0 }
-                ?? .object([JSONMember("id", .string(cycleID(startedAt: now, avoiding: nil)))])
+                ?? .object([JSONMember("id", .string(cycleID(startedAt: now, avoiding: usedCycleIDs)))])
             if pet.cycle?.stage == .dry {
                 // Restarting the dryer is a new event: with the old id its "Dry Complete!" would count as delivered.
-                cycle = cycle.setting("id", to: .string(cycleID(startedAt: now, avoiding: pet.cycle?.id)))
+                cycle = cycle.setting("id", to: .string(cycleID(startedAt: now, avoiding: replaced)))
             }
             element = element.setting("cycle", to: cycle.setting("stage", to: .string(LaundryCycle.Stage.dry.rawValue))
                 .setting("startedAt", to: stamp))
@@ -85,9 +89,10 @@ public enum LaundryEditor {
         return .success(content)
     }
 
-    /// A new cycle's id, named after its start in UTC: `c-20261121T073000Z`; `-2`, `-3`… when `current`, the id
-    /// of the cycle it replaces, already has that name, so the new cycle's notifications are new occurrences.
-    public static func cycleID(startedAt: Date, avoiding current: String?) -> String {
+    /// A new cycle's id, named after its start in UTC: `c-20261121T073000Z`; `-2`, `-3`… when that name is
+    /// in `taken` (the cycle it replaces, or one a clock set back to the same second had already named), so the
+    /// new cycle's notifications are new occurrences.
+    public static func cycleID(startedAt: Date, avoiding taken: Set<String>) -> String {
         let utc = LocalDateTime(secondsSinceEpoch: LocalDateTime.floorSeconds(of: startedAt))
         let date = utc.date
         let base = "c-" + LocalDate.zeroPadded(date.year, width: 4) + LocalDate.zeroPadded(date.month, width: 2)
@@ -95,10 +100,22 @@ public enum LaundryEditor {
             + LocalDate.zeroPadded(utc.minute, width: 2) + LocalDate.zeroPadded(utc.second, width: 2) + "Z"
         var candidate = base
         var suffix = 2
-        while candidate == current {
+        while taken.contains(candidate) {
             candidate = "\(base)-\(suffix)"
             suffix += 1
         }
         return candidate
+    }
+
+    /// The cycle ids of pet `petID` among occurrence ids (`laundry.<stage>:<pet>:<cycle>`): those of the
+    /// ledger, of the deliveries state.json keeps and of the outbox.
+    public static func cycleIDs(ofPet petID: String, in occurrenceIDs: some Sequence<String>) -> Set<String> {
+        let health = NotificationKind.laundryHealth.rawValue + ":"
+        var cycles: Set<String> = []
+        for text in occurrenceIDs where text.hasPrefix("laundry.") && !text.hasPrefix(health) {
+            guard let id = OccurrenceID(text), id.source == petID else { continue }
+            cycles.insert(id.event)
+        }
+        return cycles
     }
 }

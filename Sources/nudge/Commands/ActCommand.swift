@@ -77,7 +77,8 @@ enum ActCommand {
                 + "(\(snooze.id))."
         case let .laundry(edit, petID):
             let current = try directory.readUserFile(.laundry)
-            switch LaundryEditor.apply(edit, toPet: petID, in: current, now: now) {
+            let used = try LaundryCommand.usedCycleIDs(ofPet: petID, state: state, directory: directory)
+            switch LaundryEditor.apply(edit, toPet: petID, in: current, now: now, usedCycleIDs: used) {
             case .success(let content):
                 try directory.writeUserFile(.laundry, content)
                 let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }

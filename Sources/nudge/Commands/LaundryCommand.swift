@@ -28,7 +28,8 @@ enum LaundryCommand {
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.laundry)
-        switch LaundryEditor.apply(action, toPet: petID, in: current, now: now) {
+        let used = try usedCycleIDs(ofPet: petID, state: try directory.loadState(), directory: directory)
+        switch LaundryEditor.apply(action, toPet: petID, in: current, now: now, usedCycleIDs: used) {
         case .success(let content):
             let changed = content != current
             if changed {
@@ -43,6 +44,16 @@ enum LaundryCommand {
         case .failure(let failure):
             throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
         }
+    }
+
+    /// The ids `petID`'s cycles had in the occurrences nudge remembers: the ledger, the deliveries state.json
+    /// keeps, and the outbox (which also holds those of a run that died before saving state.json). A clock set
+    /// back to the second an earlier cycle started would otherwise name a new cycle like it, and its stages would
+    /// count as already delivered.
+    static func usedCycleIDs(ofPet petID: String, state: RunState?, directory: DataDirectory) throws -> Set<String> {
+        let remembered = state.map { Array($0.ledger.keys) + Array($0.deliveredIDs) } ?? []
+        let delivered = try DeliveredRecord.outboxDeliveries(directory).map(\.notification.id)
+        return LaundryEditor.cycleIDs(ofPet: petID, in: remembered + delivered)
     }
 
     /// ACTION PET [STAGE] as an action; every other combination is a usage error (exit 64).

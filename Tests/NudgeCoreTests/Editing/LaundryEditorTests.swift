@@ -14,8 +14,9 @@ final class LaundryEditorTests: XCTestCase {
     ], "version": 1}
     """
 
-    private func edit(_ action: LaundryEditor.Action, _ text: String, pet: String = "snowy") throws -> String {
-        let result = LaundryEditor.apply(action, toPet: pet, in: Array(text.utf8), now: now)
+    private func edit(_ action: LaundryEditor.Action, _ text: String, pet: String = "snowy",
+                      used: Set<String> = []) throws -> String {
+        let result = LaundryEditor.apply(action, toPet: pet, in: Array(text.utf8), now: now, usedCycleIDs: used)
         return String(decoding: try result.get(), as: UTF8.self)
     }
 
@@ -126,9 +127,32 @@ final class LaundryEditorTests: XCTestCase {
             + #""startedAt": "2026-11-21T08:30:00Z"}}]}"#
         let edited = try JSONParser.parse(Array(try edit(.start(.wash), text).utf8))
         XCTAssertEqual(edited["pets"]?.arrayValue?[0]["cycle"]?["id"], .string("c-20261121T083000Z-2"))
-        XCTAssertEqual(LaundryEditor.cycleID(startedAt: now, avoiding: "c-20261121T083000Z-2"), "c-20261121T083000Z")
-        XCTAssertEqual(LaundryEditor.cycleID(startedAt: Fixtures.instant("2026-01-02T03:04:05.678Z"), avoiding: nil),
+        XCTAssertEqual(LaundryEditor.cycleID(startedAt: now, avoiding: ["c-20261121T083000Z-2"]), "c-20261121T083000Z")
+        XCTAssertEqual(LaundryEditor.cycleID(startedAt: Fixtures.instant("2026-01-02T03:04:05.678Z"), avoiding: []),
                        "c-20260102T030405Z")
+    }
+
+    func testANewCycleIsNeverNamedLikeOneTheDirectoryAlreadyUsed() throws {
+        // A clock set back to 08:30:00 again: that second's cycle (and its -2) have stages delivered or recorded.
+        let used: Set<String> = ["c-20261121T083000Z", "c-20261121T083000Z-2"]
+        let washed = try JSONParser.parse(Array(try edit(.start(.wash), washing, used: used).utf8))
+        XCTAssertEqual(washed["pets"]?.arrayValue?[0]["cycle"]?["id"], .string("c-20261121T083000Z-3"))
+        let dried = try JSONParser.parse(Array(try edit(.start(.dry), washing, pet: "rex", used: used).utf8))
+        XCTAssertEqual(dried["pets"]?.arrayValue?[1]["cycle"]?["id"], .string("c-20261121T083000Z-3"))
+        // Moving a washed cycle to the dryer keeps its id whatever else was used.
+        let moved = try JSONParser.parse(Array(try edit(.start(.dry), washing, used: ["c-1042"]).utf8))
+        XCTAssertEqual(moved["pets"]?.arrayValue?[0]["cycle"]?["id"], .string("c-1042"))
+    }
+
+    func testTheUsedCycleIDsAreThePetsLaundryStagesOnly() {
+        let ids = [
+            "laundry.washComplete:snowy:c-20261121T083000Z", "laundry.dryComplete:snowy:c-7",
+            "laundry.foldReminder:snowy:c-7:snooze-2", "laundry.washComplete:rex:c-9",
+            "laundry.health:snowy:2026-11-21T10:00:00Z", "alarm.wake:snowy:2026-11-21",
+            "laundry.almostDone:snowy:2026-11-21T07:30:00Z",
+        ]
+        XCTAssertEqual(LaundryEditor.cycleIDs(ofPet: "snowy", in: ids),
+                       ["c-20261121T083000Z", "c-7", "2026-11-21T07:30:00Z"])
     }
 
     func testFoldSetsLastCompletedAtAndRemovesTheCycle() throws {
@@ -197,21 +221,22 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testUnknownPetNamesThePetAndTheKnownOnes() {
-        let result = LaundryEditor.apply(.fold, toPet: "fluffy", in: Array(washing.utf8), now: now)
+        let result = LaundryEditor.apply(.fold, toPet: "fluffy", in: Array(washing.utf8), now: now, usedCycleIDs: [])
         XCTAssertEqual(result, .failure(.unknownPet("fluffy", known: ["snowy", "rex"])))
         XCTAssertEqual(LaundryEditor.Failure.unknownPet("fluffy", known: ["snowy", "rex"]).description,
                        "laundry.json: unknown pet \"fluffy\" (known: snowy, rex)")
-        XCTAssertEqual(LaundryEditor.apply(.stop, toPet: "fluffy", in: Array("{}".utf8), now: now),
+        XCTAssertEqual(LaundryEditor.apply(.stop, toPet: "fluffy", in: Array("{}".utf8), now: now, usedCycleIDs: []),
                        .failure(.unknownPet("fluffy", known: [])))
     }
 
     func testMissingFileHasNoPets() {
-        let result = LaundryEditor.apply(.start(.wash), toPet: "snowy", in: nil, now: now)
+        let result = LaundryEditor.apply(.start(.wash), toPet: "snowy", in: nil, now: now, usedCycleIDs: [])
         XCTAssertEqual(result, .failure(.noFile(pet: "snowy")))
     }
 
     func testBrokenSyntaxIsReportedWithLineAndColumn() {
-        let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Array("{\"pets\": [\n  {\"id\": }]}".utf8), now: now)
+        let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Array("{\"pets\": [\n  {\"id\": }]}".utf8),
+                                         now: now, usedCycleIDs: [])
         guard case .failure(.invalidFile(let problems)) = result else {
             return XCTFail("a broken laundry.json must not be rewritten: \(result)")
         }
@@ -222,7 +247,8 @@ final class LaundryEditorTests: XCTestCase {
 
     func testInvalidValueIsReportedWithItsKeyPath() {
         let text = #"{"pets": [{"id": "snowy", "washMinutes": 0}]}"#
-        let result = LaundryEditor.apply(.start(.wash), toPet: "snowy", in: Array(text.utf8), now: now)
+        let result = LaundryEditor.apply(.start(.wash), toPet: "snowy", in: Array(text.utf8), now: now,
+                                         usedCycleIDs: [])
         guard case .failure(.invalidFile(let problems)) = result else {
             return XCTFail("an invalid laundry.json must not be rewritten: \(result)")
         }
@@ -233,7 +259,7 @@ final class LaundryEditorTests: XCTestCase {
     func testAnEditThatWouldMakeTheFileInvalidIsRefused() {
         // Instants must lie between 2000 and 2200 (SPEC §11.19): folding "in 2300" would break the file.
         let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Array(washing.utf8),
-                                         now: Fixtures.instant("2300-01-01T00:00:00Z"))
+                                         now: Fixtures.instant("2300-01-01T00:00:00Z"), usedCycleIDs: [])
         guard case .failure(.invalidFile(let problems)) = result else {
             return XCTFail("the edit must be validated: \(result)")
         }

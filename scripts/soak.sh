@@ -606,32 +606,21 @@ for index, (pet, at, kind, edit_step) in enumerate(laundry_events):
     inside = [step for step, moment in completed_nows
               if edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)]
     prefix = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:"
-    # A new cycle is named after the clock (`c-<now>`). A clock set back to the very second an earlier cycle of
-    # the pet was started names the new one the same, and its stages have the ids of stages already delivered or
-    # recorded: nudge settles an id once, so they stay silent. A known limit of the naming, not counted as lost;
-    # the SUMMARY counts such edits.
-    cycle = f":{pet}:c-" + at.strftime("%Y%m%dT%H%M%SZ")
-    if inside and (any(oid.endswith(cycle) and r["_step"] < edit_step for oid, r in outbox_ids.items())
-                   or any(oid.endswith(cycle) and any(mark < edit_step for _, _, mark in log)
-                          for oid, log in record_log.items())):
-        stats["laundryCycleIdsReused"] = stats.get("laundryCycleIdsReused", 0) + 1
-        inside = []
     if inside:
         cycle_checks += 1
         # The steps at which the stage was recorded as seen, missed or suppressed at its fireAt.
         marks = [recorded_at for oid, log in record_log.items() if oid.startswith(prefix)
                  for _, moment, recorded_at in log if moment == fire]
 
-        def recorded_before(step):
-            """Whether a run before `step` recorded the stage and no clock since went back before its fireAt
-            (SPEC §11.43: only that makes it due again)."""
-            return any(mark < step and all(clock >= fire for _, clock in all_nows[mark + 1:step + 1])
+        def recorded_by(step):
+            """Whether the run at `step` or one before it recorded the stage (suppressed while notifications were
+            switched off, or missed) and no clock since went back before its fireAt (SPEC §11.43: only that makes
+            it due again)."""
+            return any(mark <= step and all(clock >= fire for _, clock in all_nows[mark + 1:step + 1])
                        for mark in marks)
         if not any(oid.startswith(prefix) and parse_instant(r["fireAt"]) == fire
                    for oid, r in outbox_ids.items()) \
-                and not any(oid.startswith(prefix) and outcome == "suppressed" and moment == fire
-                            for oid, (outcome, moment, _) in recorded.items()) \
-                and not all(recorded_before(step) for step in inside):
+                and not all(recorded_by(step) for step in inside):
             lost_stages.append(f"{prefix}… due {stamp(fire)}, started {stamp(at)}; the pet's stages in the "
                                f"outbox: {[(oid, r['fireAt']) for oid, r in outbox_ids.items() if oid.startswith(prefix)]}")
 for text in lost_stages:

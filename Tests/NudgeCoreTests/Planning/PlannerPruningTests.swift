@@ -9,8 +9,17 @@ final class PlannerPruningTests: XCTestCase {
     private let tokyo = Fixtures.tokyo
     private func at(_ text: String) -> Date { Fixtures.instant(text) }
 
-    private func household(alarms: [Alarm]) -> Household {
-        Household(settings: Fixtures.settings(), pets: [], alarms: alarms)
+    private func household(alarms: [Alarm] = [], pets: [Pet] = []) -> Household {
+        Household(settings: Fixtures.settings(), pets: pets, alarms: alarms)
+    }
+
+    private func washingPet() -> Pet {
+        Pet(id: "snowy", name: "Snowy", cycle: LaundryCycle(id: "c-1", stage: .wash,
+                                                           startedAt: Fixtures.instant("2026-11-21T07:30:00Z")))
+    }
+
+    private func state(lastRun: String) -> RunState {
+        Fixtures.state(lastRun: lastRun, zone: "Europe/Berlin")
     }
 
     /// A clock that ran ahead in Tokyo records fajr of the 22nd missed: its Tokyo 05:30 (20:30Z on the 21st) lay
@@ -160,5 +169,29 @@ final class PlannerPruningTests: XCTestCase {
         pruned.forgetUndeliveredRecorded(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
         XCTAssertEqual(kept.ledger[id]?.outcome, .departed)
         XCTAssertTrue(pruned.settledDates.contains(id: id), "kept, as the ledger keeps it")
+    }
+
+    func testLedgerForgetsADeliveredOneOffOnlyOnceItsSourceNoLongerProducesIt() {
+        let first = Planner.plan(household(pets: [washingPet()]), previous: state(lastRun: "2026-11-21T08:14:00Z"),
+                                 now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
+        XCTAssertNotNil(first.state.ledger["laundry.washComplete:snowy:c-1"])
+        // Expired at 14:15Z and two days more: the cycle is still in the file, so a clock set back could produce
+        // it again, and its delivery is kept, as its id only.
+        let later = Planner.plan(household(pets: [washingPet()]), previous: first.state,
+                                 now: Fixtures.instant("2026-11-23T14:20:00Z"), zone: berlin)
+        XCTAssertNil(later.state.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(later.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(later.deliveries, [])
+        let stillThere = Planner.plan(household(pets: [washingPet()]), previous: later.state,
+                                      now: Fixtures.instant("2026-11-23T14:21:00Z"), zone: berlin)
+        XCTAssertEqual(stillThere.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
+        let back = Planner.plan(household(pets: [washingPet()]), previous: stillThere.state,
+                                now: Fixtures.instant("2026-11-21T08:20:00Z"), zone: berlin)
+        XCTAssertEqual(back.deliveries, [], "a clock set back inside its time to ring finds it delivered")
+        // Folded: nothing produces it any more, and it goes.
+        let folded = Planner.plan(household(pets: [Pet(id: "snowy", name: "Snowy")]), previous: stillThere.state,
+                                  now: Fixtures.instant("2026-11-23T14:22:00Z"), zone: berlin)
+        XCTAssertNil(folded.state.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(folded.state.deliveredIDs, [])
     }
 }

@@ -91,4 +91,40 @@ final class PlannerTravelTests: XCTestCase {
         XCTAssertEqual(tokyoRun.delivered, ofThe22nd, "delivered late")
         XCTAssertEqual(tokyoRun.missed, [])
     }
+
+    func testTravelEastRingsTheAlarmTheNewWallClockPassed() {
+        // Last run in Berlin at 21:50 local (20:50Z); next run in Tokyo at 05:55 local (20:55Z). Tokyo's 05:30
+        // on the 22nd (20:30Z) precedes the last run as an instant, but the person's wall clock passed it.
+        let alarm = Fixtures.alarm(at: "05:30")
+        let result = Planner.plan(household(alarms: [alarm]), previous: Fixtures.state(lastRun: "2026-11-21T20:50:00Z"),
+                                  now: at("2026-11-21T20:55:00Z"), zone: tokyo,
+                                  previousZone: berlin)
+        XCTAssertEqual(result.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(result.deliveries.first?.notification.fireAt, at("2026-11-21T20:30:00Z"))
+        XCTAssertEqual(result.state.timeZone, "Asia/Tokyo")
+    }
+
+    func testWithoutTravelAnAlarmBeforeThePreviousRunIsNotDue() {
+        let alarm = Fixtures.alarm(at: "21:30")  // 20:30Z in Berlin
+        let result = Planner.plan(household(alarms: [alarm]), previous: Fixtures.state(lastRun: "2026-11-21T20:50:00Z"),
+                                  now: at("2026-11-21T20:55:00Z"), zone: berlin)
+        XCTAssertEqual(result.deliveries, [])
+    }
+
+    func testTravelWestNeverRingsTheSameLocalDateTwice() {
+        // Fajr rang in Berlin for 2026-11-22; the person flies to New York where it is still 2026-11-21 evening
+        // and then the morning of 2026-11-22 comes again.
+        let alarm = Fixtures.alarm(at: "05:30")
+        let berlinRun = Planner.plan(household(alarms: [alarm]), previous: Fixtures.state(lastRun: "2026-11-22T04:29:00Z"),
+                                     now: at("2026-11-22T04:31:00Z"), zone: berlin)
+        XCTAssertEqual(berlinRun.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-22"])
+        let landed = Planner.plan(household(alarms: [alarm]), previous: berlinRun.state,
+                                  now: at("2026-11-22T05:00:00Z"), zone: Fixtures.newYork,
+                                  previousZone: berlin)
+        XCTAssertEqual(landed.plan.pending.first?.id, "alarm.prayer:fajr:2026-11-23")
+        let newYorkMorning = Planner.plan(household(alarms: [alarm]), previous: landed.state,
+                                          now: at("2026-11-22T10:31:00Z"), zone: Fixtures.newYork,
+                                          previousZone: Fixtures.newYork)
+        XCTAssertEqual(newYorkMorning.deliveries, [])
+    }
 }

@@ -183,8 +183,27 @@ final class ClockExcursionTests: DataDirectoryTestCase {
                                              "laundry.washComplete:snowy:\(first)-2"])
     }
 
-    /// A stage recorded missed (the clock hours ahead), the clock set back before its time to ring: the missed
-    /// record is forgotten (SPEC §11.43), so a cycle started again at that second may take the name back, and rings.
+    /// The same when the delivery is known only from a run that died before saving state.json, and whose outbox
+    /// lines were then rotated to outbox.jsonl.1: the next run would recover them, so the name is used.
+    func testACycleNamedAgainAfterARunThatDiedAndARotatedOutboxRings() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
+        let first = "c-20261121T080000Z"
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+        XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
+        let stateBefore = try dir.text("state.json")
+        assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)"])
+        try dir.write("state.json", stateBefore)     // the run died before saving it
+        try FileManager.default.moveItem(at: dir.fileURL("outbox.jsonl"), to: dir.fileURL("outbox.jsonl.1"))
+        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
+        let started = try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z")
+        XCTAssertTrue(started.stdout.hasSuffix("cycle \(first)-2).\n"), started.summary)
+        assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)-2"])
+    }
+
+    /// A stage recorded missed (the clock hours ahead), the cycle stopped with the clock set back before its
+    /// time to ring: that run forgets the missed record (SPEC §11.43), so the wash started next at that second
+    /// takes the name back, and rings. (Started before any such run, it is named `-2`, and rings too.)
     func testAWashStartedAgainAtTheSameSecondAsAMissedOneRings() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)

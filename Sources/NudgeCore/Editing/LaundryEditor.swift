@@ -40,8 +40,8 @@ public enum LaundryEditor {
     /// - `start(.wash)`: `cycle` becomes `{"id": NEW, "stage": "wash", "startedAt": now}`, replacing any cycle.
     /// - `start(.dry)`: `stage` and `startedAt` change, the cycle keeps its id (SPEC §11.11) and its other keys;
     ///   with no cycle under way it is a new one; restarting a cycle already in the dryer gives it a new id. A
-    ///   cycle the user wrote without `"id"` stays without one: the id the decoder gives it (its start instant)
-    ///   is not a valid `"id"` value, so it cannot be written down.
+    ///   cycle the user wrote without `"id"` stays without one (the id the decoder gives it, its start instant,
+    ///   is not a valid `"id"` value), unless that name is a used one: then it gets a new id.
     /// - `fold`: `lastCompletedAt` becomes now and `cycle` is removed.
     /// - `stop`: `cycle` is removed; with no cycle under way `data` is returned as it is.
     ///
@@ -70,8 +70,9 @@ public enum LaundryEditor {
         case .start(.dry):
             var cycle = element["cycle"].flatMap { $0.isNull ? nil : $0 }
                 ?? .object([JSONMember("id", .string(cycleID(startedAt: now, avoiding: usedCycleIDs)))])
-            if pet.cycle?.stage == .dry {
-                // Restarting the dryer is a new event: with the old id its "Dry Complete!" would count as delivered.
+            // Restarting the dryer is a new event: with the old id its "Dry Complete!" would count as delivered. A
+            // cycle without "id" is named by its new start, which may be a used name too.
+            if pet.cycle?.stage == .dry || cycle["id"] == nil && usedCycleIDs.contains(RFC3339.format(now)) {
                 cycle = cycle.setting("id", to: .string(cycleID(startedAt: now, avoiding: replaced)))
             }
             element = element.setting("cycle", to: cycle.setting("stage", to: .string(LaundryCycle.Stage.dry.rawValue))
@@ -107,8 +108,8 @@ public enum LaundryEditor {
         return candidate
     }
 
-    /// The cycle ids of pet `petID` among occurrence ids (`laundry.<stage>:<pet>:<cycle>`): those of the
-    /// ledger, of the deliveries state.json keeps and of the outbox.
+    /// The cycle ids of pet `petID` named by the laundry stages among `occurrenceIDs`
+    /// (`laundry.<stage>:<pet>:<cycle>`, snooze suffix ignored); health warnings name a date, not a cycle.
     public static func cycleIDs(ofPet petID: String, in occurrenceIDs: some Sequence<String>) -> Set<String> {
         let health = NotificationKind.laundryHealth.rawValue + ":"
         var cycles: Set<String> = []

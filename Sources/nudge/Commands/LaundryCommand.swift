@@ -28,7 +28,7 @@ enum LaundryCommand {
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.laundry)
-        let used = try usedCycleIDs(ofPet: petID, state: try directory.loadState(), directory: directory)
+        let used = try usedCycleIDs(ofPet: petID, state: try Workspace.load(directory).state, directory: directory)
         switch LaundryEditor.apply(action, toPet: petID, in: current, now: now, usedCycleIDs: used) {
         case .success(let content):
             let changed = content != current
@@ -46,10 +46,10 @@ enum LaundryCommand {
         }
     }
 
-    /// The ids `petID`'s cycles had in the occurrences nudge remembers: the ledger, the deliveries state.json
-    /// keeps, and the outbox (which also holds those of a run that died before saving state.json). A clock set
-    /// back to the second an earlier cycle started would otherwise name a new cycle like it, and its stages would
-    /// count as already delivered.
+    /// The ids `petID`'s cycles had in the occurrences nudge remembers: the ledger and the deliveries of `state`
+    /// (read with what a run that died before saving it had written to the outbox: `Workspace.load`), and the
+    /// outbox. A clock set back to the second an earlier cycle started would otherwise name a new cycle like it,
+    /// and its stages would count as already delivered.
     static func usedCycleIDs(ofPet petID: String, state: RunState?, directory: DataDirectory) throws -> Set<String> {
         let remembered = state.map { Array($0.ledger.keys) + Array($0.deliveredIDs) } ?? []
         let delivered = try DeliveredRecord.outboxDeliveries(directory).map(\.notification.id)

@@ -122,6 +122,16 @@ final class LaundryEditorTests: XCTestCase {
         ]))
     }
 
+    func testStartDryOnACycleWithoutIDWhoseNewNameIsUsedGivesItAnID() throws {
+        // Its new start would name it "2026-11-21T08:30:00Z", the name of an earlier id-less cycle's stages.
+        let text = #"{"pets": [{"id": "snowy", "cycle": {"stage": "wash", "startedAt": "2026-11-21T07:30:00+01:00"}}]}"#
+        let edited = try JSONParser.parse(Array(try edit(.start(.dry), text, used: ["2026-11-21T08:30:00Z"]).utf8))
+        XCTAssertEqual(edited["pets"]?.arrayValue?[0]["cycle"], .object([
+            JSONMember("stage", .string("dry")), JSONMember("startedAt", .string("2026-11-21T08:30:00Z")),
+            JSONMember("id", .string("c-20261121T083000Z")),
+        ]))
+    }
+
     func testStartWashTwiceInOneSecondGetsASuffixedID() throws {
         let text = #"{"pets": [{"id": "snowy", "cycle": {"id": "c-20261121T083000Z", "stage": "wash", "#
             + #""startedAt": "2026-11-21T08:30:00Z"}}]}"#

@@ -2,6 +2,7 @@
 # Builds the libFuzzer harnesses into .build-fuzz/ (ignored by git through `.build-*/`).
 #
 #   Fuzz/build.sh [all|json|pipeline]     # default: both harnesses
+#   Fuzz/build.sh check                   # type-check both against the current sources (no sanitizers, quick)
 #   .build-fuzz/json-fuzzer -max_total_time=60 .build-fuzz/corpus-json data/
 #   .build-fuzz/pipeline-fuzzer -max_total_time=60 .build-fuzz/corpus-pipeline data/
 #
@@ -29,6 +30,15 @@ build() {
     name=$1
     shift
     echo "fuzz/build: $name"
+    if [ "$which" = check ]; then
+        if ! "$SWIFTC" -typecheck -parse-as-library -module-name "$(echo "$name" | tr -d '-')" "$@" \
+            >"$OUT/$name.log" 2>&1; then
+            tail -20 "$OUT/$name.log"
+            echo "fuzz/build: $name does not type-check against the current sources"
+            return 1
+        fi
+        return 0
+    fi
     if ! "$SWIFTC" $FLAGS -module-name "$(echo "$name" | tr -d '-')" "$@" -o "$OUT/$name" >"$OUT/$name.log" 2>&1; then
         grep -v "Cannot export local symbol" "$OUT/$name.log" | tail -20
         echo "fuzz/build: $name did not build (see $OUT/$name.log)"
@@ -38,10 +48,16 @@ build() {
 
 status=0
 which=${1:-all}
-if [ "$which" = all ] || [ "$which" = json ]; then
-    build json-fuzzer Sources/NudgeCore/JSON/*.swift Fuzz/JSONFuzzer/checks.swift Fuzz/JSONFuzzer/main.swift || status=1
+case "$which" in
+    all|json|pipeline|check) ;;
+    *) echo "usage: Fuzz/build.sh [all|json|pipeline|check]" >&2; exit 2 ;;
+esac
+if [ "$which" = all ] || [ "$which" = json ] || [ "$which" = check ]; then
+    # shellcheck disable=SC2046
+    build json-fuzzer $(find Sources/NudgeCore -name '*.swift' | sort) Fuzz/JSONFuzzer/checks.swift \
+        Fuzz/JSONFuzzer/main.swift || status=1
 fi
-if [ "$which" = all ] || [ "$which" = pipeline ]; then
+if [ "$which" = all ] || [ "$which" = pipeline ] || [ "$which" = check ]; then
     # shellcheck disable=SC2046
     build pipeline-fuzzer $(find Sources/NudgeCore -name '*.swift' | sort) Fuzz/JSONFuzzer/checks.swift \
         Fuzz/PipelineFuzzer/main.swift || status=1

@@ -32,7 +32,16 @@ public func pipelineFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: 
 }
 
 let fuzzNow = Date(timeIntervalSince1970: 1_795_258_200)  // 2026-11-21T10:50:00Z
-let fuzzBerlin = Zone.named("Europe/Berlin") ?? Zone(secondsFromGMT: 3600)!
+let fuzzBerlin = fuzzZoneNamed("Europe/Berlin") ?? Zone(secondsFromGMT: 3600)!
+
+/// The zone a name stands for, found as the executable finds it for the core: a fixed-offset name, else the TZif
+/// file of that name in the system's tz database (the core reads no file).
+func fuzzZoneNamed(_ name: String) -> Zone? {
+    if let zone = Zone(offsetName: name) { return zone }
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+          let data = FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + name) else { return nil }
+    return Zone(identifier: name, tzif: [UInt8](data))
+}
 
 let examples: UserFileMap<[UInt8]> = {
     let directory = ProcessInfo.processInfo.environment["NUDGE_FUZZ_DATA"] ?? "data"
@@ -47,7 +56,7 @@ let examples: UserFileMap<[UInt8]> = {
 }()
 
 let exampleHousehold: Household = {
-    let loaded = HouseholdLoader.load(current: examples)
+    let loaded = HouseholdLoader.load(current: examples, zoneNamed: fuzzZoneNamed)
     guard loaded.valid == UserFile.allCases else { fatalError("example files are not valid: \(loaded.problems)") }
     return loaded.household
 }()
@@ -84,7 +93,7 @@ enum Part: Equatable {
 
     static func decode(_ file: UserFile, _ data: [UInt8]) -> (Part?, FileReport) {
         switch file {
-        case .settings: let (v, r) = UserFileDecoder.settings(data); return (v.map(Part.settings), r)
+        case .settings: let (v, r) = UserFileDecoder.settings(data, zoneNamed: fuzzZoneNamed); return (v.map(Part.settings), r)
         case .laundry: let (v, r) = UserFileDecoder.pets(data); return (v.map(Part.pets), r)
         case .alarms: let (v, r) = UserFileDecoder.alarms(data); return (v.map(Part.alarms), r)
         case .trips: let (v, r) = UserFileDecoder.trips(data); return (v.map(Part.trips), r)
@@ -127,7 +136,7 @@ func checkPipeline(_ bytes: [UInt8]) {
     var current = examples
     current[file] = data
     for lastGood: UserFileMap<[UInt8]> in [[file: examples[file] ?? []], [:]] {
-        let loaded = HouseholdLoader.load(current: current, lastGood: lastGood)
+        let loaded = HouseholdLoader.load(current: current, lastGood: lastGood, zoneNamed: fuzzZoneNamed)
         require(loaded.reports.map(\.file) == UserFile.allCases, "\(name): reports \(loaded.reports.map(\.file))")
         for other in UserFile.allCases where other != file {
             require(Part(loaded.household, other) == Part(exampleHousehold, other),
@@ -152,7 +161,7 @@ func checkPipeline(_ bytes: [UInt8]) {
 }
 
 func checkPlans(_ household: Household, name: String) {
-    let zone = household.settings.timeZone.flatMap(Zone.named) ?? fuzzBerlin
+    let zone = household.settings.timeZone.flatMap(fuzzZoneNamed) ?? fuzzBerlin
     var delivered = Set(exampleRun.deliveries.map(\.notification.id))
     let first = Planner.plan(household, previous: exampleRun.state, now: fuzzNow, zone: zone)
     checkPlan(first, household: household, now: fuzzNow, delivered: &delivered, name: name)

@@ -241,6 +241,8 @@ record_log = {}                # id → every (outcome, fireAt, step) recorded[i
 recorded_before = set()        # the ids state.json recorded at the previous check
 outcome_counts = {"seen": 0, "missed": 0, "suppressed": 0}
 all_nows = []                  # (step, now) of every run and edit, killed ones too
+seen_steps = set()             # the steps whose clock state.json recorded (a killed run may not have saved it)
+switched_off_steps = set()     # the steps that ran with notifications switched off
 step_zones = {}                # step → the zone of its run
 
 
@@ -258,6 +260,8 @@ def check_files(context):
                     delivered_dates = content.get("deliveredDates", {})
                     last_run = content.get("lastRunAt")
                     state_clock = (parse_instant(last_run) if last_run else None, content.get("timeZone"))
+                    if all_nows and all_nows[-1] == (current_step, state_clock[0]):
+                        seen_steps.add(current_step)
             except Exception as error:
                 violation(f"{context}: {name} does not parse: {error}")
     # What state.json records now, by id: a ledger outcome, or a date pruned into settledDates (a run far ahead
@@ -379,7 +383,7 @@ now = START
 previous_completed = None      # (now, zone) of the previous completed run
 clock_stepped = False          # a step or zone change since the previous completed run
 completed_nows = []            # (step, now) of every completed run, for the end checks
-laundry_events = []            # (pet, time of the edit, what, step) for the laundry check
+laundry_events = []            # (pet, time of the edit, what, step, the cycle's id after it) for the laundry check
 current_step = 0
 kills_attempted = 0
 stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends": 0, "clockBack": 0,
@@ -452,6 +456,8 @@ for step in range(STEPS):
         settings["notifications"] = {"enabled": switched_on}
         write_json("settings.json", settings)
         clock_stepped = True
+    if not switched_on:
+        switched_off_steps.add(step)
 
     # Travel: the zone changes now and then; half the time the clock steps on arrival (set back by minutes to
     # hours, or corrected forward), and a step inside an excursion sometimes comes with a zone change.
@@ -517,7 +523,9 @@ for step in range(STEPS):
             if code not in (0, 65):
                 violation(f"edit {' '.join(arguments)} at {stamp(now)}: exit {code}: {stderr.strip()[:200]}")
             if code == 0 and arguments[0] == "laundry":
-                laundry_events.append((pet, now, kind, step))
+                with open(os.path.join(data, "laundry.json")) as handle:
+                    cycle = next(p for p in json.load(handle)["pets"] if p["id"] == pet).get("cycle") or {}
+                laundry_events.append((pet, now, kind, step, cycle.get("id", stamp(now))))
         stats["edits"] += 1
 
     # The run the product compares with: the one state.json recorded last (a killed run may have saved it).
@@ -593,36 +601,41 @@ for record in outbox_records:
     if owed and record["id"] not in call_counts:
         violation(f"lost by the command: {record['id']} is in outbox.jsonl, the command never got it")
 lost_stages = []
-for index, (pet, at, kind, edit_step) in enumerate(laundry_events):
+for index, (pet, at, kind, edit_step, cycle) in enumerate(laundry_events):
     if kind not in ("wash", "dry"):
         continue
     minutes = 45 if kind == "wash" else 60
     fire = at + dt.timedelta(minutes=minutes)
     # The cycle stays as started until the pet's next edit: a completed run in between, inside the stage's
     # window (due, 6 h), must have delivered it (or a run before it that was killed after its outbox line),
-    # unless an earlier run recorded it (missed by a clock past its window, then set back into it, SPEC §11.41).
+    # unless that run or an earlier one recorded it: suppressed while notifications were switched off, or seen or
+    # missed by a clock past its window, then set back into it (SPEC §11.41).
     following = [e[3] for e in laundry_events[index + 1:] if e[0] == pet]
     next_edit = following[0] if following else STEPS + 1
     inside = [step for step, moment in completed_nows
               if edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)]
-    prefix = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:"
+    oid = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:{cycle}"
     if inside:
         cycle_checks += 1
-        # The steps at which the stage was recorded as seen, missed or suppressed at its fireAt.
-        marks = [recorded_at for oid, log in record_log.items() if oid.startswith(prefix)
-                 for _, moment, recorded_at in log if moment == fire]
+        # (outcome, step) of each record of the stage at its fireAt.
+        marks = [(outcome, recorded_at) for outcome, moment, recorded_at in record_log.get(oid, []) if moment == fire]
 
         def recorded_by(step):
-            """Whether the run at `step` or one before it recorded the stage (suppressed while notifications were
-            switched off, or missed) and no clock since went back before its fireAt (SPEC §11.43: only that makes
-            it due again)."""
-            return any(mark <= step and all(clock >= fire for _, clock in all_nows[mark + 1:step + 1])
-                       for mark in marks)
-        if not any(oid.startswith(prefix) and parse_instant(r["fireAt"]) == fire
-                   for oid, r in outbox_ids.items()) \
-                and not all(recorded_by(step) for step in inside):
-            lost_stages.append(f"{prefix}… due {stamp(fire)}, started {stamp(at)}; the pet's stages in the "
-                               f"outbox: {[(oid, r['fireAt']) for oid, r in outbox_ids.items() if oid.startswith(prefix)]}")
+            """Whether the run at `step` suppressed the stage with notifications switched off, or an earlier run
+            recorded it, and no clock that state.json saw since went back before its fireAt (SPEC §11.43: only that
+            makes it due again; a run killed before saving state.json changed nothing)."""
+            return any((mark < step or mark == step and outcome == "suppressed" and step in switched_off_steps)
+                       and all(clock >= fire for at_step, clock in all_nows[mark + 1:step + 1]
+                               if at_step in seen_steps)
+                       for outcome, mark in marks)
+        # Delivered after the edit: a cycle named like an earlier one would find that one's line.
+        delivered = oid in outbox_ids and parse_instant(outbox_ids[oid]["fireAt"]) == fire \
+            and outbox_ids[oid]["_step"] >= edit_step
+        if not delivered and not all(recorded_by(step) for step in inside):
+            earlier = outbox_ids.get(oid)
+            lost_stages.append(f"{oid} due {stamp(fire)}, started {stamp(at)}; in the outbox: "
+                               f"{(earlier['fireAt'], earlier['_step']) if earlier else 'no'}, edit at step "
+                               f"{edit_step}; records: {marks}")
 for text in lost_stages:
     violation(f"lost: {text}")
 

@@ -323,10 +323,16 @@ private struct CommandGate {
     /// The line of the command's script that waits at the gate.
     var shell: String { "read _ < '\(path)'" }
 
-    /// Lets the waiting command go on; fails, rather than hangs, when no command waits at the gate.
+    /// Lets the waiting command go on once it waits at the gate (its start is noted before its script reaches
+    /// the `read`); fails, rather than hangs, when no command comes to wait there.
     func release() throws {
-        let writer = open(path, O_WRONLY | O_NONBLOCK)
-        guard writer >= 0 else { throw Problem(description: "no command waits at the gate (errno \(errno))") }
+        var writer: Int32 = -1
+        try Waiting.until("a command to wait at the gate") {
+            writer = open(path, O_WRONLY | O_NONBLOCK)   // ENXIO while nothing has the FIFO open to read
+            guard writer < 0, errno == ENXIO else { return true }
+            return false
+        }
+        guard writer >= 0 else { throw Problem(description: "opening the gate: errno \(errno)") }
         let written = write(writer, "go\n", 3)
         close(writer)
         guard written == 3 else { throw Problem(description: "writing to the gate: errno \(errno)") }

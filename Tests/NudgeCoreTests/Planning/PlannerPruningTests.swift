@@ -13,11 +13,6 @@ final class PlannerPruningTests: XCTestCase {
         Household(settings: Fixtures.settings(), pets: pets, alarms: alarms)
     }
 
-    private func washingPet() -> Pet {
-        Pet(id: "snowy", name: "Snowy", cycle: LaundryCycle(id: "c-1", stage: .wash,
-                                                           startedAt: Fixtures.instant("2026-11-21T07:30:00Z")))
-    }
-
     private func state(lastRun: String) -> RunState {
         Fixtures.state(lastRun: lastRun, zone: "Europe/Berlin")
     }
@@ -172,20 +167,21 @@ final class PlannerPruningTests: XCTestCase {
     }
 
     func testLedgerForgetsADeliveredOneOffOnlyOnceItsSourceNoLongerProducesIt() {
-        let first = Planner.plan(household(pets: [washingPet()]), previous: state(lastRun: "2026-11-21T08:14:00Z"),
+        let first = Planner.plan(household(pets: [Fixtures.washingPet()]),
+                                 previous: state(lastRun: "2026-11-21T08:14:00Z"),
                                  now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
         XCTAssertNotNil(first.state.ledger["laundry.washComplete:snowy:c-1"])
         // Expired at 14:15Z and two days more: the cycle is still in the file, so a clock set back could produce
         // it again, and its delivery is kept, as its id only.
-        let later = Planner.plan(household(pets: [washingPet()]), previous: first.state,
+        let later = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: first.state,
                                  now: Fixtures.instant("2026-11-23T14:20:00Z"), zone: berlin)
         XCTAssertNil(later.state.ledger["laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(later.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(later.deliveries, [])
-        let stillThere = Planner.plan(household(pets: [washingPet()]), previous: later.state,
+        let stillThere = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: later.state,
                                       now: Fixtures.instant("2026-11-23T14:21:00Z"), zone: berlin)
         XCTAssertEqual(stillThere.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
-        let back = Planner.plan(household(pets: [washingPet()]), previous: stillThere.state,
+        let back = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: stillThere.state,
                                 now: Fixtures.instant("2026-11-21T08:20:00Z"), zone: berlin)
         XCTAssertEqual(back.deliveries, [], "a clock set back inside its time to ring finds it delivered")
         // Folded: nothing produces it any more, and it goes.

@@ -10,17 +10,12 @@ final class PlannerSwitchedOffTests: XCTestCase {
         Household(settings: Fixtures.settings(), pets: pets, alarms: alarms)
     }
 
-    private func washingPet() -> Pet {
-        Pet(id: "snowy", name: "Snowy", cycle: LaundryCycle(id: "c-1", stage: .wash,
-                                                           startedAt: Fixtures.instant("2026-11-21T07:30:00Z")))
-    }
-
     private func state(lastRun: String) -> RunState {
         Fixtures.state(lastRun: lastRun, zone: "Europe/Berlin")
     }
 
     func testDisabledKindsPlanAndDeliverNothing() {
-        var input = household(alarms: [Fixtures.alarm(at: "05:30")], pets: [washingPet()])
+        var input = household(alarms: [Fixtures.alarm(at: "05:30")], pets: [Fixtures.washingPet()])
         input.settings.alarms.enabled = false
         input.settings.laundry.enabled = false
         let result = Planner.plan(input, previous: state(lastRun: "2026-11-21T04:00:00Z"),
@@ -73,18 +68,19 @@ final class PlannerSwitchedOffTests: XCTestCase {
 
     func testASnoozeExpiredWhileItsKindWasOffIsNeitherDeliveredNorMissed() {
         var previous = state(lastRun: "2026-11-21T08:16:00Z")
-        let first = Planner.plan(household(pets: [washingPet()]), previous: state(lastRun: "2026-11-21T08:14:00Z"),
+        let first = Planner.plan(household(pets: [Fixtures.washingPet()]),
+                                 previous: state(lastRun: "2026-11-21T08:14:00Z"),
                                  now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
         let wash = first.deliveries[0].notification
         previous = first.state
         previous.snoozes = [SnoozeRule.snooze(wash, minutes: 10, now: Fixtures.instant("2026-11-21T08:16:00Z"),
                                               existing: [])]        // 08:26Z, expires 14:26Z
-        var off = household(pets: [washingPet()])
+        var off = household(pets: [Fixtures.washingPet()])
         off.settings.laundry.enabled = false
         let whileOff = Planner.plan(off, previous: previous, now: Fixtures.instant("2026-11-21T09:00:00Z"),
                                     zone: berlin)
         XCTAssertEqual(whileOff.deliveries, [])
-        let backOn = Planner.plan(household(pets: [washingPet()]), previous: whileOff.state,
+        let backOn = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: whileOff.state,
                                   now: Fixtures.instant("2026-11-21T15:00:00Z"), zone: berlin)
         XCTAssertEqual(backOn.deliveries, [])
         XCTAssertEqual(backOn.missed, [], "it did not fall due since the previous run while it could ring")

@@ -9,18 +9,14 @@ final class PlannerTests: XCTestCase {
         Household(settings: Fixtures.settings(), pets: pets, alarms: alarms)
     }
 
-    private func washingPet(startedAt: String = "2026-11-21T07:30:00Z") -> Pet {
-        Pet(id: "snowy", name: "Snowy", cycle: LaundryCycle(id: "c-1", stage: .wash,
-                                                           startedAt: Fixtures.instant(startedAt)))
-    }
-
     private func state(lastRun: String, zone: String = "Europe/Berlin") -> RunState {
         Fixtures.state(lastRun: lastRun, zone: zone)
     }
 
     func testPendingHoldsTheNextOccurrenceOfEachSourceSortedByTime() {
         let result = Planner.plan(household(alarms: [Fixtures.alarm("fajr", at: "05:30"),
-                                                     Fixtures.alarm("isha", at: "18:30")], pets: [washingPet()]),
+                                                     Fixtures.alarm("isha", at: "18:30")],
+                                            pets: [Fixtures.washingPet()]),
                                   previous: state(lastRun: "2026-11-21T07:59:00Z"),
                                   now: Fixtures.instant("2026-11-21T08:00:00Z"), zone: berlin)
         XCTAssertEqual(result.plan.pending.map(\.id), [
@@ -35,7 +31,7 @@ final class PlannerTests: XCTestCase {
     }
 
     func testJustInTimeNeverPlansTheFoldReminderBeforeDryCompletes() {
-        var pet = washingPet()
+        var pet = Fixtures.washingPet()
         pet.cycle?.stage = .dry
         let now = Fixtures.instant("2026-11-21T08:00:00Z")
         let before = Planner.plan(household(pets: [pet]), previous: state(lastRun: "2026-11-21T07:59:00Z"),
@@ -48,19 +44,21 @@ final class PlannerTests: XCTestCase {
     }
 
     func testDueOneOffIsDeliveredOnceWithLateSeconds() {
-        let first = Planner.plan(household(pets: [washingPet()]), previous: state(lastRun: "2026-11-21T08:14:00Z"),
+        let first = Planner.plan(household(pets: [Fixtures.washingPet()]),
+                                 previous: state(lastRun: "2026-11-21T08:14:00Z"),
                                  now: Fixtures.instant("2026-11-21T08:16:30Z"), zone: berlin)
         XCTAssertEqual(first.deliveries.map(\.notification.id), ["laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(first.deliveries.first?.lateSeconds, 90)
         XCTAssertEqual(first.state.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .delivered)
-        let second = Planner.plan(household(pets: [washingPet()]), previous: first.state,
+        let second = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: first.state,
                                   now: Fixtures.instant("2026-11-21T08:17:00Z"), zone: berlin)
         XCTAssertEqual(second.deliveries, [])
     }
 
     func testWashRecordedLateIsAnnouncedAtOnce() {
         // The wash finished at 08:15 but the user only wrote it into laundry.json at 09:00.
-        let result = Planner.plan(household(pets: [washingPet()]), previous: state(lastRun: "2026-11-21T08:59:00Z"),
+        let result = Planner.plan(household(pets: [Fixtures.washingPet()]),
+                                  previous: state(lastRun: "2026-11-21T08:59:00Z"),
                                   now: Fixtures.instant("2026-11-21T09:00:00Z"), zone: berlin)
         XCTAssertEqual(result.deliveries.map(\.notification.id), ["laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(result.deliveries.first?.lateSeconds, 45 * 60)
@@ -68,7 +66,7 @@ final class PlannerTests: XCTestCase {
 
     func testFirstRunDeliversNothingOlderThanNowButWhatIsDueExactlyNow() {
         let now = Fixtures.instant("2026-11-21T08:15:00Z")
-        let pets = [washingPet(), Pet(id: "luna", name: "Luna", cycle: LaundryCycle(
+        let pets = [Fixtures.washingPet(), Pet(id: "luna", name: "Luna", cycle: LaundryCycle(
             id: "c-2", stage: .wash, startedAt: Fixtures.instant("2026-11-21T07:00:00Z")))]
         let result = Planner.plan(household(alarms: [Fixtures.alarm(at: "05:30")], pets: pets),
                                   previous: nil, now: now, zone: berlin)
@@ -162,7 +160,8 @@ final class PlannerTests: XCTestCase {
     }
 
     func testStoppedCycleIsNeverDelivered() {
-        let planned = Planner.plan(household(pets: [washingPet()]), previous: state(lastRun: "2026-11-21T08:00:00Z"),
+        let planned = Planner.plan(household(pets: [Fixtures.washingPet()]),
+                                   previous: state(lastRun: "2026-11-21T08:00:00Z"),
                                    now: Fixtures.instant("2026-11-21T08:01:00Z"), zone: berlin)
         XCTAssertEqual(planned.plan.pending.count, 1)
         let stopped = Planner.plan(household(pets: [Pet(id: "snowy", name: "Snowy")]), previous: planned.state,
@@ -172,7 +171,7 @@ final class PlannerTests: XCTestCase {
     }
 
     func testChangedDurationMovesTheTimeButKeepsTheId() {
-        var pet = washingPet()
+        var pet = Fixtures.washingPet()
         pet.washMinutes = 60
         let result = Planner.plan(household(pets: [pet]), previous: state(lastRun: "2026-11-21T08:00:00Z"),
                                   now: Fixtures.instant("2026-11-21T08:01:00Z"), zone: berlin)
@@ -182,7 +181,7 @@ final class PlannerTests: XCTestCase {
 
     func testPlanIsDeterministicForTheSameInputsAndNow() {
         let input = household(alarms: [Fixtures.alarm("a", at: "07:00"), Fixtures.alarm("b", at: "07:00")],
-                              pets: [washingPet()])
+                              pets: [Fixtures.washingPet()])
         let now = Fixtures.instant("2026-11-21T05:00:00Z")
         let first = Planner.plan(input, previous: state(lastRun: "2026-11-21T04:59:00Z"), now: now, zone: berlin)
         let second = Planner.plan(input, previous: state(lastRun: "2026-11-21T04:59:00Z"), now: now, zone: berlin)
@@ -210,7 +209,7 @@ final class PlannerTests: XCTestCase {
     }
 
     func testASeenOccurrenceForgottenByTheLedgerStaysSeenWhenTheClockReturnsInsideItsTimeToRing() {
-        let pet = washingPet(startedAt: "2026-11-21T07:30:00Z")       // done 08:15Z, expires 14:15Z
+        let pet = Fixtures.washingPet(startedAt: "2026-11-21T07:30:00Z")       // done 08:15Z, expires 14:15Z
         let first = Planner.plan(household(pets: [pet]), previous: nil, now: Fixtures.instant("2026-11-21T09:00:00Z"),
                                  zone: berlin)
         XCTAssertEqual(first.state.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .seen)

@@ -62,6 +62,11 @@ enum Fixtures {
         Alarm(id: id, title: "Morning Prayer", time: self.time(time), durationMinutes: duration, weekdays: weekdays)
     }
 
+    /// Snowy, washing cycle `c-1` since `startedAt` (45 minutes: done at 08:15Z by default).
+    static func washingPet(startedAt: String = "2026-11-21T07:30:00Z") -> Pet {
+        Pet(id: "snowy", name: "Snowy", cycle: LaundryCycle(id: "c-1", stage: .wash, startedAt: instant(startedAt)))
+    }
+
     /// A state as left by a run at `lastRun` in `zone`.
     static func state(lastRun: String, zone: String = "Europe/Berlin") -> RunState {
         var state = RunState()

@@ -167,11 +167,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     /// A cycle named after a clock set back to the second an earlier cycle started: its stages are new
     /// occurrences, delivered once each, never taken for the earlier cycle's delivered ones.
     func testACycleStartedAgainAtTheSameSecondAfterASetBackGetsANewIDAndRings() throws {
-        try dir.write("settings.json", Fixture.settings())
-        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
-        let first = "c-20261121T080000Z"
-        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
-        XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
+        let first = try startAWashAtEight()
         assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)"])
         XCTAssertEqual(try laundry("fold", "snowy", now: "2026-11-21T09:00:00Z").status, 0)
         // The clock goes back to 08:00:00 and a wash starts again.
@@ -186,11 +182,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     /// The same when the delivery is known only from a run that died before saving state.json, and whose outbox
     /// lines were then rotated to outbox.jsonl.1: the next run would recover them, so the name is used.
     func testACycleNamedAgainAfterARunThatDiedAndARotatedOutboxRings() throws {
-        try dir.write("settings.json", Fixture.settings())
-        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
-        let first = "c-20261121T080000Z"
-        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
-        XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
+        let first = try startAWashAtEight()
         let stateBefore = try dir.text("state.json")
         assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)"])
         try dir.write("state.json", stateBefore)     // the run died before saving it
@@ -205,16 +197,22 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     /// time to ring: that run forgets the missed record (SPEC §11.43), so the wash started next at that second
     /// takes the name back, and rings. (Started before any such run, it is named `-2`, and rings too.)
     func testAWashStartedAgainAtTheSameSecondAsAMissedOneRings() throws {
-        try dir.write("settings.json", Fixture.settings())
-        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
-        let first = "c-20261121T080000Z"
-        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
-        XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
+        let first = try startAWashAtEight()
         assertRun(try dir.run(at: "2026-11-21T14:46:00Z"), delivers: [])   // expired at 14:45
         XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
         XCTAssertEqual(try laundry("stop", "snowy", now: "2026-11-21T08:00:00Z").status, 0)
         XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
         assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)"])
+    }
+
+    /// Snowy without a cycle, a first run at 07:59, then `nudge laundry start snowy wash` at 08:00:00: the
+    /// cycle's id.
+    private func startAWashAtEight() throws -> String {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
+        assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])
+        XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
+        return "c-20261121T080000Z"
     }
 
     /// `nudge laundry ARGUMENTS… --data DIR --now NOW`.

@@ -71,8 +71,8 @@ final class ButtonlessNotificationServer {
             try Self.script.write(to: script, atomically: true, encoding: .utf8)
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let errors = desktop.root.appendingPathComponent("server.err").path
-            try desktop.launch(Self.python, [script.path, log.path], errors: errors)
-            try desktop.waitForServer("the test server (\(errors))")
+            let server = try desktop.launch(Self.python, [script.path, log.path], errors: errors)
+            try desktop.waitForServer("the test server", pid: server, log: errors)
         } catch {
             desktop.stop()
             throw error

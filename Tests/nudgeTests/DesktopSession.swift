@@ -46,8 +46,9 @@ final class DesktopSession {
     }
 
     private func startServer() throws {
-        server = try desktop.launch("dunst", ["-conf", dunstConfig.path])
-        try desktop.waitForServer("dunst")
+        let log = desktop.root.appendingPathComponent("dunst.err").path
+        server = try desktop.launch("dunst", ["-conf", dunstConfig.path], errors: log)
+        try desktop.waitForServer("dunst", pid: server, log: log)
     }
 
     /// Stops dunst by its pid and starts a new one on the same bus and display, as a logout, crash or upgrade

@@ -64,6 +64,17 @@ extension PrivateDesktop {
                           path] + arguments)
     }
 
+    /// How `pid`, started here, is doing, in words: "still runs", "exited with status 1"… (reaps it when ended).
+    func describe(_ pid: pid_t) -> String {
+        var status: Int32 = 0
+        switch waitpid(pid, &status, WNOHANG) {
+        case 0: return "still runs"
+        case pid where status & 0x7f == 0: return "exited with status \((status >> 8) & 0xff)"
+        case pid: return "was ended by signal \(status & 0x7f)"
+        default: return "has ended (\(String(cString: strerror(errno))))"
+        }
+    }
+
     /// Whether `pid`, started here, still runs (reaps it when it has ended).
     func isRunning(_ pid: pid_t) -> Bool {
         var status: Int32 = 0

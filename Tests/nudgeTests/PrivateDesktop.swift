@@ -30,6 +30,8 @@ final class PrivateDesktop {
     /// Variables a server needs on top of the session's (WAYLAND_DISPLAY, GSETTINGS_BACKEND…).
     var serverEnvironment: [String: String] = [:]
     private let monitorLog: URL
+    /// What the session bus wrote: the services it activated, and why one failed to start.
+    let busLog: URL
     /// The pids started here, oldest first, and their process group (the first one's pid); kept by
     /// PrivateDesktop+Processes.
     var processes: [pid_t] = []
@@ -48,6 +50,7 @@ final class PrivateDesktop {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-\(name)-\(UUID().uuidString)")
         runtimeDirectory = root.appendingPathComponent("run")
         monitorLog = root.appendingPathComponent("monitor.log")
+        busLog = root.appendingPathComponent("session-bus.log")
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         for directory in ["config", "cache", "data"] {
@@ -86,7 +89,8 @@ final class PrivateDesktop {
             try Self.busAdmitting(owner.name).write(to: file, atomically: true, encoding: .utf8)
             configuration = "--config-file=\(file.path)"
         }
-        try launch("dbus-daemon", [configuration, "--nofork", "--nopidfile", "--address=\(busAddress)"])
+        try launch("dbus-daemon", [configuration, "--nofork", "--nopidfile", "--address=\(busAddress)"],
+                   errors: busLog.path)
         try waitUntil("the session bus") { FileManager.default.fileExists(atPath: self.runtimeDirectory.path + "/bus") }
     }
 
@@ -120,8 +124,36 @@ final class PrivateDesktop {
     /// Waits until a server holds org.freedesktop.Notifications. Asked of the bus, not of the server: a call to
     /// the server before it holds the name would have the bus start one from a D-Bus service file (dunst's,
     /// xfce4-notifyd's…) that no test could stop by its pid.
-    func waitForServer(_ what: String, timeout: TimeInterval = 10) throws {
-        try waitUntil("\(what) on the bus", timeout: timeout) { !self.serverOwner().isEmpty }
+    ///
+    /// When it never does, the failure says why as far as it can be seen: whether the server `pid` still runs,
+    /// the last lines of its `log`, and the bus's last lines, where a D-Bus service the server needed and the bus
+    /// could not start is named (GNOME Shell's notifications run in gjs, a package of their own).
+    func waitForServer(_ what: String, pid: pid_t, log: String?, timeout: TimeInterval = 10) throws {
+        do {
+            try waitUntil("\(what) on the bus", timeout: timeout) { !self.serverOwner().isEmpty }
+        } catch let timedOut as Waiting.TimedOut {
+            let server = log.map { (try? String(contentsOfFile: $0)) ?? "" } ?? ""
+            let bus = (try? String(contentsOf: busLog)) ?? ""
+            let unstarted = bus.split(separator: "\n").compactMap { line -> String? in
+                guard line.contains("failed"), let start = line.range(of: "Activated service ") else { return nil }
+                return String(line[start.upperBound...])
+            }
+            throw Waiting.TimedOut(description: """
+                \(timedOut.description): no process holds org.freedesktop.Notifications; the server (pid \(pid)) \
+                \(describe(pid)); services the bus could not start: \
+                \(unstarted.isEmpty ? "none" : unstarted.joined(separator: "; ")).
+                Its last lines\(log.map { " (\($0))" } ?? ""):
+                \(Self.lastLines(server))
+                The session bus's last lines (\(busLog.path)):
+                \(Self.lastLines(bus))
+                """)
+        }
+    }
+
+    /// The last `count` lines of `text`, or a word saying there were none.
+    static func lastLines(_ text: String, count: Int = 15) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).suffix(count)
+        return lines.isEmpty ? "(none)" : lines.joined(separator: "\n")
     }
 
     /// Stops the server `pid` and waits until its name is free, as a logout, crash or upgrade does.

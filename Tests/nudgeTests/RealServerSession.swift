@@ -123,7 +123,8 @@ final class RealServerSession {
         let arguments = kind == .gnome ? ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "800x600"] : []
         server = try desktop.launch(serverPath, arguments, errors: desktop.root.appendingPathComponent("server.err").path,
                                     asOwner: kind == .mako)
-        try desktop.waitForServer("\(kind.rawValue)'s notification server", timeout: 30)
+        try desktop.waitForServer("\(kind.rawValue)'s notification server", pid: server,
+                                  log: desktop.root.appendingPathComponent("server.err").path, timeout: 30)
     }
 
     /// A server that took its name but never answered.

@@ -40,7 +40,9 @@ final class FileErrorTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.status()["fileErrors"] as? [String], [])
     }
 
-    func testBrokenAlarmsJSONAfterAGoodOneKeepsDeliveringFromItsLastGoodVersion() throws {
+    /// Entries stand alone (SPEC §8): an edit that breaks one alarm and moves another plans the moved one as
+    /// edited and the broken one from its last good version, until it is fixed.
+    func testABrokenAlarmPlansFromItsLastGoodVersionWhileItsSiblingPlansAsEdited() throws {
         try dir.write("settings.json", Fixture.settings())
         let good = """
             { "alarms": [
@@ -61,16 +63,17 @@ final class FileErrorTests: DataDirectoryTestCase {
             """)
         let broken = try dir.run(at: "2026-11-21T07:30:00Z")
         assertRun(broken, exit: 65, delivers: [])
-        XCTAssertEqual(broken.stderrLines.first,
-                       "\(dir.path)/alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)")
-        XCTAssertTrue(broken.stderr.contains("last good version of alarms.json"), broken.summary)
-        // The plan still holds both alarms of the last good version.
+        XCTAssertEqual(broken.stderrLines, [
+            "\(dir.path)/alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)",
+            "nudge: alarms.json: alarms[1] (\"dhuhr\") plans from its last good version until it is fixed",
+        ])
         XCTAssertEqual(try dir.plannedIDs(), ["alarm.prayer:fajr:2026-11-21", "alarm.prayer:dhuhr:2026-11-21"])
 
-        // 08:00, the last good time of fajr, still rings.
-        let result = try dir.run(at: "2026-11-21T08:00:00Z")
+        // fajr rings at its new time, dhuhr at its last good one.
+        assertRun(try dir.run(at: "2026-11-21T08:00:00Z"), exit: 65, delivers: [])
+        let result = try dir.run(at: "2026-11-21T08:05:00Z")
         assertRun(result, exit: 65, delivers: ["alarm.prayer:fajr:2026-11-21"])
-        XCTAssertEqual(result.jsonLines().first?["fireAt"] as? String, "2026-11-21T08:00:00Z")
+        XCTAssertEqual(result.jsonLines().first?["fireAt"] as? String, "2026-11-21T08:05:00Z")
         assertRun(try dir.run(at: "2026-11-21T12:30:00Z"), exit: 65, delivers: ["alarm.prayer:dhuhr:2026-11-21"])
         XCTAssertEqual(try dir.outboxIDs(), ["alarm.prayer:fajr:2026-11-21", "alarm.prayer:dhuhr:2026-11-21"])
         // The last good copy is still the good file, not the broken one.
@@ -79,7 +82,9 @@ final class FileErrorTests: DataDirectoryTestCase {
                        ["alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)"])
     }
 
-    func testBrokenFileWithoutAnEarlierGoodVersionPlansNothingOfItsKind() throws {
+    /// A broken entry that never was valid is not planned; its valid siblings ring (SPEC §8: a new alarm with a
+    /// typo next to two valid ones must not silence them).
+    func testABrokenEntryWithoutAnEarlierGoodVersionIsNotPlannedAndItsSiblingsRing() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("alarms.json", """
             { "alarms": [
@@ -89,13 +94,35 @@ final class FileErrorTests: DataDirectoryTestCase {
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T07:15:00Z"))  // 08:00
 
         let result = try dir.run(at: "2026-11-21T08:00:00Z")
-        assertRun(result, exit: 65, delivers: ["laundry.washComplete:snowy:c-1"])
+        assertRun(result, exit: 65, delivers: ["alarm.prayer:fajr:2026-11-21", "laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(result.stderrLines, [
             "\(dir.path)/alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)",
-            "nudge: alarms.json has no earlier valid version: nothing from it is planned until it is fixed",
+            "nudge: alarms.json: alarms[1] (\"dhuhr\") is not planned until it is fixed (it has no earlier valid version)",
         ])
-        XCTAssertEqual(try dir.plannedIDs(), [])
+        XCTAssertEqual(try dir.plannedIDs(), ["alarm.prayer:fajr:2026-11-22"])
         XCTAssertFalse(dir.exists(".last-good/alarms.json"))
+    }
+
+    /// A near miss of the main member (`"alarm"` for `"alarms"`) breaks the file instead of emptying it
+    /// (SPEC §11.48): with a last good version, every alarm still rings; `check` and `run` exit 65 and say why.
+    func testANearMissOfTheMainMemberKeepsTheLastGoodVersionAndIsAnError() throws {
+        try dir.write("settings.json", Fixture.settings())
+        let good = Fixture.alarm(time: "08:00")
+        try dir.write("alarms.json", good)
+        assertRun(try dir.run(at: "2026-11-21T07:00:00Z"), delivers: [])
+        try dir.write("alarms.json", good.replacingOccurrences(of: "\"alarms\"", with: "\"alarm\""))
+        let problem = "alarms.json: alarm: unknown key where \"alarms\" belongs (did you mean alarms?); without "
+            + "\"alarms\" nothing of alarms.json would be planned, so the file is read as broken, not as empty"
+        let check = try NudgeProcess.run(["check", "--data", dir.path])
+        XCTAssertEqual(check.status, 65, check.summary)
+        XCTAssertTrue(check.stderrLines.contains("\(dir.path)/\(problem)"), check.summary)
+        XCTAssertFalse(check.stderr.contains("(ignored"), check.summary)
+        let result = try dir.run(at: "2026-11-21T08:00:00Z")
+        assertRun(result, exit: 65, delivers: ["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertEqual(result.stderrLines, ["\(dir.path)/\(problem)",
+                                            "nudge: using the last good version of alarms.json until it is fixed"])
+        let status = try dir.nudge("status", now: "2026-11-21T08:01:00Z")
+        XCTAssertTrue(status.stdout.contains("  " + problem), status.summary)
     }
 
     func testCheckExits0ForValidFilesAnd65ListingEveryProblem() throws {

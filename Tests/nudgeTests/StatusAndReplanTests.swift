@@ -81,24 +81,25 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
                        ["settings.json: deliver.comand: unknown key (ignored; did you mean command?)"])
     }
 
-    /// `status` says what the run did about a broken file, as `run` said it: its last good version where it has
-    /// one, else nothing from it.
-    func testStatusSaysWhetherABrokenFileHasALastGoodVersion() throws {
+    /// `status` says what the run did about a broken file or entry, in the words `run` said it: an entry that
+    /// never was valid is not planned; a file that is not JSON falls back to its last good version whole.
+    func testStatusSaysWhatTheRunDidAboutABrokenFileOrEntry() throws {
         try dir.write("alarms.json", #"{ "alarms": [ { "id": "fajr", "time": "25:00" } ] }"#)
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: nil))
         let first = try dir.run(at: "2026-11-21T07:00:00Z")
-        XCTAssertTrue(first.stderr.contains("alarms.json has no earlier valid version"), first.summary)
+        let entryNote = #"alarms.json: alarms[0] ("fajr") is not planned until it is fixed (it has no earlier valid version)"#
+        XCTAssertTrue(first.stderr.contains("nudge: " + entryNote), first.summary)
         var status = try dir.nudge("status", now: "2026-11-21T07:01:00Z")
-        XCTAssertTrue(status.stdout.contains(
-            "  alarms.json: no earlier valid version, so nothing from it is planned until it is fixed"), status.summary)
-        XCTAssertFalse(status.stdout.contains("last good version is used"), status.summary)
+        XCTAssertTrue(status.stdout.contains("  " + entryNote), status.summary)
+        XCTAssertEqual(try dir.status()["fileNotes"] as? [String], [entryNote])
 
         try dir.write("alarms.json", Fixture.alarm(time: "08:00"))
         try dir.write("laundry.json", "{ \"pets\": [ ")
         let second = try dir.run(at: "2026-11-21T07:02:00Z")
-        XCTAssertTrue(second.stderr.contains("using the last good version of laundry.json"), second.summary)
+        XCTAssertTrue(second.stderr.contains("nudge: using the last good version of laundry.json until it is fixed"),
+                      second.summary)
         status = try dir.nudge("status", now: "2026-11-21T07:03:00Z")
-        XCTAssertTrue(status.stdout.contains("  laundry.json: its last good version is used until it is fixed"),
+        XCTAssertTrue(status.stdout.contains("  using the last good version of laundry.json until it is fixed"),
                       status.summary)
         XCTAssertFalse(status.stdout.contains("alarms.json"), status.summary)
     }

@@ -8,6 +8,12 @@ final class DocumentReader {
     let file: String
     let tape: JSONTape
     private(set) var problems: [DataProblem] = []
+    /// How many of `problems`, from the first, belong to entries already set aside, and which of the later ones
+    /// do (an inner list sets its own broken entries aside inside an outer entry): `isClaimed`.
+    private var claimed: [Bool] = []
+    /// The entries of lists that were left out for their problems (`ObjectReader.list`): each takes down only
+    /// itself (SPEC §8).
+    private(set) var brokenEntries: [BrokenEntry] = []
     /// Key paths of members nudge does not know; reported as warnings by `nudge check` only.
     private(set) var unknownKeys: [KeyPath] = []
     /// Unknown key path (as text) → the known key of the same object it is probably a misspelling of.
@@ -37,6 +43,21 @@ final class DocumentReader {
 
     func report(_ path: KeyPath, _ message: String) {
         problems.append(DataProblem(file: file, place: .keyPath(path), message: message))
+        claimed.append(false)
+    }
+
+    /// Whether a problem reported since the `start`th one belongs to no entry set aside: it is the reader's own.
+    func hasOwnProblems(since start: Int) -> Bool {
+        claimed[start...].contains(false)
+    }
+
+    /// Whether every problem so far belongs to an entry that was set aside: the rest of the document stands.
+    var standsWithoutBrokenEntries: Bool { !hasOwnProblems(since: 0) }
+
+    /// Sets an entry aside: the problems since the `start`th one are its own, and it is left out.
+    func setAside(_ entry: BrokenEntry, problemsSince start: Int) {
+        for index in start..<claimed.count { claimed[index] = true }
+        brokenEntries.append(entry)
     }
 
     func noteUnknown(_ path: KeyPath, suggestion: String?) {
@@ -52,6 +73,19 @@ final class DocumentReader {
             report(KeyPath.root.appending("version"), "\(quote(version)) is not a supported version (expected 1)")
         }
         return root
+    }
+
+    /// Reports each unknown top-level key that is a near miss of an absent list key (`"alarm"` where `"alarms"`
+    /// belongs): a file of entries read without its list would plan nothing at all, so the typo breaks the file
+    /// (its last good version stands in) instead of silencing every entry (SPEC §11.48).
+    func reportNearMissLists(_ lists: [StaticString]) {
+        for path in unknownKeys {
+            guard path.topLevelKey != nil, let meant = suggestions[path.description],
+                  lists.contains(where: { $0.description == meant }),
+                  tape.member(meant, of: JSONTape.root) == nil else { continue }
+            report(path, "unknown key where \"\(meant)\" belongs (did you mean \(meant)?); without \"\(meant)\" "
+                + "nothing of \(file) would be planned, so the file is read as broken, not as empty")
+        }
     }
 
     /// The text of a string node; nil for any other kind.

@@ -12,6 +12,9 @@ public enum HouseholdLoader {
         public var fallbacks: [UserFile] = []
         /// Files that are valid as they are now: candidates to become the new last good version.
         public var valid: [UserFile] = []
+        /// Broken entries of usable files put back from their file's last good version (the others plan not
+        /// at all until fixed).
+        public var restored: [UserFile: [BrokenEntry]] = [:]
 
         public var problems: [DataProblem] { reports.flatMap(\.problems) }
     }
@@ -38,6 +41,13 @@ public enum HouseholdLoader {
             loaded.reports.append(report)
             if report.isValid {
                 loaded.valid.append(file)
+            } else if report.isUsable {
+                // Entries stand alone: the file plans as it is now, a broken entry from its last good version.
+                var saved = Household()
+                if let data = lastGood[file], apply(file, data, to: &saved, zoneNamed: zoneNamed).isValid {
+                    let restored = loaded.household.restore(report.brokenEntries, of: file, from: saved)
+                    if !restored.isEmpty { loaded.restored[file] = restored }
+                }
             } else if let saved = lastGood[file],
                       apply(file, saved, to: &loaded.household, zoneNamed: zoneNamed).isValid {
                 loaded.fallbacks.append(file)
@@ -58,8 +68,9 @@ public enum HouseholdLoader {
             && !loaded.fallbacks.contains(.settings)
         guard !settingsBroken else { return }
         let missing = (loaded.household.settings.prayerTimes ?? PrayerSettings()).missingKeys
-        guard !missing.isEmpty, loaded.valid.contains(.alarms),
-              let reportIndex = loaded.reports.firstIndex(where: { $0.file == .alarms }) else { return }
+        guard !missing.isEmpty, let reportIndex = loaded.reports.firstIndex(where: { $0.file == .alarms }),
+              loaded.reports[reportIndex].isUsable else { return }
+        let hadBrokenEntries = !loaded.reports[reportIndex].isValid
         let alarmsPath = KeyPath.root.appending("alarms")
         for (index, alarm) in loaded.household.alarms.enumerated() where alarm.prayer != nil {
             loaded.reports[reportIndex].problems.append(DataProblem(
@@ -68,6 +79,8 @@ public enum HouseholdLoader {
         }
         guard !loaded.reports[reportIndex].isValid else { return }
         loaded.valid.removeAll { $0 == .alarms }
+        // With broken entries of its own, the file already plans entry by entry, as it is now.
+        guard !hadBrokenEntries else { return }
         var fallback = loaded.household
         if let saved = lastGood[.alarms], apply(.alarms, saved, to: &fallback, zoneNamed: zoneNamed).isValid,
            !fallback.alarms.contains(where: { $0.prayer != nil }) {

@@ -266,8 +266,10 @@ struct ObjectReader {
         return elements.indices.map { Element(node: elements[$0], base: base, index: $0) }
     }
 
-    /// Reads every object of the array member `key` with `read`, and reports ids used twice (SPEC: unique ids).
-    /// Elements that are invalid are left out (their problems are reported).
+    /// Reads every object of the array member `key` with `read`. Each is an entry that stands alone (SPEC §8):
+    /// one with a problem of its own is left out and set aside (`DocumentReader.brokenEntries`) with its problems
+    /// reported, and the others are read as usual. Entries that share an `id` are all set aside: which of them is
+    /// the mistake cannot be told, and the id plans from its last good version.
     ///
     /// The readers passed as `read` (`Alarm.init`, `Trip.init` …) take the object `borrowing`: an initializer
     /// owns its arguments by default, which would copy each element's reader for it (its document and path
@@ -276,11 +278,44 @@ struct ObjectReader {
         let elements = elements(key)
         var values: [Value] = []
         values.reserveCapacity(elements.count)
-        for element in elements {
-            if let object = ObjectReader(element, in: document), let value = read(object) { values.append(value) }
+        let shared = sharedIDs(elements)
+        for index in elements.indices {
+            let start = document.problems.count
+            let value = ObjectReader(elements[index], in: document).flatMap(read)
+            let id = document.idNode(of: elements[index].node)
+            if let others = shared[index] {
+                let places = others.map { elements[$0].path.appending("id").description }.joined(separator: ", ")
+                document.report(elements[index].path.appending("id"),
+                                "duplicate id \"\(tape.text(id ?? 0))\" (also used at \(places))")
+            }
+            if let value, !document.hasOwnProblems(since: start) {
+                values.append(value)
+            } else {
+                document.setAside(BrokenEntry(list: elements[index].base, index: index, id: id.map(tape.text)),
+                                  problemsSince: start)
+            }
         }
-        document.checkUniqueIDs(elements)
         return values
+    }
+
+    /// For each element whose `id` another element also uses, the indices of those others; empty when all ids
+    /// are unique (the usual case: one pass over the ids, hashed by their bytes in a `JSONKeyTable`).
+    private func sharedIDs(_ elements: [Element]) -> [Int: [Int]] {
+        var seen = JSONKeyTable(capacity: elements.count)
+        // By index: `for element in` would copy each element (retaining its path) to read its node.
+        let hasDuplicates = elements.indices.contains { index in
+            document.idNode(of: elements[index].node).map { seen.insert($0, in: tape) != nil } ?? false
+        }
+        guard hasDuplicates else { return [:] }
+        var byID: [String: [Int]] = [:]
+        for index in elements.indices {
+            if let id = document.idNode(of: elements[index].node) { byID[tape.text(id), default: []].append(index) }
+        }
+        var shared: [Int: [Int]] = [:]
+        for indices in byID.values where indices.count > 1 {
+            for index in indices { shared[index] = indices.filter { $0 != index } }
+        }
+        return shared
     }
 
     private func array(_ member: Int, _ key: String) -> [Int]? {
@@ -352,21 +387,9 @@ extension ObjectReader {
 }
 
 extension DocumentReader {
-    /// Reports every id that appeared before in the same list, naming the first place it was used. Ids are
-    /// compared by their bytes in the file (hashed in a `JSONKeyTable`); strings are built only for a message.
-    func checkUniqueIDs(_ elements: [ObjectReader.Element]) {
-        var seen = JSONKeyTable(capacity: elements.count)
-        // By index: `for element in` would copy each element (retaining its path) to read its node.
-        for index in elements.indices {
-            guard let id = idNode(of: elements[index].node), let first = seen.insert(id, in: tape) else { continue }
-            guard let firstElement = elements.first(where: { idNode(of: $0.node) == first }) else { continue }
-            report(elements[index].path.appending("id"),
-                   "duplicate id \"\(tape.text(id))\" (already used at \(firstElement.path.appending("id")))")
-        }
-    }
-
-    /// The `id` member of the object `node` when it is a string; nil otherwise.
-    private func idNode(of node: Int) -> Int? {
+    /// The `id` member of the object `node` when it is a string; nil otherwise. Ids are compared by their bytes
+    /// in the file (hashed in a `JSONKeyTable`); strings are built only for a message.
+    func idNode(of node: Int) -> Int? {
         guard tape.kind(node) == .object,
               let id = StaticString("id").withUTF8Buffer({ tape.member($0, of: node) }) else { return nil }
         switch tape.kind(id) {

@@ -61,7 +61,7 @@ public enum ImportEditor {
         var streaks = StreakData()
         if let data {
             let (decoded, report) = UserFileDecoder.streaks(data)
-            guard let decoded, let parsed = try? JSONParser.parse(data) else {
+            guard report.isValid, let decoded, let parsed = try? JSONParser.parse(data) else {
                 return .failure(.invalidFile(report.problems))
             }
             document = parsed
@@ -97,7 +97,7 @@ public enum ImportEditor {
         document = document.setting("plays", to: .array((document["plays"]?.arrayValue ?? []) + [play]))
         let content = Array((document.prettyText + "\n").utf8)
         let (edited, report) = UserFileDecoder.streaks(content)
-        guard edited != nil else { return .failure(.invalidFile(report.problems)) }
+        guard edited != nil, report.isValid else { return .failure(.invalidFile(report.problems)) }
         return .success(.imported(content: content, entry, gameName: target.name))
     }
 

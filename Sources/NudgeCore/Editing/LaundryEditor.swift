@@ -50,7 +50,7 @@ public enum LaundryEditor {
                              usedCycleIDs: Set<String>) -> Result<[UInt8], Failure> {
         guard let data else { return .failure(.noFile(pet: petID)) }
         let (decoded, report) = UserFileDecoder.pets(data)
-        guard let pets = decoded, let document = try? JSONParser.parse(data) else {
+        guard report.isValid, let pets = decoded, let document = try? JSONParser.parse(data) else {
             return .failure(.invalidFile(report.problems))
         }
         var elements = document["pets"]?.arrayValue ?? []
@@ -86,7 +86,7 @@ public enum LaundryEditor {
         elements[index] = element
         let content = Array((document.setting("pets", to: .array(elements)).prettyText + "\n").utf8)
         let (edited, editedReport) = UserFileDecoder.pets(content)
-        guard edited != nil else { return .failure(.invalidFile(editedReport.problems)) }
+        guard edited != nil, editedReport.isValid else { return .failure(.invalidFile(editedReport.problems)) }
         return .success(content)
     }
 

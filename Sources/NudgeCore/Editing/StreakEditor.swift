@@ -26,7 +26,7 @@ public enum StreakEditor {
         var document = JSONValue.object([])
         if let data {
             let (decoded, report) = UserFileDecoder.streaks(data)
-            guard decoded != nil, let parsed = try? JSONParser.parse(data) else {
+            guard report.isValid, decoded != nil, let parsed = try? JSONParser.parse(data) else {
                 return .failure(.invalidFile(report.problems))
             }
             document = parsed
@@ -43,7 +43,7 @@ public enum StreakEditor {
         document = document.setting("plays", to: .array((document["plays"]?.arrayValue ?? []) + [play]))
         let content = Array((document.prettyText + "\n").utf8)
         let (edited, report) = UserFileDecoder.streaks(content)
-        guard edited != nil else { return .failure(.invalidFile(report.problems)) }
+        guard edited != nil, report.isValid else { return .failure(.invalidFile(report.problems)) }
         return .success(content)
     }
 }

@@ -35,7 +35,7 @@ public enum TripEditor {
             return .failure(.minutesOutOfRange(trip: tripID, minutes: observation.minutes))
         }
         let (decoded, report) = UserFileDecoder.trips(data)
-        guard let trips = decoded, let document = try? JSONParser.parse(data) else {
+        guard report.isValid, let trips = decoded, let document = try? JSONParser.parse(data) else {
             return .failure(.invalidFile(report.problems))
         }
         var elements = document["trips"]?.arrayValue ?? []
@@ -50,7 +50,7 @@ public enum TripEditor {
         elements[index] = elements[index].setting("observations", to: .array(observations + [recorded]))
         let content = Array((document.setting("trips", to: .array(elements)).prettyText + "\n").utf8)
         let (edited, editedReport) = UserFileDecoder.trips(content)
-        guard edited != nil else { return .failure(.invalidFile(editedReport.problems)) }
+        guard edited != nil, editedReport.isValid else { return .failure(.invalidFile(editedReport.problems)) }
         return .success(content)
     }
 }

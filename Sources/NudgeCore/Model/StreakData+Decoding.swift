@@ -10,11 +10,7 @@ extension UserFileDecoder {
             let knownGames = KnownGames(root.elements("games").compactMap {
                 root.document.stringMember("id", of: $0.node)
             })
-            let plays = root.elements("plays").compactMap { element in
-                ObjectReader(element, in: root.document).flatMap {
-                    Play($0, knownGames: knownGames)
-                }
-            }
+            let plays = root.list("plays") { Play($0, knownGames: knownGames) }
             let achievements = root.list("achievements", Achievement.init)
             let imports = root.list("imports") { ResultImport($0, knownGames: knownGames) }
             return StreakData(games: games, plays: plays, achievements: achievements, imports: imports)

@@ -55,14 +55,11 @@ extension Trip {
         return .recurring(arriveBy: arriveBy, weekdays: weekdays)
     }
 
-    /// The `observations` list; nil when it or any element is invalid.
+    /// The `observations` list, without those that are invalid (each stands alone); nil when it is no list.
     private static func observations(_ object: ObjectReader) -> [TravelObservation]? {
-        let elements = object.elements("observations")
+        let observations = object.list("observations", TravelObservation.init)
         if let member = object.member("observations"), object.document.tape.kind(member) != .array { return nil }
-        let observations = elements.compactMap { element in
-            ObjectReader(element, in: object.document).flatMap(TravelObservation.init)
-        }
-        return observations.count == elements.count ? observations : nil
+        return observations
     }
 }
 

@@ -74,6 +74,7 @@ extension RunState {
             return MissedRecord(id: id, kind: kind, title: title, fireAt: fireAt, reason: reason, recordedAt: recordedAt)
         }
         state.fileErrors = root.elements("fileErrors").compactMap { document.string($0.node) }
+        state.fileNotes = root.elements("fileNotes").compactMap { document.string($0.node) }
         if let lastGood = root.object("lastGood") {
             for member in lastGood.members() {
                 if let file = UserFile(rawValue: member.key), let hash = document.string(member.node) {

@@ -56,6 +56,14 @@ extension RunState {
             out.element(); out.string(error)
         }
         out.close("]")
+        if !fileNotes.isEmpty {
+            out.key("fileNotes")
+            out.open("[")
+            for note in fileNotes {
+                out.element(); out.string(note)
+            }
+            out.close("]")
+        }
         out.key("lastGood")
         out.open("{")
         for file in lastGood.files {

@@ -44,6 +44,9 @@ public struct RunState: Equatable, Sendable {
     public var recentMissed: [MissedRecord] = []
     /// Problems found in user files by the last run, as printed.
     public var fileErrors: [String] = []
+    /// What the last run did about them, as printed: a file's last good version stands in, an entry plans from
+    /// its own or not at all (`nudge status` repeats them).
+    public var fileNotes: [String] = []
     /// Content hash of the last valid version of each user file, saved beside state.json.
     public var lastGood: UserFileMap<String> = [:]
     /// The plan's budget at the last run, for `status`.

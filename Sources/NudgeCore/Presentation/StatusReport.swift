@@ -94,12 +94,8 @@ public enum StatusReport {
         } else {
             lines.append("Files with errors at the last run:")
             lines += state.fileErrors.map { "  \($0)" }
-            // What the run did about each, as it said: a last good version, or nothing from the file.
-            for file in UserFile.allCases where state.fileErrors.contains(where: { $0.hasPrefix(file.fileName + ":") }) {
-                lines.append(state.lastGood[file] != nil
-                    ? "  \(file.fileName): its last good version is used until it is fixed"
-                    : "  \(file.fileName): no earlier valid version, so nothing from it is planned until it is fixed")
-            }
+            // What the run did about each, as it said: a last good version, or nothing from the file or entry.
+            lines += state.fileNotes.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
     }
@@ -191,6 +187,7 @@ public enum StatusReport {
                 ])
             })),
             JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),
+            JSONMember("fileNotes", .array(state.fileNotes.map(JSONValue.string))),
             JSONMember("badge", .number(String(state.badge))),
             JSONMember("lastSuppressed", .number(String(state.lastSuppressed))),
             JSONMember("commandRetries", .number(String(state.commandQueue.count))),

@@ -71,7 +71,7 @@ enum TripCommand {
     private static func currentTrips(_ directory: DataDirectory) throws -> [Trip] {
         guard let data = try directory.readUserFile(.trips) else { return [] }
         let (trips, report) = UserFileDecoder.trips(data)
-        guard let trips else { throw badData(report.problems.map(\.description).joined(separator: "\n"), directory) }
+        guard let trips, report.isValid else { throw badData(report.problems.map(\.description).joined(separator: "\n"), directory) }
         return trips
     }
 

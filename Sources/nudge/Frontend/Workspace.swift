@@ -113,16 +113,28 @@ struct Workspace {
 
     /// One stderr line per problem, naming the file by its path, and what nudge does about it.
     var problemLines: [String] {
-        var lines = loaded.problems.map { "\(directory.path)/\($0)" }
-        for report in loaded.reports where !report.isValid {
-            if loaded.fallbacks.contains(report.file) {
-                lines.append("nudge: using the last good version of \(report.file.fileName) until it is fixed")
-            } else {
-                lines.append("nudge: \(report.file.fileName) has no earlier valid version: "
-                    + "nothing from it is planned until it is fixed")
+        loaded.problems.map { "\(directory.path)/\($0)" } + fileNotes.map { "nudge: \($0)" }
+    }
+
+    /// What nudge does about each broken file or entry (SPEC §8): a broken file's last good version stands in
+    /// whole, or nothing of it plans; in a file whose entries stand alone, a broken entry plans from its last
+    /// good version or not at all, and the others as written.
+    var fileNotes: [String] {
+        loaded.reports.filter { !$0.isValid }.flatMap { report -> [String] in
+            let file = report.file.fileName
+            if report.isUsable {
+                let restored = loaded.restored[report.file] ?? []
+                return report.brokenEntries.map { entry in
+                    let id = entry.id.map { $0.count <= 40 ? $0 : $0.prefix(40) + "…" }
+                    let name = "\(file): \(entry.path)\(id.map { " (\"\($0)\")" } ?? "")"
+                    return restored.contains(entry) ? "\(name) plans from its last good version until it is fixed"
+                        : "\(name) is not planned until it is fixed (it has no earlier valid version)"
+                }
             }
+            return [loaded.fallbacks.contains(report.file)
+                ? "using the last good version of \(file) until it is fixed"
+                : "\(file) has no earlier valid version: nothing from it is planned until it is fixed"]
         }
-        return lines
     }
 
     /// The ids queued for the desktop and the command when state.json was read (with any a died run left).
@@ -133,6 +145,7 @@ struct Workspace {
     func plan(now: Date) -> PlanResult {
         var result = Planner.plan(loaded.household, previous: state, now: now, zone: zone, previousZone: previousZone)
         result.state.fileErrors = loaded.problems.map(\.description)
+        result.state.fileNotes = fileNotes
         result.state.zoneWarning = zoneWarning
         return result
     }

@@ -256,6 +256,10 @@ struct FuzzStats {
     var invalidFiles = 0
     var fallbacksUsed = 0
     var partialApplications = 0
+    /// Entries left out of usable files, and the ids of such files checked to plan (SPEC §8).
+    var entriesSetAside = 0
+    var siblingsChecked = 0
+    var silencedSiblings = 0
     var memoHits = 0
     var deliveries = 0
     var pending = 0
@@ -295,6 +299,8 @@ struct FuzzStats {
         var lines = [title]
         lines.append("  mutation operations \(operations); syntax errors \(syntaxErrors); parsed \(parsed); "
             + "valid files \(validFiles); invalid files \(invalidFiles); fallbacks used \(fallbacksUsed)")
+        lines.append("  entries set aside \(entriesSetAside); sibling ids checked \(siblingsChecked), silenced "
+            + "\(silencedSiblings)")
         lines.append("  crashes 0 (the process is alive); partial/torn applications \(partialApplications); "
             + "deliveries \(deliveries); pending records \(pending); plans reused for a known household \(memoHits)")
         lines.append("  time per case: median \(String(format: "%.4f", percentile(0.5))) s, "
@@ -472,7 +478,7 @@ final class PipelineFuzzer {
         }
         let loaded = HouseholdLoader.load(current: UserFileMap(current), lastGood: lastGood,
                                           zoneNamed: Fixtures.zoneNamed)
-        checkLoaded(loaded, file: file, decoded: decoded, report: report, scenario: scenario,
+        checkLoaded(loaded, file: file, decoded: decoded, report: report, scenario: scenario, bytes: data,
                     failures: &failures, stats: &stats)
         stats.phase("3 load", since: &mark)
 
@@ -638,9 +644,12 @@ final class PipelineFuzzer {
                       failures: inout [String]) -> (HouseholdPart?, FileReport) {
         let (part, report) = HouseholdPart.decode(file, data)
         if report.file != file { failures.append("the decoder of \(file.fileName) reports as \(report.file.fileName)") }
-        if (part != nil) != report.isValid {
+        if (part != nil) != report.isUsable {
             failures.append("decoder returned \(part == nil ? "no value" : "a value") with \(report.problems.count) "
-                + "problem(s): \(report.problems)")
+                + "problem(s), usable \(report.isUsable): \(report.problems)")
+        }
+        if report.isValid && !report.brokenEntries.isEmpty {
+            failures.append("a valid \(file.fileName) sets entries aside: \(report.brokenEntries)")
         }
         for problem in report.problems where problem.file != file.fileName || problem.message.isEmpty
             || !problem.description.hasPrefix(file.fileName) {
@@ -664,7 +673,7 @@ final class PipelineFuzzer {
     }
 
     func checkLoaded(_ loaded: HouseholdLoader.Loaded, file: UserFile, decoded: HouseholdPart?, report: FileReport,
-                     scenario: FuzzScenario, failures: inout [String], stats: inout FuzzStats) {
+                     scenario: FuzzScenario, bytes: [UInt8]? = nil, failures: inout [String], stats: inout FuzzStats) {
         if loaded.reports.map(\.file) != UserFile.allCases {
             failures.append("loader reports \(loaded.reports.map(\.file.fileName)), expected one per file in order")
         }
@@ -698,6 +707,12 @@ final class PipelineFuzzer {
             }
             if !loaded.valid.contains(file) { failures.append("valid \(file.fileName) not in `valid`") }
             if loaded.fallbacks.contains(file) { failures.append("valid \(file.fileName) listed as a fallback") }
+        } else if report.isUsable, let decoded {
+            stats.entriesSetAside += report.brokenEntries.count
+            checkEntriesStandAlone(actual, decoded: decoded, file: file, scenario: scenario, bytes: bytes,
+                                   failures: &failures, stats: &stats)
+            if loaded.valid.contains(file) { failures.append("invalid \(file.fileName) listed as valid") }
+            if loaded.fallbacks.contains(file) { failures.append("usable \(file.fileName) fell back whole") }
         } else {
             let expected = scenario.lastGood == .original ? HouseholdPart(baseline, file) : HouseholdPart(Household(), file)
             if actual != expected {
@@ -710,6 +725,40 @@ final class PipelineFuzzer {
                 failures.append("fallbacks \(loaded.fallbacks) for scenario \(scenario)")
             }
             if scenario.lastGood == .original { stats.fallbacksUsed += 1 }
+        }
+    }
+
+    /// A file whose problems all lie in entries (SPEC §8): every valid entry plans as written; every id the
+    /// file still names that its last good version had plans (as written, or from that version): a mistake in
+    /// one entry never silences a sibling; nothing plans that neither the file nor its last good version holds.
+    /// The ids the file names are read with Foundation's JSONSerialization, not nudge's reader.
+    func checkEntriesStandAlone(_ actual: HouseholdPart, decoded: HouseholdPart, file: UserFile,
+                                scenario: FuzzScenario, bytes: [UInt8]?, failures: inout [String],
+                                stats: inout FuzzStats) {
+        let planned = actual.entryLists, written = decoded.entryLists
+        let saved = scenario.lastGood == .original ? HouseholdPart(baseline, file).entryLists : [:]
+        for (list, entries) in written {
+            for entry in entries where !(planned[list] ?? []).contains(entry) {
+                failures.append("a valid entry of \(file.fileName)'s \(list) does not plan as written: \(entry)")
+                stats.partialApplications += 1
+            }
+        }
+        for (list, entries) in planned {
+            for entry in entries where !(written[list] ?? []).contains(entry) && !(saved[list] ?? []).contains(entry) {
+                failures.append("\(file.fileName)'s \(list) plans an entry that neither the file nor its last good "
+                    + "version holds: \(entry)")
+            }
+        }
+        guard let bytes, let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return }
+        for (list, savedEntries) in saved {
+            let named = Set(((root[list] as? [Any]) ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String })
+            let plannedIDs = Set((planned[list] ?? []).compactMap(\.id))
+            for id in Set(savedEntries.compactMap(\.id)).intersection(named) where !plannedIDs.contains(id) {
+                failures.append("\(file.fileName) still names \(list) id \"\(id)\", valid before the mutation, "
+                    + "and it does not plan: a mistake silenced a sibling")
+                stats.silencedSiblings += 1
+            }
+            stats.siblingsChecked += named.count
         }
     }
 
@@ -793,6 +842,38 @@ enum HouseholdPart: Equatable {
         case .alarms: self = .alarms(household.alarms)
         case .trips: self = .trips(household.trips)
         case .streaks: self = .streaks(household.streaks)
+        }
+    }
+
+    /// One entry of a list of a user file, with its id when it has one (plays have none).
+    enum Entry: Equatable {
+        case pet(Pet), alarm(Alarm), trip(Trip), game(Game), play(Play), achievement(Achievement)
+        case resultImport(ResultImport)
+
+        var id: String? {
+            switch self {
+            case .pet(let pet): return pet.id
+            case .alarm(let alarm): return alarm.id
+            case .trip(let trip): return trip.id
+            case .game(let game): return game.id
+            case .play: return nil
+            case .achievement(let achievement): return achievement.id
+            case .resultImport(let entry): return entry.id
+            }
+        }
+    }
+
+    /// The entries of each list of the file, by the list's key.
+    var entryLists: [String: [Entry]] {
+        switch self {
+        case .settings: return [:]
+        case .pets(let pets): return ["pets": pets.map(Entry.pet)]
+        case .alarms(let alarms): return ["alarms": alarms.map(Entry.alarm)]
+        case .trips(let trips): return ["trips": trips.map(Entry.trip)]
+        case .streaks(let streaks):
+            return ["games": streaks.games.map(Entry.game), "plays": streaks.plays.map(Entry.play),
+                    "achievements": streaks.achievements.map(Entry.achievement),
+                    "imports": streaks.imports.map(Entry.resultImport)]
         }
     }
 

@@ -53,7 +53,7 @@ final class StreakDataDecodingTests: XCTestCase {
         XCTAssertEqual(decode(#"{"games": null, "plays": []}"#).0, StreakData())
     }
 
-    func testDuplicateIdsNameTheFirstPlace() {
+    func testDuplicateIdsNameEveryPlaceThatUsesThem() {
         XCTAssertEqual(messages("""
         { "games": [ { "id": "wordle", "name": "Wordle" }, { "id": "wordle", "name": "Wordle again" } ],
           "achievements": [ { "id": "a", "title": "A", "description": "", "unlockedAt": "2026-11-21T07:59:00Z" },
@@ -62,9 +62,12 @@ final class StreakDataDecodingTests: XCTestCase {
           "imports": [ { "id": "i", "game": "wordle", "importedAt": "2026-11-21T07:58:00Z", "summary": "3/6" },
                        { "id": "i", "game": "wordle", "importedAt": "2026-11-21T07:58:00Z", "summary": "4/6" } ] }
         """), [
-            "streaks.json: games[1].id: duplicate id \"wordle\" (already used at games[0].id)",
-            "streaks.json: achievements[2].id: duplicate id \"a\" (already used at achievements[0].id)",
-            "streaks.json: imports[1].id: duplicate id \"i\" (already used at imports[0].id)",
+            "streaks.json: games[0].id: duplicate id \"wordle\" (also used at games[1].id)",
+            "streaks.json: games[1].id: duplicate id \"wordle\" (also used at games[0].id)",
+            "streaks.json: achievements[0].id: duplicate id \"a\" (also used at achievements[2].id)",
+            "streaks.json: achievements[2].id: duplicate id \"a\" (also used at achievements[0].id)",
+            "streaks.json: imports[0].id: duplicate id \"i\" (also used at imports[1].id)",
+            "streaks.json: imports[1].id: duplicate id \"i\" (also used at imports[0].id)",
         ])
     }
 
@@ -100,7 +103,9 @@ final class StreakDataDecodingTests: XCTestCase {
                      { "game": "chess", "at": "2026-11-17T19:42:11Z" } ],
           "imports": [ { "id": "i-1", "game": "Wordle", "importedAt": "2026-11-21T07:58:00Z", "summary": "3/6" } ] }
         """)
-        XCTAssertNil(data)
+        // Each play and import stands alone: the two that name no game are left out, the rest is read.
+        XCTAssertEqual(data?.plays.map(\.game), ["wordle", "wordle", "connections"])
+        XCTAssertEqual(data?.imports, [])
         XCTAssertEqual(report.problems.map(\.description), [
             "streaks.json: plays[3].game: unknown game \"chess\" (known: wordle, connections)",
             "streaks.json: imports[0].game: unknown game \"Wordle\" (known: wordle, connections)",

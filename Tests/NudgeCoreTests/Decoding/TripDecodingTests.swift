@@ -58,7 +58,7 @@ final class TripDecodingTests: XCTestCase {
           {"id": "c", "destination": "C", "arriveAt": "2026-11-24T14:30:00Z", "weekdays": ["mon"], "travelMinutes": 5}
         ]}
         """)
-        XCTAssertNil(trips)
+        XCTAssertEqual(trips, [], "each trip is broken, and each takes down only itself")
         XCTAssertEqual(report.problems.map(\.description), [
             "trips.json: trips[0]: needs either arriveBy (with weekdays) or arriveAt, not both",
             "trips.json: trips[1]: needs either arriveBy (with weekdays) or arriveAt, not both",
@@ -123,11 +123,12 @@ final class TripDecodingTests: XCTestCase {
         ])
     }
 
-    func testDuplicateTripIdsAreReportedAtTheLaterOne() {
+    func testDuplicateTripIdsAreReportedAtEachUse() {
         XCTAssertEqual(messages("""
         {"trips": [{"id": "office", "destination": "Office", "arriveBy": "08:45", "travelMinutes": 25},
                    {"id": "office", "destination": "Office", "arriveAt": "2026-11-24T14:30:00Z", "travelMinutes": 25}]}
-        """), ["trips.json: trips[1].id: duplicate id \"office\" (already used at trips[0].id)"])
+        """), ["trips.json: trips[0].id: duplicate id \"office\" (also used at trips[1].id)",
+               "trips.json: trips[1].id: duplicate id \"office\" (also used at trips[0].id)"])
     }
 
     func testBoundsAreInclusive() {

@@ -98,16 +98,17 @@ final class UserFileDecoderTests: XCTestCase {
                     { "id": "snowy", "lastCompletedAt": "1999-12-31T23:59:59Z" },
                     { "name": "no id" }, 7 ] }
         """))
-        XCTAssertNil(pets)
+        XCTAssertEqual(pets, [])
         XCTAssertEqual(messages(report), [
             "laundry.json: pets[0].washMinutes: 0 is out of range (expected a whole number from 1 to 1440)",
             "laundry.json: pets[0].dryMinutes: 1.5 is out of range (expected a whole number from 1 to 1440)",
             "laundry.json: pets[0].cycle.stage: \"spin\" is not a stage (expected \"wash\" or \"dry\")",
             "laundry.json: pets[0].cycle.startedAt: \"2026-11-21 25:00\" is not an RFC 3339 instant (like \"2026-11-21T08:00:00Z\")",
+            "laundry.json: pets[0].id: duplicate id \"snowy\" (also used at pets[1].id)",
             "laundry.json: pets[1].lastCompletedAt: \"1999-12-31T23:59:59Z\" is outside the years 2000 to 2200",
+            "laundry.json: pets[1].id: duplicate id \"snowy\" (also used at pets[0].id)",
             "laundry.json: pets[2]: missing required key \"id\"",
             "laundry.json: pets[3]: expected an object, found a number",
-            "laundry.json: pets[1].id: duplicate id \"snowy\" (already used at pets[0].id)",
         ])
     }
 
@@ -130,7 +131,7 @@ final class UserFileDecoderTests: XCTestCase {
                    {"id":"dhuhr","title":"Noon","time":"25:00","weekdays":[]},
                    {"id":"asr","title":"","time":"15:00","weekdays":["monday"],"durationMinutes":"15"}]}
         """))
-        XCTAssertNil(alarms)
+        XCTAssertEqual(alarms?.map(\.id), ["fajr"], "the valid alarm stands; the broken ones are left out")
         XCTAssertEqual(messages(report), [
             "alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)",
             "alarms.json: alarms[1].weekdays: must list at least one weekday (mon, tue, wed, thu, fri, sat, sun)",
@@ -166,7 +167,7 @@ final class UserFileDecoderTests: XCTestCase {
 
     func testIdsHoldAtMostOneHundredCharactersInAnyScript() {
         func accepts(_ id: String) -> Bool {
-            UserFileDecoder.alarms(data("{\"alarms\":[{\"id\":\"\(id)\",\"title\":\"T\",\"time\":\"05:00\"}]}")).0 != nil
+            UserFileDecoder.alarms(data("{\"alarms\":[{\"id\":\"\(id)\",\"title\":\"T\",\"time\":\"05:00\"}]}")).1.isValid
         }
         XCTAssertTrue(accepts(String(repeating: "a", count: 100)))
         XCTAssertFalse(accepts(String(repeating: "a", count: 101)))
@@ -177,27 +178,31 @@ final class UserFileDecoderTests: XCTestCase {
         XCTAssertFalse(accepts(""))
     }
 
-    func testDuplicateIdsAreFoundByTheirUnescapedTextAndNameTheFirstPlace() {
+    func testDuplicateIdsAreFoundByTheirUnescapedTextAndEveryUseIsLeftOut() {
         let (alarms, report) = UserFileDecoder.alarms(data(#"""
         {"alarms":[{"id":"fajr","title":"A","time":"05:30"}, {"id":7,"title":"B","time":"05:30"},
                    {"id":"f\u0061jr","title":"C","time":"05:30"}, {"id":"isha","title":"D","time":"20:00"},
                    {"id":"fajr","title":"E","time":"05:30"}, "x", {"id":"isha","title":"F","time":"20:00"}]}
         """#))
-        XCTAssertNil(alarms)
+        XCTAssertEqual(alarms, [])
         XCTAssertEqual(messages(report), [
+            "alarms.json: alarms[0].id: duplicate id \"fajr\" (also used at alarms[2].id, alarms[4].id)",
             "alarms.json: alarms[1].id: expected a string, found a number",
+            "alarms.json: alarms[2].id: duplicate id \"fajr\" (also used at alarms[0].id, alarms[4].id)",
+            "alarms.json: alarms[3].id: duplicate id \"isha\" (also used at alarms[6].id)",
+            "alarms.json: alarms[4].id: duplicate id \"fajr\" (also used at alarms[0].id, alarms[2].id)",
             "alarms.json: alarms[5]: expected an object, found a string",
-            "alarms.json: alarms[2].id: duplicate id \"fajr\" (already used at alarms[0].id)",
-            "alarms.json: alarms[4].id: duplicate id \"fajr\" (already used at alarms[0].id)",
-            "alarms.json: alarms[6].id: duplicate id \"isha\" (already used at alarms[3].id)",
+            "alarms.json: alarms[6].id: duplicate id \"isha\" (also used at alarms[3].id)",
         ])
+        XCTAssertEqual(report.brokenEntries.map(\.index), Array(0...6))
+        XCTAssertTrue(report.isUsable)
     }
 
     func testIdsWrittenWithEscapesAreCheckedByTheirText() {
         let (alarms, report) = UserFileDecoder.alarms(data(#"""
         {"alarms":[{"id":"a\u002Db","title":"T","time":"05:00"}, {"id":"a\u0020b","title":"T","time":"05:00"}]}
         """#))
-        XCTAssertNil(alarms)
+        XCTAssertEqual(alarms?.map(\.id), ["a-b"])
         XCTAssertEqual(messages(report), [
             "alarms.json: alarms[1].id: \"a b\" is not a valid id (use 1 to 100 letters, digits, '.', '_' or '-')",
         ])

@@ -30,6 +30,58 @@ final class HouseholdLoaderTests: XCTestCase {
         XCTAssertFalse(loaded.problems.isEmpty)
     }
 
+    private let twoAlarms = Array(#"""
+        {"alarms":[{"id":"fajr","title":"Morning Prayer","time":"05:30"},{"id":"isha","title":"Night","time":"20:00"}]}
+        """#.utf8)
+
+    func testABrokenEntryPlansFromItsLastGoodVersionAndItsSiblingAsWritten() {
+        let edited = Array(#"""
+            {"alarms":[{"id":"fajr","title":"Morning Prayer","time":"5:30"},{"id":"isha","title":"Night","time":"21:00"}]}
+            """#.utf8)
+        let loaded = HouseholdLoader.load(current: [.alarms: edited], lastGood: [.alarms: twoAlarms],
+                                          zoneNamed: Fixtures.zoneNamed)
+        XCTAssertEqual(loaded.household.alarms.map(\.id), ["isha", "fajr"])
+        XCTAssertEqual(loaded.household.alarms.first { $0.id == "isha" }?.schedule, .time(Fixtures.time("21:00")))
+        XCTAssertEqual(loaded.household.alarms.first { $0.id == "fajr" }?.schedule, .time(Fixtures.time("05:30")))
+        XCTAssertEqual(loaded.restored[.alarms]?.map(\.id), ["fajr"])
+        XCTAssertEqual(loaded.valid, [])
+        XCTAssertEqual(loaded.fallbacks, [])
+        XCTAssertEqual(loaded.problems.map(\.description), ["alarms.json: alarms[0].time: \"5:30\" is not a time (HH:MM)"])
+    }
+
+    func testABrokenEntryWithoutALastGoodVersionIsLeftOutAndTheOthersPlan() {
+        let edited = Array(#"{"alarms":[{"id":"new","title":"New","time":"5:30"},{"id":"isha","title":"N","time":"20:00"}]}"#.utf8)
+        let loaded = HouseholdLoader.load(current: [.alarms: edited], lastGood: [.alarms: twoAlarms],
+                                          zoneNamed: Fixtures.zoneNamed)
+        XCTAssertEqual(loaded.household.alarms.map(\.id), ["isha"])
+        XCTAssertEqual(loaded.restored, [:])
+        XCTAssertEqual(loaded.reports.first?.brokenEntries, [BrokenEntry(list: KeyPath.root.appending("alarms"), index: 0, id: "new")])
+    }
+
+    func testEntriesSharingAnIdAreAllSetAsideAndTheIdPlansFromItsLastGoodVersion() {
+        let edited = Array(#"""
+            {"alarms":[{"id":"fajr","title":"Copy","time":"06:00"},{"id":"fajr","title":"Morning Prayer","time":"05:30"},
+                       {"id":"isha","title":"Night","time":"20:00"}]}
+            """#.utf8)
+        let loaded = HouseholdLoader.load(current: [.alarms: edited], lastGood: [.alarms: twoAlarms],
+                                          zoneNamed: Fixtures.zoneNamed)
+        XCTAssertEqual(loaded.household.alarms.map(\.title), ["Night", "Morning Prayer"])
+        XCTAssertEqual(loaded.problems.count, 2)
+    }
+
+    func testANearMissOfTheListBreaksTheFileWhole() {
+        let typo = Array(#"{"alarm":[{"id":"fajr","title":"Morning Prayer","time":"05:30"}]}"#.utf8)
+        let loaded = HouseholdLoader.load(current: [.alarms: typo], lastGood: [.alarms: twoAlarms],
+                                          zoneNamed: Fixtures.zoneNamed)
+        XCTAssertEqual(loaded.household.alarms.map(\.id), ["fajr", "isha"])
+        XCTAssertEqual(loaded.fallbacks, [.alarms])
+        XCTAssertEqual(loaded.reports.first?.isUsable, false)
+        XCTAssertEqual(loaded.reports.first?.warnings, [], "the near miss is an error, not also an ignored key")
+        // A key that is no near miss of an absent list stays a warning.
+        let note = Array(#"{"alarms":[],"alarmz":1,"notes":"mine"}"#.utf8)
+        XCTAssertEqual(HouseholdLoader.load(current: [.alarms: note], zoneNamed: Fixtures.zoneNamed).valid, [.alarms])
+    }
+
     func testValidFileIgnoresItsLastGoodVersion() {
         let loaded = HouseholdLoader.load(current: [.alarms: Array(#"{"alarms":[]}"#.utf8)],
                                           lastGood: [.alarms: goodAlarms], zoneNamed: Fixtures.zoneNamed)

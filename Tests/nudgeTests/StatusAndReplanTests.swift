@@ -104,6 +104,26 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
         XCTAssertFalse(status.stdout.contains("alarms.json"), status.summary)
     }
 
+    /// The stale-timer warning reads the last `nudge run`, not the re-plan of an editing command (SPEC §11.52):
+    /// five days without a run stay visible after `nudge play`; and `status` goes on reporting what that run
+    /// delivered after a command re-planned.
+    func testAnEditAfterADeadTimerLeavesTheWarningAndTheLastRunsFigures() throws {
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00"))
+        try dir.write("streaks.json", #"{ "games": [ { "id": "wordle", "name": "Wordle" } ] }"#)
+        try dir.run(at: "2026-11-20T07:59:00Z")
+        assertRun(try dir.run(at: "2026-11-20T08:00:00Z"), delivers: ["alarm.prayer:fajr:2026-11-20"])
+        let play = try dir.nudge("play", now: "2026-11-25T09:00:00Z", "wordle")
+        XCTAssertEqual(play.status, 0, play.summary)
+
+        let status = try dir.nudge("status", now: "2026-11-25T09:00:30Z")
+        XCTAssertTrue(status.stdout.contains("Last run: 2026-11-20 08:00 (5 days ago)"), status.summary)
+        XCTAssertTrue(status.stdout.contains("delivered 1, missed 0"), status.summary)
+        XCTAssertTrue(status.stdout.contains("Warning: the last run was 5 days ago"), status.summary)
+        XCTAssertEqual(try dir.status()["stale"] as? Bool, true)
+        let plan = try dir.nudge("plan", now: "2026-11-25T09:00:30Z")
+        XCTAssertTrue(plan.stdout.contains("Warning: the last run was 5 days ago"), plan.summary)
+    }
+
     func testPlanAndStatusNameARunOlderThanFiveMinutes() throws {
         try dir.write("alarms.json", Fixture.alarm(time: "08:00"))
         try dir.run(at: "2026-11-20T05:16:00Z")

@@ -31,6 +31,7 @@ extension RunState {
         var state = RunState()
         state.lastRunAt = root.instant("lastRunAt", required: false)
         state.latestRunAt = root.instant("latestRunAt", required: false)
+        state.lastRunCommandAt = root.instant("lastRunCommandAt", required: false)
         for element in root.elements("settledSpans") {
             guard let span = ObjectReader(element, in: document),
                   let latest = span.instant("latest", required: true),

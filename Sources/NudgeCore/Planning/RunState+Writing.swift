@@ -11,6 +11,7 @@ extension RunState {
         out.key("version"); out.number(Self.formatVersion)
         out.key("lastRunAt"); out.instant(lastRunAt)
         out.key("latestRunAt"); out.instant(latestRunAt)
+        if let lastRunCommandAt { out.key("lastRunCommandAt"); out.instant(lastRunCommandAt) }
         out.key("settledSpans")
         out.open("[")
         for span in settledSpans {

@@ -15,6 +15,9 @@ public struct RunState: Equatable, Sendable {
     public var lastRunAt: Date?
     /// The latest `now` any run has had.
     public var latestRunAt: Date?
+    /// The `now` of the last `nudge run` (by the timer, cron or a person), not of an editing command's re-plan:
+    /// what the stale-timer warning and `status`'s "Last run" read.
+    public var lastRunCommandAt: Date?
     /// What the clock's history settles without a ledger entry (`SettledSpan`), latest first: one span while the
     /// clock only moves forward, one more for each step back that has not caught up yet.
     public var settledSpans: [SettledSpan] = []

@@ -40,7 +40,7 @@ public enum StatusReport {
             lines.append("Notifications are switched OFF (settings.json notifications.enabled): due ones are "
                 + "recorded, not delivered (\(state.lastSuppressed) at the last run)")
         }
-        if let lastRun = state.lastRunAt {
+        if let lastRun = state.lastRunCommandAt ?? state.lastRunAt {
             lines.append("Last run: \(TextFormat.localDateTime(lastRun, clock)) "
                 + "(\(TextFormat.relative(lastRun, from: now))), zone \(state.timeZone ?? zone.identifier); "
                 + "delivered \(state.lastDelivered), missed \(state.lastMissed)")
@@ -154,7 +154,9 @@ public enum StatusReport {
         }
         var members = [
             JSONMember("lastRunAt", state.lastRunAt.map { .string(RFC3339.format($0)) } ?? .null),
-            JSONMember("stale", .bool(state.lastRunAt.flatMap { StaleRun.warning(lastRunAt: $0, now: now) } != nil)),
+            JSONMember("lastRunCommandAt", state.lastRunCommandAt.map { .string(RFC3339.format($0)) } ?? .null),
+            JSONMember("stale", .bool((state.lastRunCommandAt ?? state.lastRunAt)
+                .flatMap { StaleRun.warning(lastRunAt: $0, now: now) } != nil)),
             enabled,
             warnings,
             zoneWarning,

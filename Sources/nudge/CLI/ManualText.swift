@@ -317,8 +317,10 @@ enum ManualText {
             Written by nudge; delete it only to start afresh (the next run is then a first run, and ids already in \
             `outbox.jsonl` are still never delivered again). A damaged one stops the run with exit 65 rather than \
             risk a second delivery. It holds `version` (1), the previous run (`lastRunAt`, `timeZone`, \
-            `lastDelivered`, `lastMissed`, `lastBudget`, `lastSuppressed`), the counters `deliveredTotal` and \
-            `missedTotal`, `recentMissed` (the last 50), `fileErrors`, `lastGood` (a hash of each copy in \
+            `lastDelivered`, `lastMissed`, `lastBudget`, `lastSuppressed`), the last `nudge run` itself \
+            (`lastRunCommandAt`: an editing command re-plans too), the counters `deliveredTotal` and \
+            `missedTotal`, `recentMissed` (the last 50), `fileErrors` with what the run did about them \
+            (`fileNotes`), `lastGood` (a hash of each copy in \
             `.last-good/`), `outboxBytes` (how much of the outbox the ledger reflects), `badge`, `snoozes`, \
             `timers`, `appliedActions`, the queue of desktop and command deliveries still to make \
             (`commandQueue`) with the recent failures (`commandFailures`), the learned `smartReminder`, \

@@ -19,7 +19,8 @@ enum PlanCommand {
             let workspace = try Workspace.load(directory)
             let plan = workspace.plan(now: arguments.now).plan
             console.out(arguments.has("--json") ? plan.text
-                                                : PlanTable.render(plan, now: arguments.now, zone: workspace.zone))
+                                                : PlanTable.render(plan, now: arguments.now, zone: workspace.zone,
+                                                                   lastRun: workspace.state?.lastRunCommandAt))
             workspace.problemLines.forEach(console.error)
             return workspace.problemLines.isEmpty ? .success : .badData
         }
@@ -30,13 +31,15 @@ enum PlanCommand {
         switch Plan.decode(data) {
         case .success(let plan):
             let zone = ZoneDatabase.zone(named: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
+            let lastRun = (try? directory.loadState())??.lastRunCommandAt
             guard arguments.has("--json") else {
-                console.out(PlanTable.render(plan, now: arguments.now, zone: zone))
+                console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun))
                 return .success
             }
             console.out(plan.text)
             // stdout carries only the plan: the stale warning goes where warnings go.
-            StaleRun.warning(lastRunAt: plan.generatedAt, now: arguments.now).map { console.error("nudge: " + $0) }
+            StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: arguments.now)
+                .map { console.error("nudge: " + $0) }
             return .success
         case .failure(let problem):
             throw CLIError.badData(["\(directory.path)/\(problem)", "nudge: plan.json is rewritten by every `nudge run`"])

@@ -67,7 +67,7 @@ enum RunCommand {
 
     /// One run: lock, read, plan, save, deliver. Returns the exit code and the plan it wrote.
     static func pass(_ options: Options, _ console: Console, directory: DataDirectory, now: Date,
-                     locking: Locking, first: Bool) throws -> (ExitCode, Plan) {
+                     locking: Locking, first: Bool, isRunCommand: Bool = true) throws -> (ExitCode, Plan) {
         let dryRun = options.dryRun
         var lock: DirectoryLock?
         if case .take(let wait) = locking, !dryRun {
@@ -78,6 +78,14 @@ enum RunCommand {
 
         let workspace = try Workspace.load(directory, collectingLastGoodUpdates: !dryRun)
         var result = workspace.plan(now: now)
+        if isRunCommand {
+            result.state.lastRunCommandAt = now
+        } else if let previous = workspace.state {
+            // A re-plan after an edit is no run: `status` goes on reporting what the last `nudge run` did.
+            result.state.lastDelivered = previous.lastDelivered
+            result.state.lastMissed = previous.lastMissed
+            result.state.lastSuppressed = previous.lastSuppressed
+        }
         if !dryRun {
             try save(result: &result, workspace: workspace)
         }
@@ -104,7 +112,8 @@ enum RunCommand {
     /// shows the change at once and whatever fell due meanwhile is delivered. Problems in files are left to
     /// `nudge run` and `nudge check`: the edit itself succeeded.
     static func replanAfterEdit(_ console: Console, directory: DataDirectory, now: Date) throws {
-        _ = try pass(Options(), console, directory: directory, now: now, locking: .held, first: false)
+        _ = try pass(Options(), console, directory: directory, now: now, locking: .held, first: false,
+                     isRunCommand: false)
     }
 
     /// A line for a person at a terminal (never for cron, whose stderr is no terminal): what happened.

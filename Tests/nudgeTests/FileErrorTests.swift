@@ -3,7 +3,7 @@ import XCTest
 
 /// Broken user files (SPEC §8): reported with path and place, exit 65, and never silencing the other files.
 final class FileErrorTests: DataDirectoryTestCase {
-    /// Line 3, column 21 is the `"` of `"name"`: the comma before it is missing.
+    /// Line 3, column 20 is where the comma before `"name"` (column 21) belongs.
     private let malformedLaundry = """
         {
           "pets": [
@@ -23,15 +23,15 @@ final class FileErrorTests: DataDirectoryTestCase {
         let second = try dir.run(at: "2026-11-21T08:00:00Z")
         assertRun(second, exit: 65, delivers: ["alarm.prayer:fajr:2026-11-21"])
         XCTAssertEqual(second.stderrLines.first,
-                       "\(dir.path)/laundry.json:3:21: expected ',' or '}' after object member, found '\"'")
-        XCTAssertTrue(second.stderrLines.contains { $0.hasPrefix("\(dir.path)/laundry.json:3:21: ") }, second.summary)
+                       "\(dir.path)/laundry.json:3:20: missing ',' between object members (the next one starts at 3:21)")
+        XCTAssertTrue(second.stderrLines.contains { $0.hasPrefix("\(dir.path)/laundry.json:3:20: ") }, second.summary)
         XCTAssertEqual(second.stderrLines.filter { $0.contains("alarms.json") }, [], second.summary)
         XCTAssertEqual(try dir.outboxIDs(), ["alarm.prayer:fajr:2026-11-21"])
         XCTAssertEqual(try dir.plannedIDs(), ["alarm.prayer:fajr:2026-11-22"])
 
         let status = try dir.status()
         XCTAssertEqual(status["fileErrors"] as? [String],
-                       ["laundry.json:3:21: expected ',' or '}' after object member, found '\"'"])
+                       ["laundry.json:3:20: missing ',' between object members (the next one starts at 3:21)"])
         XCTAssertEqual(status["deliveredTotal"] as? Int, 1)
 
         // Fixed: exit 0 again, and the error is gone from status.
@@ -141,7 +141,7 @@ final class FileErrorTests: DataDirectoryTestCase {
         let invalid = try NudgeProcess.run(["check", "--data", dir.path])
         XCTAssertEqual(invalid.status, 65, invalid.summary)
         XCTAssertEqual(Set(invalid.stderrLines), [
-            "\(dir.path)/laundry.json:3:21: expected ',' or '}' after object member, found '\"'",
+            "\(dir.path)/laundry.json:3:20: missing ',' between object members (the next one starts at 3:21)",
             "\(dir.path)/alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)",
         ])
         XCTAssertEqual(invalid.stdoutLines, ["2 problems in \(dir.path)"])

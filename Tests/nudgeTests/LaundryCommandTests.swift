@@ -181,7 +181,7 @@ final class LaundryCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(result.status, 65, result.summary)
         XCTAssertEqual(result.stdout, "", result.summary)
         XCTAssertEqual(result.stderrLines,
-                       ["\(dir.path)/laundry.json:2:20: expected a string key after ',' in object, found '}'"])
+                       ["\(dir.path)/laundry.json:2:18: trailing comma before '}': JSON allows no comma after the last member (remove it)"])
         XCTAssertEqual(try dir.text("laundry.json"), broken)
     }
 

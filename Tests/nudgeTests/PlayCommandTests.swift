@@ -220,7 +220,7 @@ final class PlayCommandTests: DataDirectoryTestCase {
     // MARK: - Broken file
 
     func testBrokenStreaksFileExits65WithLineAndColumnAndIsLeftUntouched() throws {
-        // Line 2 misses the comma before "at" (column 33).
+        // Line 2 misses the comma before "at" (column 33), where column 32 is.
         let broken = """
             { "games": [ { "id": "wordle", "name": "Wordle", "streak": 12 } ],
               "plays": [ { "game": "wordle" "at": "2026-11-19T19:42:11Z" } ] }
@@ -232,7 +232,7 @@ final class PlayCommandTests: DataDirectoryTestCase {
         let result = try play("wordle", "--add")
         XCTAssertEqual(result.status, 65, result.summary)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderrLines.contains { $0.hasPrefix("\(dir.path)/streaks.json:2:33: ") }, result.summary)
+        XCTAssertTrue(result.stderrLines.contains { $0 == "\(dir.path)/streaks.json:2:32: missing ',' between object members (the next one starts at 2:33)" }, result.summary)
         XCTAssertEqual(try dir.data("streaks.json"), Data(broken.utf8))
         XCTAssertEqual(try dir.snapshot()["streaks.json"], before["streaks.json"])
     }

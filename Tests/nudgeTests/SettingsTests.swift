@@ -14,7 +14,7 @@ final class SettingsTests: DataDirectoryTestCase {
         assertRun(result, exit: 65, delivers: ["alarm.prayer:fajr:2026-11-21"])
         XCTAssertEqual(result.jsonLines().first?["fireAt"] as? String, "2026-11-21T08:00:00Z")
         XCTAssertEqual(result.stderrLines, [
-            "\(dir.path)/settings.json:1:32: expected a string key after ',' in object, found '}'",
+            "\(dir.path)/settings.json:1:30: trailing comma before '}': JSON allows no comma after the last member (remove it)",
             "nudge: using the last good version of settings.json until it is fixed",
         ])
         XCTAssertEqual(try dir.json("plan.json")["timeZone"] as? String, "Europe/Berlin")

@@ -245,12 +245,50 @@ extension JSONByteParser {
         JSONSyntaxError(message, at: offset, in: bytes)
     }
 
-    /// `expected <what>, found <x>`, or `unexpected end of input; expected <what>` at the end.
+    /// `expected <what>, found <x>`, or `unexpected end of input; expected <what>` at the end; or, when the
+    /// mistake is one people make by hand, its likely cause at the place of the cause (`likelyCause`).
     func expected(_ what: String, at offset: Int) -> JSONSyntaxError {
+        if let cause = likelyCause(what, at: offset) { return cause }
         if offset >= bytes.count {
             return error("unexpected end of input; expected \(what)", at: offset)
         }
         return error("expected \(what), found \(describe(at: offset))", at: offset)
+    }
+
+    /// The mistakes a person editing by hand makes, named at their own place rather than at the next token
+    /// (SPEC §11.62): a comma before a closing bracket, a `//` or `/* */` comment, a typographic quote, a comma
+    /// left out between two members or elements. Nil for any other error.
+    private func likelyCause(_ what: String, at offset: Int) -> JSONSyntaxError? {
+        guard offset < bytes.count else { return nil }
+        let found = bytes[offset]
+        if found == UInt8(ascii: "/"), offset + 1 < bytes.count,
+           bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*") {
+            let kind = bytes[offset + 1] == UInt8(ascii: "/") ? "//" : "/* */"
+            return error("a comment (\(kind)) is not JSON: remove it (JSON files have no comments)", at: offset)
+        }
+        if found == 0xE2, offset + 2 < bytes.count, bytes[offset + 1] == 0x80,
+           let quote = [0x98: "2018", 0x99: "2019", 0x9C: "201C", 0x9D: "201D"][bytes[offset + 2]] {
+            return error("typographic quote U+\(quote) where JSON needs a straight \" or ' (an editor or a web page "
+                + "replaced it: retype it)", at: offset)
+        }
+        var previous = offset - 1
+        while previous >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[previous]) { previous -= 1 }
+        let closer = found == UInt8(ascii: "]") ? "]" : found == UInt8(ascii: "}") ? "}" : nil
+        if let closer, previous >= 0, bytes[previous] == UInt8(ascii: ",") {
+            let last = closer == "]" ? "element" : "member"
+            return error("trailing comma before '\(closer)': JSON allows no comma after the last \(last) (remove it)",
+                         at: previous)
+        }
+        let startsValue = found == UInt8(ascii: "\"") || found == UInt8(ascii: "{") || found == UInt8(ascii: "[")
+            || found == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(found)
+            || found == UInt8(ascii: "t") || found == UInt8(ascii: "f") || found == UInt8(ascii: "n")
+        if startsValue, previous >= 0, what.hasPrefix("',' or ") {
+            let next = JSONSyntaxError("", at: offset, in: bytes)
+            let between = what.hasSuffix("object member") ? "object members" : "array elements"
+            return error("missing ',' between \(between) (the next one starts at \(next.line):\(next.column))",
+                         at: previous + 1)
+        }
+        return nil
     }
 
     /// The character at `offset` for messages: `'x'` when printable, `U+0007` otherwise,

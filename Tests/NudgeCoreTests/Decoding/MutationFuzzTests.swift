@@ -1466,8 +1466,17 @@ func positionMismatch(_ message: String, at offset: Int, in bytes: [UInt8]) -> S
        let value = UInt8(message[range.upperBound...].prefix { $0.isHexDigit }, radix: 16) {
         return bytes[offset] == value ? nil : "names byte 0x\(String(value, radix: 16)) but \(here) is there"
     }
+    if message.hasPrefix("missing ','") {
+        let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        return offset > 0 && !space.contains(bytes[offset - 1]) ? nil
+            : "\"\(message)\" but the byte before \(here) ends no value"
+    }
     let expected: (UInt8) -> Bool
-    if message.hasPrefix("duplicate key") {
+    if message.hasPrefix("trailing comma") {
+        expected = { $0 == 0x2C }
+    } else if message.hasPrefix("a comment") {
+        expected = { $0 == 0x2F }
+    } else if message.hasPrefix("duplicate key") {
         expected = { $0 == 0x22 }
     } else if message.hasPrefix("unpaired surrogate") {
         expected = { $0 == 0x5C }

@@ -81,8 +81,24 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(Array(Array("xx[true]".utf8).dropFirst(2))), .array([.bool(true)]))
         XCTAssertThrowsError(try JSONParser.parse(Array("[1 2]".utf8))) { error in
             XCTAssertEqual(error as? JSONSyntaxError, JSONSyntaxError(
-                line: 1, column: 4, message: "expected ',' or ']' after array element, found '2'"))
+                line: 1, column: 3, message: "missing ',' between array elements (the next one starts at 1:4)"))
         }
+    }
+
+    /// The slips of a person editing by hand are named with their cause, at the cause (SPEC §11.62).
+    func testHandEditingSlipsAreNamedAtTheirCause() {
+        assertSyntaxError("{\n  \"alarms\": [\n    1,\n  ]\n}", 3, 6,
+                          "trailing comma before ']': JSON allows no comma after the last element (remove it)")
+        assertSyntaxError("{\n  \"a\": 1\n  \"b\": 2\n}", 2, 9,
+                          "missing ',' between object members (the next one starts at 3:3)")
+        assertSyntaxError("// settings.json\n{}", 1, 1,
+                          "a comment (//) is not JSON: remove it (JSON files have no comments)")
+        assertSyntaxError("{ \"a\": 1 /* why */ }", 1, 10,
+                          "a comment (/* */) is not JSON: remove it (JSON files have no comments)")
+        assertSyntaxError("{ “alarms”: [] }", 1, 3,
+                          "typographic quote U+201C where JSON needs a straight \" or ' (an editor or a web page replaced it: retype it)")
+        assertSyntaxError("{ \"a\": ‘x’ }", 1, 8,
+                          "typographic quote U+2018 where JSON needs a straight \" or ' (an editor or a web page replaced it: retype it)")
     }
 
     func testSimpleEscapesAreDecoded() throws {
@@ -158,8 +174,8 @@ final class JSONParserTests: XCTestCase {
         assertSyntaxError("[1]\n]", 2, 1, "trailing characters after the JSON value")
     }
 
-    func testMissingCommaBetweenMembersIsRejectedAtTheNextKey() {
-        assertSyntaxError(#"{"a": 1 "b": 2}"#, 1, 9, #"expected ',' or '}' after object member, found '"'"#)
+    func testMissingCommaBetweenMembersIsNamedWhereTheCommaBelongs() {
+        assertSyntaxError(#"{"a": 1 "b": 2}"#, 1, 8, "missing ',' between object members (the next one starts at 1:9)")
     }
 
     func testMissingColonIsRejectedAfterTheKey() {
@@ -167,20 +183,20 @@ final class JSONParserTests: XCTestCase {
         assertSyntaxError(#"{"a""#, 1, 5, "unexpected end of input; expected ':' after object key")
     }
 
-    func testTrailingCommaInObjectIsRejectedAtTheBrace() {
-        assertSyntaxError(#"{"a": 1,}"#, 1, 9, "expected a string key after ',' in object, found '}'")
+    func testTrailingCommaInObjectIsNamedAtTheComma() {
+        assertSyntaxError(#"{"a": 1,}"#, 1, 8, "trailing comma before '}': JSON allows no comma after the last member (remove it)")
     }
 
     func testUnquotedKeyIsRejected() {
         assertSyntaxError("{a: 1}", 1, 2, "expected a string key or '}', found 'a'")
     }
 
-    func testTrailingCommaInArrayIsRejectedAtTheBracket() {
-        assertSyntaxError("[1,]", 1, 4, "expected a JSON value, found ']'")
+    func testTrailingCommaInArrayIsNamedAtTheComma() {
+        assertSyntaxError("[1,]", 1, 3, "trailing comma before ']': JSON allows no comma after the last element (remove it)")
     }
 
-    func testMissingCommaInArrayIsRejectedAtTheNextElement() {
-        assertSyntaxError("[1 2]", 1, 4, "expected ',' or ']' after array element, found '2'")
+    func testMissingCommaInArrayIsNamedWhereTheCommaBelongs() {
+        assertSyntaxError("[1 2]", 1, 3, "missing ',' between array elements (the next one starts at 1:4)")
     }
 
     func testUnclosedContainersAreRejectedAtTheEnd() {
@@ -346,18 +362,18 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testColumnCountsUnicodeScalarsNotBytes() {
-        assertSyntaxError(#"{"é": 1 "b": 2}"#, 1, 9, #"expected ',' or '}' after object member, found '"'"#)
-        assertSyntaxError("[\"😀中\" 1]", 1, 7, "expected ',' or ']' after array element, found '1'")
+        assertSyntaxError(#"{"é": 1 "b": 2}"#, 1, 8, "missing ',' between object members (the next one starts at 1:9)")
+        assertSyntaxError("[\"😀中\" 1]", 1, 6, "missing ',' between array elements (the next one starts at 1:7)")
         assertSyntaxError("{\"a\": \"ß\",\n \"é\": \"😀\" x}", 2, 11,
                           "expected ',' or '}' after object member, found 'x'")
     }
 
     func testTabCountsAsOneColumn() {
-        assertSyntaxError("\t\t[1 2]", 1, 6, "expected ',' or ']' after array element, found '2'")
+        assertSyntaxError("\t\t[1 2]", 1, 5, "missing ',' between array elements (the next one starts at 1:6)")
     }
 
     func testByteOrderMarkIsNotCountedAsAColumn() {
-        assertSyntaxError(bom + Array("[1 2]".utf8), 1, 4, "expected ',' or ']' after array element, found '2'")
+        assertSyntaxError(bom + Array("[1 2]".utf8), 1, 3, "missing ',' between array elements (the next one starts at 1:4)")
         assertSyntaxError(bom, 1, 1, "unexpected end of input; expected a JSON value")
         assertSyntaxError(bom + Array("\n x".utf8), 2, 2, "expected a JSON value, found 'x'")
     }

@@ -73,10 +73,12 @@ final class FirstTenMinutesTests: XCTestCase {
         }
         XCTAssertTrue(ranTest, "the setup lines end with `nudge test`")
 
-        // The manual and completion lines, with ~/.local/bin on PATH as a new login has it.
+        // The manual and completion lines, in the same shell, where ~/.local/bin is not on PATH until the next
+        // login: they call the binary just installed by its path, never a `nudge` that may not be found.
         for line in try ReadmeBlock.lines(after: "<!-- manual:") {
-            let result = try shell("PATH=\"$HOME/.local/bin:$PATH\"; " + line)
+            let result = try shell("PATH=/usr/bin:/bin; " + line)
             XCTAssertEqual(result.status, 0, "\(line)\n\(result.summary)")
+            XCTAssertEqual(result.stderr, "", "\(line)\n\(result.summary)")
         }
         for installed in [".local/share/man/man1/nudge.1", ".local/share/bash-completion/completions/nudge",
                           ".zfunc/_nudge", ".config/fish/completions/nudge.fish"] {
@@ -153,6 +155,19 @@ final class FirstTenMinutesTests: XCTestCase {
 }
 
 /// The README's code blocks, read from the checkout the tests were built from.
+/// The README's file examples are whole files, copyable as they stand (SPEC §11.62: a `// settings.json` line
+/// inside a block is a syntax error once copied).
+final class ReadmeFileExampleTests: XCTestCase {
+    func testEveryJSONBlockOfTheReadmeIsValidJSON() throws {
+        let blocks = try ReadmeBlock.text().components(separatedBy: "```json\n").dropFirst()
+            .compactMap { $0.components(separatedBy: "\n```").first }
+        XCTAssertGreaterThanOrEqual(blocks.count, 5)
+        for block in blocks {
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(block.utf8)), block)
+        }
+    }
+}
+
 enum ReadmeBlock {
     static func text() throws -> String {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -4,6 +4,25 @@ import XCTest
 /// `settings.json` end to end (SPEC §5.2, §6, §7, §8, §11.18): zone, budget, master switch, quiet hours, the
 /// desktop command, unknown keys.
 final class SettingsTests: DataDirectoryTestCase {
+    /// A mistyped zone falls back alone (SPEC §8, §11.50): the zone keeps its last good value, the rest of
+    /// settings.json (here maxPending) applies as written, and the error names the closest IANA name.
+    func testAMistypedZoneFallsBackAloneAndNamesTheClosestZone() throws {
+        try dir.write("settings.json", #"{ "timeZone": "Europe/Istanbul", "maxPending": 64 }"#)
+        try dir.write("alarms.json", Fixture.alarm(time: "09:00", durationMinutes: 60))  // 06:00Z in Istanbul
+        assertRun(try dir.run(at: "2026-11-21T05:00:00Z"), delivers: [])
+        try dir.write("settings.json", #"{ "timeZone": "Europe/Istambul", "maxPending": 1 }"#)
+        let result = try dir.run(at: "2026-11-21T06:00:00Z")
+        assertRun(result, exit: 65, delivers: ["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertEqual(result.stderrLines, [
+            "\(dir.path)/settings.json: timeZone: \"Europe/Istambul\" is not a known time zone (expected an IANA "
+                + "name such as \"Europe/Berlin\"; did you mean Europe/Istanbul?)",
+            "nudge: settings.json: timeZone keeps its last good value until it is fixed; the other settings apply",
+        ])
+        let plan = try dir.json("plan.json")
+        XCTAssertEqual(plan["timeZone"] as? String, "Europe/Istanbul")
+        XCTAssertEqual((plan["budget"] as? [String: Any])?["limit"] as? Int, 1, "maxPending applies as written")
+    }
+
     func testBrokenSettingsKeepTheZoneOfTheirLastGoodVersion() throws {
         try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
         try dir.write("alarms.json", Fixture.alarm(time: "09:00", durationMinutes: 60))  // 08:00Z in Berlin

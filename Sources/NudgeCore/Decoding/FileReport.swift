@@ -7,6 +7,8 @@ public struct FileReport: Equatable, Sendable {
     public var suggestions: [String: String] = [:]
     /// The entries left out for problems of their own (SPEC §8).
     public var brokenEntries: [BrokenEntry] = []
+    /// settings.json's invalid settings, by top-level key (`quietHours`): each falls back alone (SPEC §8).
+    public var brokenSettings: [String] = []
     /// Whether the file's other entries plan as it is now: every problem belongs to a broken entry. A file that
     /// is not JSON, or has a problem outside its entries, is not usable: its last good version stands in whole.
     public var isUsable: Bool

@@ -15,6 +15,8 @@ public enum HouseholdLoader {
         /// Broken entries of usable files put back from their file's last good version (the others plan not
         /// at all until fixed).
         public var restored: [UserFile: [BrokenEntry]] = [:]
+        /// Invalid settings that took their last good value (the others are at their default until fixed).
+        public var restoredSettings: [String] = []
 
         public var problems: [DataProblem] { reports.flatMap(\.problems) }
     }
@@ -26,7 +28,7 @@ public enum HouseholdLoader {
     /// good version too. `zoneNamed` finds the zone an IANA name stands for, for settings.json's `timeZone`.
     public static func load(current: UserFileMap<[UInt8]>, lastGood: UserFileMap<[UInt8]> = [:],
                             unreadable: UserFileMap<FileAccessProblem> = [:],
-                            zoneNamed: (String) -> Zone?) -> Loaded {
+                            zoneNamed: (String) -> Zone?, zoneNames: () -> [String] = { [] }) -> Loaded {
         var loaded = Loaded()
         for file in UserFile.allCases {
             let report: FileReport
@@ -34,7 +36,7 @@ public enum HouseholdLoader {
                 report = FileReport(file: file, problems: [DataProblem(file: file.fileName, place: .file,
                                                                        message: problem.description)])
             } else if let data = current[file] {
-                report = apply(file, data, to: &loaded.household, zoneNamed: zoneNamed)
+                report = apply(file, data, to: &loaded.household, zoneNamed: zoneNamed, zoneNames: zoneNames)
             } else {
                 continue
             }
@@ -47,6 +49,8 @@ public enum HouseholdLoader {
                 if let data = lastGood[file], apply(file, data, to: &saved, zoneNamed: zoneNamed).isValid {
                     let restored = loaded.household.restore(report.brokenEntries, of: file, from: saved)
                     if !restored.isEmpty { loaded.restored[file] = restored }
+                    for key in report.brokenSettings { loaded.household.settings.take(key, from: saved.settings) }
+                    if !report.brokenSettings.isEmpty { loaded.restoredSettings = report.brokenSettings }
                 }
             } else if let saved = lastGood[file],
                       apply(file, saved, to: &loaded.household, zoneNamed: zoneNamed).isValid {
@@ -64,8 +68,13 @@ public enum HouseholdLoader {
     /// ring, and alarms.json is not blamed for it.
     private static func checkPrayerAlarms(_ loaded: inout Loaded, lastGood: UserFileMap<[UInt8]>,
                                           zoneNamed: (String) -> Zone?) {
-        let settingsBroken = loaded.reports.contains { $0.file == .settings && !$0.isValid }
-            && !loaded.fallbacks.contains(.settings)
+        // Settings whose prayerTimes are broken and have no last good value: their own problem, as a broken file.
+        let settingsBroken = loaded.reports.contains { report in
+            report.file == .settings && !report.isValid
+                && (report.isUsable ? report.brokenSettings.contains("prayerTimes")
+                                      && !loaded.restoredSettings.contains("prayerTimes")
+                                    : !loaded.fallbacks.contains(.settings))
+        }
         guard !settingsBroken else { return }
         let missing = (loaded.household.settings.prayerTimes ?? PrayerSettings()).missingKeys
         guard !missing.isEmpty, let reportIndex = loaded.reports.firstIndex(where: { $0.file == .alarms }),
@@ -91,10 +100,10 @@ public enum HouseholdLoader {
 
     /// Decodes one file into its part of the household; the household is untouched when the file is invalid.
     private static func apply(_ file: UserFile, _ data: [UInt8], to household: inout Household,
-                              zoneNamed: (String) -> Zone?) -> FileReport {
+                              zoneNamed: (String) -> Zone?, zoneNames: () -> [String] = { [] }) -> FileReport {
         switch file {
         case .settings:
-            let (settings, report) = UserFileDecoder.settings(data, zoneNamed: zoneNamed)
+            let (settings, report) = UserFileDecoder.settings(data, zoneNamed: zoneNamed, zoneNames: zoneNames)
             if let settings { household.settings = settings }
             return report
         case .laundry:

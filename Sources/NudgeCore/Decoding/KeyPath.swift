@@ -26,6 +26,12 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
 
     public var isRoot: Bool { components.isEmpty }
 
+    /// The first key of the path (`quietHours` of `quietHours.end`), nil for the root or an index.
+    public var firstKey: String? {
+        guard case .key(let key)? = components.first else { return nil }
+        return key
+    }
+
     /// The key when the path is a single member of the document (`alarms`), nil otherwise.
     public var topLevelKey: String? {
         guard components.count == 1, case .key(let key) = components[0] else { return nil }

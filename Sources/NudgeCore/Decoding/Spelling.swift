@@ -10,6 +10,24 @@ public enum Spelling {
         return best?.candidate
     }
 
+    /// Up to `limit` candidates nearest to `word` (case ignored), all at the smallest distance found, when that is
+    /// at most a third of the word's length: "Europe/Istanbul" for "Europe/Istambul", nothing for "Mars/Base".
+    public static func closestNames(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
+        let lower = word.lowercased()
+        var best: [String] = []
+        var bestEdits = max(1, word.count / 3)
+        for candidate in candidates {
+            let edits = distance(lower, candidate.lowercased())
+            if edits < bestEdits {
+                best = [candidate]
+                bestEdits = edits
+            } else if edits == bestEdits, !best.isEmpty || edits <= max(1, word.count / 3) {
+                best.append(candidate)
+            }
+        }
+        return Array(best.prefix(limit))
+    }
+
     /// Levenshtein distance: insertions, deletions and substitutions of characters.
     public static func distance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs), b = Array(rhs)

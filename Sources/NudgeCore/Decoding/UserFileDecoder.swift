@@ -6,7 +6,7 @@ public enum UserFileDecoder {
     /// problem belongs to an entry left out (`entriesStandAlone`: the lists of the files of entries; a setting
     /// is no entry).
     static func decode<Value>(_ file: UserFile, _ data: [UInt8], knownKeys: [StaticString],
-                              entriesStandAlone: Bool = true,
+                              entriesStandAlone: Bool = true, valueDespiteProblems: Bool = false,
                               _ read: (ObjectReader) -> Value) -> (Value?, FileReport) {
         do {
             return try DocumentReader.read(data, file: file.fileName) { document in
@@ -16,18 +16,45 @@ public enum UserFileDecoder {
                 let report = FileReport(file: file, problems: document.problems, unknownKeys: document.unknownKeys,
                                         suggestions: document.suggestions, brokenEntries: document.brokenEntries,
                                         isUsable: usable)
-                return (usable ? value : nil, report)
+                return (usable || valueDespiteProblems ? value : nil, report)
             }
         } catch {
             return (nil, FileReport(file: file, problems: [DataProblem(error, file: file.fileName)]))
         }
     }
 
-    /// `zoneNamed`: the zone an IANA name stands for, to check `timeZone` (the shell reads the tz database).
-    public static func settings(_ data: [UInt8], zoneNamed: (String) -> Zone?) -> (Settings?, FileReport) {
-        decode(.settings, data, knownKeys: Settings.topLevelKeys, entriesStandAlone: false) {
-            Settings($0, zoneNamed: zoneNamed)
+    /// `zoneNamed`: the zone an IANA name stands for, to check `timeZone` (the shell reads the tz database);
+    /// `zoneNames`: the names to suggest for one it does not know.
+    ///
+    /// Each setting stands alone (SPEC §8): when every problem lies inside a setting, the settings are a value,
+    /// each invalid one at its default and named in the report's `brokenSettings`, for its last good value to
+    /// stand in. A problem outside them (a syntax error, `version`) leaves no value: the file falls back whole.
+    public static func settings(_ data: [UInt8], zoneNamed: (String) -> Zone?,
+                                zoneNames: () -> [String] = { [] }) -> (Settings?, FileReport) {
+        let (decoded, report) = decode(.settings, data, knownKeys: Settings.topLevelKeys, entriesStandAlone: false,
+                                       valueDespiteProblems: true) {
+            Settings($0, zoneNamed: zoneNamed, zoneNames: zoneNames)
         }
+        guard let decoded, let (settings, standing) = standingAlone(decoded, report) else { return (nil, report) }
+        return (settings, standing)
+    }
+
+    /// The settings with each invalid one at its default, and the report naming them; nil when a problem lies
+    /// outside every setting.
+    private static func standingAlone(_ decoded: Settings, _ report: FileReport) -> (Settings, FileReport)? {
+        guard !report.isValid else { return (decoded, report) }
+        var broken: [String] = []
+        for problem in report.problems {
+            guard case .keyPath(let path) = problem.place, let key = path.firstKey,
+                  Settings.topLevelKeys.contains(where: { $0.description == key }) else { return nil }
+            if !broken.contains(key) { broken.append(key) }
+        }
+        var settings = decoded
+        for key in broken { settings.take(key, from: Settings()) }
+        var standing = report
+        standing.brokenSettings = broken
+        standing.isUsable = true
+        return (settings, standing)
     }
 
     public static func pets(_ data: [UInt8]) -> ([Pet]?, FileReport) {

@@ -6,14 +6,17 @@ extension Settings {
 
     /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`. `zoneNamed` finds the
     /// zone an IANA name stands for (the shell reads the system's tz database): `timeZone` must name one.
-    init(_ root: ObjectReader, zoneNamed: (String) -> Zone?) {
+    init(_ root: ObjectReader, zoneNamed: (String) -> Zone?, zoneNames: () -> [String] = { [] }) {
         self.init()
         let document = root.document
         if let name = root.optionalString("timeZone") {
             if !Self.isOffsetName(name) && zoneNamed(name) != nil {
                 timeZone = name
             } else {
-                root.report("timeZone", "\"\(name)\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")")
+                let closest = Spelling.closestNames(to: name, among: zoneNames())
+                let hint = closest.isEmpty ? "" : "; did you mean \(closest.joined(separator: " or "))?"
+                root.report("timeZone", "\"\(name)\" is not a known time zone (expected an IANA name such as "
+                    + "\"Europe/Berlin\"\(hint))")
             }
         }
         if let object = root.object("notifications") {

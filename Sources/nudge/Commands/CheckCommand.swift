@@ -16,7 +16,7 @@ enum CheckCommand {
         try directory.requireExists()
         let (files, unreadable) = directory.userFiles()
         let loaded = HouseholdLoader.load(current: files, unreadable: unreadable,
-                                          zoneNamed: ZoneDatabase.zone(named:))
+                                          zoneNamed: ZoneDatabase.zone(named:), zoneNames: ZoneDatabase.names)
         for report in loaded.reports {
             report.warnings.forEach { console.error("\(directory.path)/\($0)") }
         }

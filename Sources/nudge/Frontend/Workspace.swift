@@ -55,7 +55,8 @@ struct Workspace {
             return lastZone
         }
         let loaded = HouseholdLoader.load(current: files, lastGood: directory.lastGoodCopies(changed),
-                                          unreadable: unreadable, zoneNamed: zoneNamed)
+                                          unreadable: unreadable, zoneNamed: zoneNamed,
+                                          zoneNames: ZoneDatabase.names)
         let updates = !collectingLastGoodUpdates ? [] : loaded.valid.compactMap { file -> LastGoodUpdate? in
             guard let data = files[file] else { return nil }
             let digest = hash(file, data)
@@ -123,8 +124,13 @@ struct Workspace {
         loaded.reports.filter { !$0.isValid }.flatMap { report -> [String] in
             let file = report.file.fileName
             if report.isUsable {
+                let settings = report.brokenSettings.map { key in
+                    loaded.restoredSettings.contains(key)
+                        ? "\(file): \(key) keeps its last good value until it is fixed; the other settings apply"
+                        : "\(file): \(key) is at its default until it is fixed; the other settings apply"
+                }
                 let restored = loaded.restored[report.file] ?? []
-                return report.brokenEntries.map { entry in
+                return settings + report.brokenEntries.map { entry in
                     let id = entry.id.map { $0.count <= 40 ? $0 : $0.prefix(40) + "…" }
                     let name = "\(file): \(entry.path)\(id.map { " (\"\($0)\")" } ?? "")"
                     return restored.contains(entry) ? "\(name) plans from its last good version until it is fixed"

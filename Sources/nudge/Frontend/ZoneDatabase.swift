@@ -26,6 +26,20 @@ enum ZoneDatabase {
         return Zone(identifier: name, tzif: bytes)
     }
 
+    /// The zone names of the database's tables (`zone1970.tab`, else `zone.tab`), for "did you mean" when a
+    /// name is not found; read only then.
+    static func names() -> [String] {
+        for table in ["zone1970.tab", "zone.tab"] {
+            guard let bytes = contents(of: path + "/" + table) else { continue }
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+                guard !line.hasPrefix("#") else { return nil }
+                let columns = line.split(separator: "\t")
+                return columns.count >= 3 ? String(columns[2]) : nil
+            } + ["UTC"]
+        }
+        return ["UTC"]
+    }
+
     /// A relative path of names made of letters, digits, `_`, `-`, `+` and inner dots: nothing that could leave
     /// the database's folder.
     static func isDatabaseName(_ name: String) -> Bool {

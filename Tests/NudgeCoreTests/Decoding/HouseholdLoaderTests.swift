@@ -109,3 +109,49 @@ final class HouseholdLoaderTests: XCTestCase {
         XCTAssertEqual(loaded.household.alarms.map(\.id), ["fajr"])
     }
 }
+
+final class SettingsStandAloneTests: XCTestCase {
+    private let good = Array(#"""
+        { "timeZone": "Europe/Istanbul", "quietHours": { "start": "22:00", "end": "07:00" },
+          "deliver": { "desktop": true }, "prayerTimes": { "latitude": 41.0, "longitude": 29.0 } }
+        """#.utf8)
+    private let mistyped = Array(#"""
+        { "timeZone": "Europe/Istambul", "quietHours": { "start": "22:00", "end": "07:00" },
+          "deliver": { "desktop": true }, "prayerTimes": { "latitude": 41.0, "longitude": 29.0 } }
+        """#.utf8)
+
+    func testAnUnknownZoneFallsBackAloneToItsLastGoodValueWithTheClosestNames() {
+        let loaded = HouseholdLoader.load(current: [.settings: mistyped], lastGood: [.settings: good],
+                                          zoneNamed: Fixtures.zoneNamed,
+                                          zoneNames: { ["Europe/Istanbul", "Europe/Berlin", "Asia/Istanbul"] })
+        let settings = loaded.household.settings
+        XCTAssertEqual(settings.timeZone, "Europe/Istanbul")
+        XCTAssertTrue(settings.deliverDesktop)
+        XCTAssertEqual(settings.prayerTimes?.latitude, 41.0)
+        XCTAssertNotNil(settings.quietHours)
+        XCTAssertEqual(loaded.restoredSettings, ["timeZone"])
+        XCTAssertEqual(loaded.problems.map(\.description), [
+            "settings.json: timeZone: \"Europe/Istambul\" is not a known time zone (expected an IANA name such as "
+                + "\"Europe/Berlin\"; did you mean Europe/Istanbul?)",
+        ])
+    }
+
+    func testAnInvalidSettingWithoutALastGoodValueTakesItsDefaultAndTheOthersApply() {
+        let bad = Array(#"{ "timeZone": "Mars/Base", "quietHours": { "start": "22:00", "end": "7" }, "maxPending": 10 }"#.utf8)
+        let loaded = HouseholdLoader.load(current: [.settings: bad], zoneNamed: Fixtures.zoneNamed,
+                                          zoneNames: { ["Europe/Berlin"] })
+        XCTAssertNil(loaded.household.settings.timeZone)
+        XCTAssertNil(loaded.household.settings.quietHours)
+        XCTAssertEqual(loaded.household.settings.maxPending, 10)
+        XCTAssertEqual(loaded.reports.first?.brokenSettings, ["timeZone", "quietHours"])
+        XCTAssertEqual(loaded.problems.first?.description,
+                       "settings.json: timeZone: \"Mars/Base\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")")
+    }
+
+    func testASyntaxErrorStillFallsBackWhole() {
+        let loaded = HouseholdLoader.load(current: [.settings: Array(#"{ "maxPending": 10, }"#.utf8)],
+                                          lastGood: [.settings: good], zoneNamed: Fixtures.zoneNamed)
+        XCTAssertEqual(loaded.fallbacks, [.settings])
+        XCTAssertEqual(loaded.household.settings.timeZone, "Europe/Istanbul")
+    }
+}

@@ -708,9 +708,20 @@ final class PipelineFuzzer {
             if !loaded.valid.contains(file) { failures.append("valid \(file.fileName) not in `valid`") }
             if loaded.fallbacks.contains(file) { failures.append("valid \(file.fileName) listed as a fallback") }
         } else if report.isUsable, let decoded {
-            stats.entriesSetAside += report.brokenEntries.count
+            stats.entriesSetAside += report.brokenEntries.count + report.brokenSettings.count
             checkEntriesStandAlone(actual, decoded: decoded, file: file, scenario: scenario, bytes: bytes,
                                    failures: &failures, stats: &stats)
+            if case .settings(let planned) = actual, case .settings(let written) = decoded {
+                // Each setting stands alone: a valid one as written, an invalid one as last good or default.
+                let fallback = scenario.lastGood == .original ? baseline.settings : Settings()
+                var expected = written
+                for key in report.brokenSettings { expected.take(key, from: fallback) }
+                if planned != expected {
+                    failures.append("settings.json's valid settings do not apply as written, or an invalid one "
+                        + "is neither its last good value nor its default (broken: \(report.brokenSettings))")
+                    stats.partialApplications += 1
+                }
+            }
             if loaded.valid.contains(file) { failures.append("invalid \(file.fileName) listed as valid") }
             if loaded.fallbacks.contains(file) { failures.append("usable \(file.fileName) fell back whole") }
         } else {

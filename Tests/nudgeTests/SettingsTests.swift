@@ -23,6 +23,24 @@ final class SettingsTests: DataDirectoryTestCase {
         XCTAssertEqual((plan["budget"] as? [String: Any])?["limit"] as? Int, 1, "maxPending applies as written")
     }
 
+    /// An unknown key of any file is named, with the key it probably meant (SPEC §11.51): by `run` once per
+    /// change of the file (not every minute), and by `status` until it is gone.
+    func testAnUnknownKeyOfAnyFileIsNamedOncePerChangeByRunAndAlwaysByStatus() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", #"{ "pets": [ { "id": "snowy", "washMinuts": 30 } ] }"#)
+        let warning = "laundry.json: pets[0].washMinuts: unknown key (ignored; did you mean washMinutes?)"
+        let first = try dir.run(at: "2026-11-21T08:00:00Z")
+        assertRun(first, delivers: [])
+        XCTAssertEqual(first.stderrLines, ["\(dir.path)/\(warning)"])
+        XCTAssertEqual(try dir.run(at: "2026-11-21T08:01:00Z").stderr, "", "the same file again: no mail")
+        let status = try dir.nudge("status", now: "2026-11-21T08:01:30Z")
+        XCTAssertEqual(status.stdoutLines.first, "Warning: " + warning)
+        XCTAssertEqual(try dir.status()["fileWarnings"] as? [String], [warning])
+        try dir.write("laundry.json", #"{ "pets": [ { "id": "snowy", "washMinuts": 35 } ] }"#)
+        XCTAssertEqual(try dir.run(at: "2026-11-21T08:02:00Z").stderrLines, ["\(dir.path)/\(warning)"],
+                       "a changed file is named again")
+    }
+
     func testBrokenSettingsKeepTheZoneOfTheirLastGoodVersion() throws {
         try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
         try dir.write("alarms.json", Fixture.alarm(time: "09:00", durationMinutes: 60))  // 08:00Z in Berlin
@@ -39,7 +57,7 @@ final class SettingsTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.json("plan.json")["timeZone"] as? String, "Europe/Berlin")
     }
 
-    func testUnknownKeysWarnInCheckOnlyAndAreOtherwiseIgnored() throws {
+    func testUnknownKeysWarnInCheckAndOnTheFirstRunOfTheFileAndAreOtherwiseIgnored() throws {
         try dir.write("alarms.json", """
             { "version": 1, "colour": "red",
               "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "08:00", "snooze": 3 } ] }
@@ -53,6 +71,7 @@ final class SettingsTests: DataDirectoryTestCase {
 
         let run = try dir.run(at: "2026-11-21T08:00:00Z")
         assertRun(run, delivers: ["alarm.prayer:fajr:2026-11-21"])
-        XCTAssertEqual(run.stderr, "")
+        XCTAssertEqual(run.stderrLines, check.stderrLines)
+        XCTAssertEqual(try dir.run(at: "2026-11-21T08:01:00Z").stderr, "")
     }
 }

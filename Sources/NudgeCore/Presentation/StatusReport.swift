@@ -4,8 +4,8 @@ import FoundationEssentials
 public enum StatusReport {
     /// What `status` shows besides state.json, read by the shell.
     public struct Extras: Sendable {
-        /// The warning lines for unknown keys in settings.json (SPEC §11.24).
-        public var settingsWarnings: [String]
+        /// The warning lines for unknown keys of every user file, each with the key it probably meant (SPEC §11.51).
+        public var fileWarnings: [String]
         /// Why the zone is not exactly what `TZ` asks for (SPEC §11.26); nil when it is.
         public var zoneWarning: String?
         /// The last deliveries from the outbox, oldest first (SPEC §11.20 lists ten).
@@ -18,10 +18,10 @@ public enum StatusReport {
         /// `PrayerTimetable.silentAlarms`).
         public var silentPrayerAlarms: [String]
 
-        public init(settingsWarnings: [String] = [], zoneWarning: String? = nil, recentDeliveries: [Delivery] = [],
+        public init(fileWarnings: [String] = [], zoneWarning: String? = nil, recentDeliveries: [Delivery] = [],
                     streaks: [GameStreak] = [], travel: [(trip: Trip, basis: TravelPrediction.Basis)] = [],
                     silentPrayerAlarms: [String] = []) {
-            self.settingsWarnings = settingsWarnings
+            self.fileWarnings = fileWarnings
             self.zoneWarning = zoneWarning
             self.recentDeliveries = recentDeliveries
             self.streaks = streaks
@@ -33,7 +33,7 @@ public enum StatusReport {
     public static func text(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date,
                             zone: Zone) -> String {
         let noRun = "No run yet — run `nudge run` (every minute: `nudge init --systemd`, or cron)."
-        var lines = (extras.settingsWarnings + [extras.zoneWarning].compactMap { $0 }).map { "Warning: \($0)" }
+        var lines = (extras.fileWarnings + [extras.zoneWarning].compactMap { $0 }).map { "Warning: \($0)" }
         guard let state else { return (lines + [noRun]).joined(separator: "\n") }
         let clock = WallClock(zone: zone)
         if !settings.notifications.enabled {
@@ -132,9 +132,13 @@ public enum StatusReport {
 
     public static func json(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date) -> JSONValue {
         let enabled = JSONMember("notificationsEnabled", .bool(settings.notifications.enabled))
-        let warnings = JSONMember("settingsWarnings", .array(extras.settingsWarnings.map(JSONValue.string)))
+        let settingsWarnings = extras.fileWarnings.filter { $0.hasPrefix(UserFile.settings.fileName + ":") }
+        let warnings = JSONMember("settingsWarnings", .array(settingsWarnings.map(JSONValue.string)))
+        let fileWarnings = JSONMember("fileWarnings", .array(extras.fileWarnings.map(JSONValue.string)))
         let zoneWarning = JSONMember("zoneWarning", extras.zoneWarning.map(JSONValue.string) ?? .null)
-        guard let state else { return .object([JSONMember("lastRunAt", .null), enabled, warnings, zoneWarning]) }
+        guard let state else {
+            return .object([JSONMember("lastRunAt", .null), enabled, warnings, fileWarnings, zoneWarning])
+        }
         let deliveries = extras.recentDeliveries.map { delivery in
             JSONValue.object([
                 JSONMember("id", .string(delivery.notification.id)),
@@ -158,7 +162,7 @@ public enum StatusReport {
             JSONMember("stale", .bool((state.lastRunCommandAt ?? state.lastRunAt)
                 .flatMap { StaleRun.warning(lastRunAt: $0, now: now) } != nil)),
             enabled,
-            warnings,
+            warnings, fileWarnings,
             zoneWarning,
             JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", .number(String(state.lastDelivered))),

@@ -102,6 +102,11 @@ enum RunCommand {
         let problems = workspace.problemLines
         guard first else { return (problems.isEmpty ? .success : .badData, result.plan) }
         problems.forEach(console.error)
+        // Unknown keys once per change of a file, not every minute: on the run that saves its new last good copy.
+        for update in workspace.lastGoodUpdates {
+            workspace.loaded.reports.first { $0.file == update.file }?.warnings
+                .forEach { console.error("\(directory.path)/\($0)") }
+        }
         if isatty(STDERR_FILENO) != 0 && !options.quiet && !options.json {
             console.error(summary(result, zone: workspace.zone, now: now, dryRun: dryRun))
         }

@@ -20,11 +20,14 @@ enum StatusCommand {
         let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         let state = try directory.loadState()
-        let (settings, report) = settingsFile(directory)
+        let settings = settingsFile(directory)
         let now = arguments.now
         let zone = SystemZone.resolve(settingsZone: settings.timeZone ?? state?.timeZone)
+        let (files, _) = directory.userFiles()
+        let fileWarnings = HouseholdLoader.load(current: files, zoneNamed: ZoneDatabase.zone(named:))
+            .reports.flatMap(\.warnings)
         let extras = StatusReport.Extras(
-            settingsWarnings: report?.warnings ?? [],
+            fileWarnings: fileWarnings,
             zoneWarning: zoneWarning(settings: settings, state: state),
             recentDeliveries: OutboxFile(path: directory.filePath("outbox.jsonl")).lastDeliveries(deliveriesShown),
             streaks: streaks(directory, now: now, zone: zone),
@@ -74,10 +77,9 @@ enum StatusCommand {
         return PrayerTimetable.silentAlarms(alarms, settings: settings, on: clock.localDate(of: now), clock: clock)
     }
 
-    /// settings.json as decoded, with its report (nil when the file is missing or unreadable).
-    private static func settingsFile(_ directory: DataDirectory) -> (Settings, FileReport?) {
-        guard let data = try? directory.read(UserFile.settings.fileName) else { return (Settings(), nil) }
-        let (settings, report) = UserFileDecoder.settings(data, zoneNamed: ZoneDatabase.zone(named:))
-        return (settings ?? Settings(), report)
+    /// settings.json as decoded (the defaults when the file is missing, unreadable or unusable).
+    private static func settingsFile(_ directory: DataDirectory) -> Settings {
+        guard let data = try? directory.read(UserFile.settings.fileName) else { return Settings() }
+        return UserFileDecoder.settings(data, zoneNamed: ZoneDatabase.zone(named:)).0 ?? Settings()
     }
 }

@@ -89,11 +89,11 @@ final class StatusReportTests: XCTestCase {
 
     func testUnknownSettingsKeysAreWarnedFirstEvenBeforeAnyRun() {
         let warnings = ["settings.json: deliver.comand: unknown key (ignored; did you mean command?)"]
-        let text = StatusReport.text(nil, settings: Settings(), extras: .init(settingsWarnings: warnings),
+        let text = StatusReport.text(nil, settings: Settings(), extras: .init(fileWarnings: warnings),
                                      now: Fixtures.instant("2026-11-21T08:00:00Z"), zone: Fixtures.berlin)
         XCTAssertEqual(text.split(separator: "\n").first.map(String.init),
                        "Warning: settings.json: deliver.comand: unknown key (ignored; did you mean command?)")
-        let json = StatusReport.json(nil, settings: Settings(), extras: .init(settingsWarnings: warnings),
+        let json = StatusReport.json(nil, settings: Settings(), extras: .init(fileWarnings: warnings),
                                      now: Fixtures.instant("2026-11-21T08:00:00Z"))
         XCTAssertEqual(json["settingsWarnings"], .array(warnings.map(JSONValue.string)))
     }

@@ -268,7 +268,7 @@ extension JSONByteParser {
         }
         if found == 0xE2, offset + 2 < bytes.count, bytes[offset + 1] == 0x80,
            let quote = [0x98: "2018", 0x99: "2019", 0x9C: "201C", 0x9D: "201D"][bytes[offset + 2]] {
-            return error("typographic quote U+\(quote) where JSON needs a straight \" or ' (an editor or a web page "
+            return error("typographic quote U+\(quote) where JSON needs a straight double quote \" (an editor or a web page "
                 + "replaced it: retype it)", at: offset)
         }
         var previous = offset - 1

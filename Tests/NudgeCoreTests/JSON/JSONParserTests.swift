@@ -96,9 +96,9 @@ final class JSONParserTests: XCTestCase {
         assertSyntaxError("{ \"a\": 1 /* why */ }", 1, 10,
                           "a comment (/* */) is not JSON: remove it (JSON files have no comments)")
         assertSyntaxError("{ “alarms”: [] }", 1, 3,
-                          "typographic quote U+201C where JSON needs a straight \" or ' (an editor or a web page replaced it: retype it)")
+                          "typographic quote U+201C where JSON needs a straight double quote \" (an editor or a web page replaced it: retype it)")
         assertSyntaxError("{ \"a\": ‘x’ }", 1, 8,
-                          "typographic quote U+2018 where JSON needs a straight \" or ' (an editor or a web page replaced it: retype it)")
+                          "typographic quote U+2018 where JSON needs a straight double quote \" (an editor or a web page replaced it: retype it)")
     }
 
     func testSimpleEscapesAreDecoded() throws {

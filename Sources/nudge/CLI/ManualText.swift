@@ -18,8 +18,12 @@ enum ManualText {
             `streaks.json`) by hand or through the editing commands; nudge writes `plan.json`, `state.json` and \
             `outbox.jsonl`. A missing user file means nothing of that kind. A broken one is reported with its path \
             and the exact place (line and column, or a key path such as `alarms[1].time`) and the run exits 65, so \
-            cron mails it; its kind keeps being planned from its last valid version while every other file plans \
-            and delivers as usual.
+            cron mails it, until it is fixed. A mistake takes down only what it touches: a broken entry (an alarm, \
+            a pet, a trip, a game, a play, an observation) is left out and plans from its last valid version (the \
+            same `id`) or not at all, while the file's other entries plan as written; entries that share an `id` \
+            are all left out; an invalid setting keeps its last valid value, else its default; a file that is not \
+            JSON, or whose list is misspelled (`"alarm"`), keeps its last valid version whole. Every other file \
+            plans and delivers as usual.
             """),
         .subsection("What falls due"),
         .paragraph("""
@@ -138,8 +142,9 @@ enum ManualText {
             nudge writes its files atomically (a temporary file in the same directory, flushed, renamed) with mode \
             0600: they hold personal data. A user file that is a symbolic link is read and edited through the \
             link. The user files are UTF-8 JSON objects; an optional top-level `"version": 1` is accepted, `null` \
-            for an optional key means the same as leaving it out, and unknown keys are ignored and listed as \
-            warnings by `nudge check`. Ids are 1 to 100 letters, digits, `.`, `_` or `-`.
+            for an optional key means the same as leaving it out, and unknown keys are ignored and named, with the \
+            key they probably mean, by `nudge check`, by `nudge run` once per change of the file and by \
+            `nudge status`. Ids are 1 to 100 letters, digits, `.`, `_` or `-`.
             """),
     ]
 

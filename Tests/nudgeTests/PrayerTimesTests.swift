@@ -83,21 +83,25 @@ final class PrayerTimesTests: DataDirectoryTestCase {
         XCTAssertTrue(plan.stdout.contains("Sat 21 Nov 16:00"), plan.stdout)
     }
 
-    /// Each bad value of SPEC §5.5.1 is an error with its key path and exit 65; the alarms of the last good
-    /// version still ring.
+    /// Each bad value of SPEC §5.5.1 is an error with its key path and exit 65; the prayer place keeps its last
+    /// good value, and a broken alarm added next to the others takes down only itself (SPEC §8).
     func testBadPrayerValuesAreErrorsWithKeyPathsAndTheOtherAlarmsStillRing() throws {
         try dir.write("settings.json", berlin)
         try dir.write("alarms.json", alarms)
         XCTAssertEqual(try dir.run(at: "2026-11-21T03:00:00Z").status, 0)
+        let siblings = #"""
+            { "id": "maghrib", "title": "Sunset Prayer", "prayer": "maghrib", "offsetMinutes": -5 },
+            { "id": "fajr", "title": "Morning Prayer", "time": "05:30" }
+            """#
         let cases: [(String, String, String)] = [
             ("settings.json", #"{ "prayerTimes": { "latitude": 91, "longitude": 13.4 } }"#, "prayerTimes.latitude"),
             ("settings.json", #"{ "prayerTimes": { "latitude": 52.5, "longitude": "east" } }"#, "prayerTimes.longitude"),
             ("settings.json", #"{ "prayerTimes": { "latitude": 52.5, "longitude": 13.4, "method": "MWL2" } }"#,
              "prayerTimes.method"),
-            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "time": "16:00", "prayer": "maghrib" } ] }"#,
+            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "time": "16:00", "prayer": "maghrib" }, \#(siblings) ] }"#,
              "alarms[0].prayer"),
-            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "prayer": "lunch" } ] }"#, "alarms[0].prayer"),
-            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "prayer": "isha", "offsetMinutes": 600 } ] }"#,
+            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "prayer": "lunch" }, \#(siblings) ] }"#, "alarms[0].prayer"),
+            ("alarms.json", #"{ "alarms": [ { "id": "m", "title": "M", "prayer": "isha", "offsetMinutes": 600 }, \#(siblings) ] }"#,
              "alarms[0].offsetMinutes"),
         ]
         for (file, content, path) in cases {

@@ -24,7 +24,7 @@ final class SoakTests: XCTestCase {
         // A fixed seed: the events (not the kills' timing) are then the same each time, and this sequence holds
         // every kind of trouble; the month runs a new seed each time. This day holds steps back and forth inside
         // one excursion of 37 days and zone changes while the clock is behind, among them a set back on arrival
-        // east, where an alarm the new wall clock passed must ring although a settled span covers its instant.
+        // east, where an alarm the new wall clock passed must ring although its instant precedes the latest run.
         let summary = try soak(days: "1", environment: ["SOAK_SEED": "20261123", "SOAK_EVENTS": "30",
                                                         "SOAK_KILL_SHARE": "0.1"])
         // The short soak really went through each kind of trouble.

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Soak test for nudge (SPEC §7 and §8): simulates DAYS of minute-by-minute `nudge run`s on one data directory,
 # with random edits through nudge's own commands (laundry cycles started, moved to the dryer, folded and
-# stopped; plays; achievements added by hand), zone changes (Sydney, Berlin and New York across their DST days,
-# with quiet hours), notifications switched off and on, suspends of hours and days, random SIGKILLs of runs,
-# and clock excursions: the clock set back (a second to 40 days), stepped back and forth several times behind
-# its latest reading, then corrected forward again. Travel comes with the clock: some zone changes bring a set
+# stopped; plays; achievements added by hand; while the clock is behind its latest reading, laundry cycles written
+# by hand with a past start, their stage already finished but not expired), zone changes (Sydney, Berlin and New
+# York across their DST days, with quiet hours), notifications switched off and on, suspends of hours and days,
+# random SIGKILLs of runs, and clock excursions: the clock set back (a second to 40 days), stepped back and forth
+# several times behind its latest reading, then corrected forward again. Travel comes with the clock: some zone changes bring a set
 # back of minutes to hours on arrival or a correction forward, and some come while the clock is inside an
 # excursion. After every run it checks the promises:
 #   - no file torn: state.json, plan.json and every outbox line parse; no temporary file stays behind;
@@ -12,6 +13,9 @@
 #   - nothing lost: a run that follows the previous one by one minute (same zone, no clock step) has delivered
 #     every alarm whose local time fell in that minute, and every laundry stage that a completed run saw inside
 #     its window is in the outbox and was handed to the command;
+#   - nothing lost that is written in late (SPEC §7, §11.43): a cycle written by hand after a set back, its stage
+#     finished but not expired, is delivered, or recorded (suppressed, missed, or seen if the first run to see it
+#     came after its expiry), by the first completed run that sees it, whatever runs at later clocks settled;
 #   - nothing lost after travel (SPEC §2, §7): a completed run whose zone differs from the zone of the run
 #     state.json last recorded leaves every alarm occurrence accounted for whose instant is at or before now and
 #     that fell due since that run: by its instant, or because its local date-time (new zone) is later than that
@@ -89,6 +93,8 @@ MAX_BACK = dt.timedelta(days=40)
 CATCH_UP = dt.timedelta(days=31)     # Candidates.catchUpLimit: older daily occurrences are not looked at
 ALARMS = [("fajr", "02:30"), ("dhuhr", "12:00"), ("isha", "19:45")]   # 02:30 does not exist on Berlin's 29 March
 PETS = ["p0", "p1", "p2"]
+STAGE_MINUTES = {"wash": 45, "dry": 60}     # the pets' washMinutes and dryMinutes
+STAGE_EXPIRY = dt.timedelta(hours=6)
 ENV = {k: v for k, v in os.environ.items() if k not in ("NUDGE_DATA", "TZ")}
 ENV["TZ"] = "UTC"
 
@@ -99,6 +105,11 @@ def stamp(moment):
 
 def parse_instant(text):
     return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def stage_id(kind, pet, cycle):
+    """The id of the completion of a `wash` or `dry` stage of `pet`'s cycle."""
+    return f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:{cycle}"
 
 
 work = tempfile.mkdtemp(prefix="nudge-soak-")
@@ -123,7 +134,8 @@ write_json("settings.json", {"timeZone": zone, "deliver": {"command": [recorder]
                              "notifications": {"enabled": True}})
 write_json("alarms.json", {"alarms": [{"id": a, "title": a.title(), "time": t, "durationMinutes": 30}
                                       for a, t in ALARMS]})
-write_json("laundry.json", {"pets": [{"id": p, "name": p.upper(), "washMinutes": 45, "dryMinutes": 60} for p in PETS]})
+write_json("laundry.json", {"pets": [{"id": p, "name": p.upper(), "washMinutes": STAGE_MINUTES["wash"],
+                                      "dryMinutes": STAGE_MINUTES["dry"]} for p in PETS]})
 # An achievement from the day before the first run: that run records it as seen, never to be announced.
 write_json("streaks.json", {"games": [{"id": "wordle", "name": "Wordle"}], "plays": [],
                             "achievements": [{"id": "a-seen", "title": "Before", "description": "soak",
@@ -233,6 +245,7 @@ def read_new_calls(context):
 
 
 ledger = {}
+settled_ids = []
 settled_dates = {}
 delivered_dates = {}
 state_clock = (None, None)     # (lastRunAt, timeZone) of the run state.json last recorded
@@ -247,7 +260,7 @@ step_zones = {}                # step → the zone of its run
 
 
 def check_files(context):
-    global ledger, settled_dates, delivered_dates, state_clock
+    global ledger, settled_ids, settled_dates, delivered_dates, state_clock
     for name in ("state.json", "plan.json"):
         path = os.path.join(data, name)
         if os.path.exists(path):
@@ -256,6 +269,7 @@ def check_files(context):
                     content = json.load(handle)
                 if name == "state.json":
                     ledger = content.get("ledger", {})
+                    settled_ids = content.get("settledIDs", [])
                     settled_dates = content.get("settledDates", {})
                     delivered_dates = content.get("deliveredDates", {})
                     last_run = content.get("lastRunAt")
@@ -270,6 +284,12 @@ def check_files(context):
     for oid, entry in ledger.items():
         if entry.get("outcome") in outcome_counts:
             present[oid] = (entry["outcome"], parse_instant(entry["fireAt"]))
+    # A one-off seen and pruned keeps only its id: its instant is the one recorded for it, or the one this soak
+    # gave it (a laundry stage, maybe seen and pruned by one run).
+    for oid in settled_ids:
+        fire = recorded[oid][1] if oid in recorded else stage_fires.get(oid)
+        if fire is not None:
+            present.setdefault(oid, ("settled", fire))
     for thread, text in settled_dates.items():
         for item in text.split():
             date, instant = item.replace("!", "@", 1).split("@", 1)  # "!" marks a missed date, "@" another
@@ -277,7 +297,7 @@ def check_files(context):
                                ("settled", parse_instant(instant if "T" in instant else f"{date}T{instant}:00Z")))
     # A record dates from the step it appeared at. It is new when its id was absent at the previous check (a clock
     # set back made the product forget it, and a later run recorded it again, maybe at the same instant), or when
-    # its instant or ledger outcome changed; a ledger entry pruned into settledDates is the same record.
+    # its instant or ledger outcome changed; a ledger entry pruned into settledDates or settledIDs is the same record.
     for oid, (outcome, fire) in present.items():
         old = recorded.get(oid)
         if oid not in recorded_before or old[1] != fire or outcome != "settled" and old[0] != outcome:
@@ -384,6 +404,10 @@ previous_completed = None      # (now, zone) of the previous completed run
 clock_stepped = False          # a step or zone change since the previous completed run
 completed_nows = []            # (step, now) of every completed run, for the end checks
 laundry_events = []            # (pet, time of the edit, what, step, the cycle's id after it) for the laundry check
+hand_cycles = []               # (index in laundry_events, stage id, fireAt) of each cycle written by hand
+stage_fires = {}               # laundry stage id → its fireAt, for an id that state.json keeps without its instant
+# The cycles written by hand draw from their own stream, so a seed's other events stay as they were.
+hand_rng = random.Random(f"hand-{SEED}")
 current_step = 0
 kills_attempted = 0
 stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends": 0, "clockBack": 0,
@@ -391,7 +415,7 @@ stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends"
          "zoneChangesWithStepBack": 0, "zoneChangesWithStepForward": 0, "zoneChangesInExcursionSteps": 0,
          "zoneChangesWhileBehind": 0, "travelRunsChecked": 0, "travelAlarmsChecked": 0,
          "travelAlarmsDelivered": 0, "travelAlarmsRecorded": 0, "travelAlarmsBeyondCatchUp": 0,
-         "travelAlarmsByInstantOnly": 0}
+         "travelAlarmsByInstantOnly": 0, "handWrittenCycles": 0}
 latest = START                 # the latest clock reading so far
 excursion_steps = 0            # steps back and forth inside the current excursion
 most_steps_in_excursion = 0
@@ -526,7 +550,28 @@ for step in range(STEPS):
                 with open(os.path.join(data, "laundry.json")) as handle:
                     cycle = next(p for p in json.load(handle)["pets"] if p["id"] == pet).get("cycle") or {}
                 laundry_events.append((pet, now, kind, step, cycle.get("id", stamp(now))))
+                if kind in ("wash", "dry"):
+                    stage_fires[stage_id(kind, pet, laundry_events[-1][4])] = now + STAGE_MINUTES[kind] * MINUTE
         stats["edits"] += 1
+    elif now < latest and hand_rng.random() < min(0.5, 0.005 * EVENTS):
+        # After a set back, a cycle written by hand (a person catching up on the laundry they started): its stage
+        # finished up to six hours ago, so it is due now and not expired. No run has seen it; the runs at the later
+        # clock must not have settled it (SPEC §7, §11.43).
+        pet = hand_rng.choice(PETS)
+        kind = hand_rng.choice(["wash", "dry"])
+        fire = now - hand_rng.randrange(0, 6 * 60) * MINUTE
+        started_at = fire - STAGE_MINUTES[kind] * MINUTE
+        with open(os.path.join(data, "laundry.json")) as handle:
+            laundry = json.load(handle)
+        cycle_id = f"h{step}"
+        for entry in laundry["pets"]:
+            if entry["id"] == pet:
+                entry["cycle"] = {"id": cycle_id, "stage": kind, "startedAt": stamp(started_at)}
+        write_json("laundry.json", laundry)
+        laundry_events.append((pet, started_at, "hand " + kind, step, cycle_id))
+        stage_fires[stage_id(kind, pet, cycle_id)] = fire
+        hand_cycles.append((len(laundry_events) - 1, stage_id(kind, pet, cycle_id), fire))
+        stats["handWrittenCycles"] += 1
 
     # The run the product compares with: the one state.json recorded last (a killed run may have saved it).
     run_base = state_clock
@@ -600,42 +645,80 @@ for record in outbox_records:
     owed = any(step >= record["_step"] and delivered <= moment <= expires for step, moment in completed_nows)
     if owed and record["id"] not in call_counts:
         violation(f"lost by the command: {record['id']} is in outbox.jsonl, the command never got it")
+def next_edit(index):
+    """The step of the next edit of the pet of `laundry_events[index]` (the cycle stays as it was until then)."""
+    pet = laundry_events[index][0]
+    following = [e[3] for e in laundry_events[index + 1:] if e[0] == pet]
+    return following[0] if following else STEPS + 1
+
+
+def stage_marks(oid, fire):
+    """(outcome, step) of each record of the stage `oid` at its fireAt."""
+    return [(outcome, recorded_at) for outcome, moment, recorded_at in record_log.get(oid, []) if moment == fire]
+
+
+def recorded_by(marks, fire, step):
+    """Whether the run at `step` suppressed the stage with notifications switched off, or an earlier run recorded
+    it, and no clock that state.json saw since went back before its fireAt (SPEC §11.43: only that makes it due
+    again; a run killed before saving state.json changed nothing)."""
+    return any((mark < step or mark == step and outcome == "suppressed" and step in switched_off_steps)
+               and all(clock >= fire for at_step, clock in all_nows[mark + 1:step + 1] if at_step in seen_steps)
+               for outcome, mark in marks)
+
+
+def delivered_since(oid, fire, edit_step):
+    """Whether the stage was delivered after the edit: a cycle named like an earlier one would find that one's
+    line."""
+    return oid in outbox_ids and parse_instant(outbox_ids[oid]["fireAt"]) == fire \
+        and outbox_ids[oid]["_step"] >= edit_step
+
+
 lost_stages = []
 for index, (pet, at, kind, edit_step, cycle) in enumerate(laundry_events):
     if kind not in ("wash", "dry"):
         continue
-    minutes = 45 if kind == "wash" else 60
-    fire = at + dt.timedelta(minutes=minutes)
+    fire = at + STAGE_MINUTES[kind] * MINUTE
     # The cycle stays as started until the pet's next edit: a completed run in between, inside the stage's
     # window (due, 6 h), must have delivered it (or a run before it that was killed after its outbox line),
     # unless that run or an earlier one recorded it: suppressed while notifications were switched off, or seen or
     # missed by a clock past its window, then set back into it (SPEC §11.41).
-    following = [e[3] for e in laundry_events[index + 1:] if e[0] == pet]
-    next_edit = following[0] if following else STEPS + 1
     inside = [step for step, moment in completed_nows
-              if edit_step < step < next_edit and fire <= moment <= fire + dt.timedelta(hours=6)]
-    oid = f"laundry.{'washComplete' if kind == 'wash' else 'dryComplete'}:{pet}:{cycle}"
+              if edit_step < step < next_edit(index) and fire <= moment <= fire + STAGE_EXPIRY]
+    oid = stage_id(kind, pet, cycle)
     if inside:
         cycle_checks += 1
-        # (outcome, step) of each record of the stage at its fireAt.
-        marks = [(outcome, recorded_at) for outcome, moment, recorded_at in record_log.get(oid, []) if moment == fire]
-
-        def recorded_by(step):
-            """Whether the run at `step` suppressed the stage with notifications switched off, or an earlier run
-            recorded it, and no clock that state.json saw since went back before its fireAt (SPEC §11.43: only that
-            makes it due again; a run killed before saving state.json changed nothing)."""
-            return any((mark < step or mark == step and outcome == "suppressed" and step in switched_off_steps)
-                       and all(clock >= fire for at_step, clock in all_nows[mark + 1:step + 1]
-                               if at_step in seen_steps)
-                       for outcome, mark in marks)
-        # Delivered after the edit: a cycle named like an earlier one would find that one's line.
-        delivered = oid in outbox_ids and parse_instant(outbox_ids[oid]["fireAt"]) == fire \
-            and outbox_ids[oid]["_step"] >= edit_step
-        if not delivered and not all(recorded_by(step) for step in inside):
+        marks = stage_marks(oid, fire)
+        if not delivered_since(oid, fire, edit_step) and not all(recorded_by(marks, fire, step) for step in inside):
             earlier = outbox_ids.get(oid)
             lost_stages.append(f"{oid} due {stamp(fire)}, started {stamp(at)}; in the outbox: "
                                f"{(earlier['fireAt'], earlier['_step']) if earlier else 'no'}, edit at step "
                                f"{edit_step}; records: {marks}")
+# Every cycle written by hand after a set back was due when written, and no run had seen it. The completed runs
+# from that step on, while it stays in the file, inside its window (due, 6 h) must have delivered it, or recorded
+# it as for a started one; if the first of them came after its expiry, that run recorded it: missed, or seen when
+# it had fired before the previous run (SPEC §7, §11.43: a span of runs at a later clock settles nothing of it).
+hand_counts = {"handWrittenStagesChecked": 0, "handWrittenStagesDelivered": 0, "handWrittenStagesRecorded": 0,
+               "handWrittenStagesNotSeenDue": 0}
+for index, oid, fire in hand_cycles:
+    edit_step = laundry_events[index][3]
+    runs = [(step, moment) for step, moment in completed_nows if edit_step <= step < next_edit(index)]
+    inside = [step for step, moment in runs if fire <= moment <= fire + STAGE_EXPIRY]
+    after = [step for step, moment in runs if moment > fire + STAGE_EXPIRY]
+    if not inside and not after:
+        hand_counts["handWrittenStagesNotSeenDue"] += 1    # the cycle left the file first, or the clock went back
+        continue
+    hand_counts["handWrittenStagesChecked"] += 1
+    marks = stage_marks(oid, fire)
+    if delivered_since(oid, fire, edit_step):
+        hand_counts["handWrittenStagesDelivered"] += 1
+    elif inside and all(recorded_by(marks, fire, step) for step in inside) \
+            or not inside and any(edit_step <= mark <= after[0] for _, mark in marks):
+        hand_counts["handWrittenStagesRecorded"] += 1
+    else:
+        clocks = [stamp(moment) for step, moment in runs[:3]]
+        lost_stages.append(f"{oid} written by hand at step {edit_step} ({stamp(all_nows[edit_step][1])}), due "
+                           f"{stamp(fire)}: neither delivered nor recorded; the first completed runs after it at "
+                           f"{clocks}; records: {marks}")
 for text in lost_stages:
     violation(f"lost: {text}")
 
@@ -675,6 +758,7 @@ summary.update({
     "exitCodes": {str(k): v for k, v in sorted(exit_codes.items())},
     "deliveries": len(outbox_records), "deliveriesByKind": by_kind, "commandCalls": sum(call_counts.values()),
     "commandDuplicates": sum(1 for n in call_counts.values() if n > 1), "laundryStagesChecked": cycle_checks,
+    **hand_counts,
     "badge": state.get("badge"), "badgeExpected": badge_expected, "leftoverTemporaryFiles": len(leftovers),
     "processesLeft": len(left_processes), "violations": len(violations), "seconds": round(elapsed, 1),
     "longestExcursionDays": round(longest_excursion.total_seconds() / 86400, 2),
@@ -698,6 +782,10 @@ print(f"  outcomes              {json.dumps(outcome_counts, sort_keys=True)} rec
       f"notifications switched off {stats['switchedOff']} times")
 print(f"  deliveries            {len(outbox_records)} {json.dumps(by_kind, sort_keys=True)}")
 print(f"  command calls         {summary['commandCalls']}, duplicates {summary['commandDuplicates']}")
+print(f"  written by hand       {stats['handWrittenCycles']} cycles after a set back, their stage due; "
+      f"{hand_counts['handWrittenStagesChecked']} checked: {hand_counts['handWrittenStagesDelivered']} delivered, "
+      f"{hand_counts['handWrittenStagesRecorded']} recorded ({hand_counts['handWrittenStagesNotSeenDue']} left "
+      f"the file or the clock went back before their time)")
 print(f"  checked               {stats['alarmMinutesChecked']} alarm minutes, {cycle_checks} laundry stages; "
       f"{stats['travelRunsChecked']} runs after travel with {stats['travelAlarmsChecked']} alarms fallen due "
       f"({stats['travelAlarmsByInstantOnly']} by their instant only, the rest passed by the new wall clock; "

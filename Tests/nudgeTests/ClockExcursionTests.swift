@@ -103,9 +103,9 @@ final class ClockExcursionTests: DataDirectoryTestCase {
 
     /// A prayer missed in Berlin while the clock ran days ahead, its ledger entry pruned there; the clock is
     /// corrected to that evening, after Berlin's 19:45, and the person is in New York, where 19:45 is still
-    /// ahead. The date was missed and stays so (one per local date; SPEC §11.41): the spans alone settle
-    /// instants, and New York's instant of that date is one no run has seen. The next date, which the wrong
-    /// clock skipped, rings at New York's time (§11.43).
+    /// ahead. The date was missed and stays so (one per local date; SPEC §11.41), although New York's instant of
+    /// that date is one no run has seen. The next date, which the wrong clock skipped, rings at New York's time
+    /// (§11.43).
     func testADateMissedInOneZoneStaysMissedAfterTheClockIsCorrectedInAnother() throws {
         try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
         try dir.write("alarms.json", Fixture.alarm(time: "19:45", durationMinutes: 60))
@@ -203,6 +203,75 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         XCTAssertEqual(try laundry("stop", "snowy", now: "2026-11-21T08:00:00Z").status, 0)
         XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
         assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)"])
+    }
+
+    /// Issue 37: the clock runs three days ahead, is corrected, and a wash that finished at 13:15 is written by
+    /// hand afterwards. No run has seen it, and it is unexpired by the corrected clock: it is announced at once
+    /// (SPEC §7, §11.43), whatever the runs three days ahead settled.
+    func testAWashWrittenAfterTheClockCameBackAlreadyFinishedIsAnnouncedAtOnce() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
+        assertRun(try dir.run(at: "2027-06-19T00:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-06-23T13:25:00Z"), delivers: [])
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2027-06-20T12:30:00Z", cycleID: "c3"))
+        let corrected = try dir.run(at: "2027-06-20T13:30:00Z")
+        assertRun(corrected, delivers: ["laundry.washComplete:snowy:c3"])
+        XCTAssertEqual(corrected.jsonLines().first?["lateSeconds"] as? Int, 900)
+        assertRun(try dir.run(at: "2027-06-20T13:31:00Z"), delivers: [])
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 0)
+    }
+
+    /// Issue 37, the second replay: a dryer started at 16:35 is written by hand after the clock came back from the
+    /// 3rd to 18:00 on the 2nd. Its completion (17:35, expiring 23:35, before the run on the 3rd) is announced with
+    /// its fold reminder (18:05, expiring on the 3rd after that run), not left out because a span ended after it.
+    func testADryerWrittenAfterTheClockCameBackAnnouncesItsCompletionWithItsFoldReminder() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
+        assertRun(try dir.run(at: "2027-03-01T00:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-03-03T12:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-03-02T18:00:00Z"), delivers: [])
+        try dir.write("laundry.json", """
+            { "pets": [ { "id": "snowy", "name": "Snowy",
+                          "cycle": { "id": "c-7", "stage": "dry", "startedAt": "2027-03-02T16:35:00Z" } } ] }
+            """)
+        assertRun(try dir.run(at: "2027-03-02T18:35:00Z"),
+                  delivers: ["laundry.dryComplete:snowy:c-7", "laundry.foldReminder:snowy:c-7"])
+        assertRun(try dir.run(at: "2027-03-02T18:36:00Z"), delivers: [])
+    }
+
+    /// The same for a one-off trip written after the clock came back: its leave-time (14:10, expiring at the
+    /// arrival, 14:30) rings at once, although its id names a date as an alarm's does.
+    func testALeaveTimeOfATripWrittenAfterTheClockCameBackRingsAtOnce() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("trips.json", #"{"trips": []}"#)
+        assertRun(try dir.run(at: "2027-06-19T00:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-06-23T13:25:00Z"), delivers: [])
+        try dir.write("trips.json", """
+            { "trips": [ { "id": "dentist", "destination": "Dentist", "arriveAt": "2027-06-20T14:30:00Z",
+                           "travelMinutes": 20, "bufferMinutes": 0 } ] }
+            """)
+        assertRun(try dir.run(at: "2027-06-20T14:15:00Z"), delivers: ["commute.leave:dentist:2027-06-20"])
+        assertRun(try dir.run(at: "2027-06-20T14:16:00Z"), delivers: [])
+    }
+
+    /// What was already expired when it appeared stays silent after a clock set back into its time to ring: a
+    /// wash written while the clock ran ahead, passed over by that run, is neither announced nor counted missed
+    /// once the clock comes back, also after its record has left the ledger. A clock set back before its fireAt
+    /// makes it due at that time again (SPEC §11.43).
+    func testAWashPassedOverAsExpiredStaysSilentAfterASetBackIntoItsTimeAndRingsAfterOneBeforeIt() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
+        assertRun(try dir.run(at: "2027-06-19T00:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-06-23T13:25:00Z"), delivers: [])
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2027-06-20T12:30:00Z", cycleID: "c3"))
+        assertRun(try dir.run(at: "2027-06-23T13:26:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-06-26T13:26:00Z"), delivers: [])    // its record leaves the ledger
+        let other = try copyOfDirectory()
+        assertRun(try dir.run(at: "2027-06-20T13:30:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-06-20T13:31:00Z"), delivers: [])
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 0)
+        assertRun(try other.run(at: "2027-06-20T13:00:00Z"), delivers: [])
+        assertRun(try other.run(at: "2027-06-20T13:15:00Z"), delivers: ["laundry.washComplete:snowy:c3"])
     }
 
     /// Snowy without a cycle, a first run at 07:59, then `nudge laundry start snowy wash` at 08:00:00: the

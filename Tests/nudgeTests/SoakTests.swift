@@ -3,8 +3,9 @@ import XCTest
 
 /// The randomized soak of `scripts/soak.sh` (SPEC §7, §8, §11.41–43): minute-by-minute runs with edits, zone
 /// changes across DST days under quiet hours, notifications switched off, suspends, kills and clock excursions
-/// (set back up to 40 days, stepped back and forth behind the latest reading, corrected), every promise checked
-/// after every run: deliveries, and the seen, missed and suppressed outcomes that must never be replayed. `swift test` runs a short, eventful version
+/// (set back up to 40 days, stepped back and forth behind the latest reading, corrected), laundry cycles written
+/// by hand behind the latest reading with their stage already due, every promise checked after every run:
+/// deliveries, and the seen, missed and suppressed outcomes that must never be replayed. `swift test` runs a short, eventful version
 /// (a simulated day with every kind of event made frequent, on a fixed seed); `NUDGE_SOAK_DAYS=30` (set by
 /// `.ci/run`) runs a month at the script's natural rates on a new seed.
 final class SoakTests: XCTestCase {
@@ -24,12 +25,15 @@ final class SoakTests: XCTestCase {
         // A fixed seed: the events (not the kills' timing) are then the same each time, and this sequence holds
         // every kind of trouble; the month runs a new seed each time. This day holds steps back and forth inside
         // one excursion of 37 days and zone changes while the clock is behind, among them a set back on arrival
-        // east, where an alarm the new wall clock passed must ring although a settled span covers its instant.
+        // east, where an alarm the new wall clock passed must ring although its instant precedes the latest run,
+        // and laundry cycles written by hand behind the latest reading, each stage due when written, which the
+        // runs at the later clock must not have settled.
         let summary = try soak(days: "1", environment: ["SOAK_SEED": "20261123", "SOAK_EVENTS": "30",
                                                         "SOAK_KILL_SHARE": "0.1"])
         // The short soak really went through each kind of trouble.
         for key in ["killsLanded", "edits", "suspends", "clockBack", "excursions", "zoneChanges", "deliveries",
-                    "alarmMinutesChecked", "switchedOff", "zoneChangesWhileBehind", "travelAlarmsChecked"] {
+                    "alarmMinutesChecked", "switchedOff", "zoneChangesWhileBehind", "travelAlarmsChecked",
+                    "handWrittenStagesDelivered", "handWrittenStagesRecorded"] {
             XCTAssertGreaterThan(summary[key] as? Int ?? 0, 0, "no \(key) in the short soak: \(summary)")
         }
         XCTAssertGreaterThan(summary["mostStepsInOneExcursion"] as? Int ?? 0, 1, "\(summary)")

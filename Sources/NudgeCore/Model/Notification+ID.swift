@@ -90,15 +90,6 @@ extension Notification {
         }
     }
 
-    /// Whether the id is `<kind>:<source>:<YYYY-MM-DD>`: one occurrence per local date, whose outcome
-    /// `DeliveredDates` and `SettledDates` keep by its date.
-    var isDated: Bool {
-        switch identity.stored {
-        case .dated: return true
-        case .text(let id): return DeliveredDates.isDated(id)
-        }
-    }
-
     /// The record of a daily occurrence on `date`, its id `<kind>:<source>:<date>` (`alarm.prayer:fajr:2026-11-21`).
     init(occurrenceOn date: LocalDate, kind: NotificationKind, source: String, fireAt: Date, expiresAt: Date,
          title: String, body: String, priority: Priority, category: String, actions: [String], sound: Bool,

@@ -73,7 +73,7 @@ public struct DeliveredDates: Equatable, Sendable {
     }
 
     /// Whether `id` is `<kind>:<source>:<YYYY-MM-DD>` (`parts(of:)` is not nil), without making its parts: asked
-    /// of every ledger entry `prune` looks at, and after travel of what the settled spans cover.
+    /// of every ledger entry `prune` looks at.
     static func isDated(_ id: String) -> Bool {
         var colons = 0
         for byte in id.utf8 where byte == UInt8(ascii: ":") { colons += 1 }

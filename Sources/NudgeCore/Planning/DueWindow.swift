@@ -7,9 +7,13 @@ struct DueWindow {
         case due
         /// Fell due since the previous run but expired undelivered: record as missed.
         case expired
-        /// First run ever, already past: record so it is never announced.
+        /// A one-off already past when a run first sees it: older than now on the first run ever, or expired when
+        /// it appeared (written with a past time). Recorded so that it is never announced, also after a clock set
+        /// back into its time to ring: only one set back before its fireAt makes it due again (SPEC §11.43).
         case seen
-        /// Nothing to do (a daily repeat from before the previous run, or long expired).
+        /// Nothing to do: a daily repeat that fell due before the previous run. It needs no record: each later
+        /// run's previous run is after it too, until a clock set back before its fireAt makes it due at that time
+        /// again (SPEC §11.43).
         case notDue
     }
 
@@ -18,9 +22,6 @@ struct DueWindow {
     let previousNow: Date?
     /// The previous run's wall-clock reading, only when the zone changed since (travel).
     let previousLocal: LocalDateTime?
-
-    /// Whether the previous run planned in another zone: this run is the first after travel.
-    var followsZoneChange: Bool { previousLocal != nil }
 
     /// `previousZone`: the zone `previous.timeZone` names, nil when it is unknown.
     init(previous: RunState?, now: Date, zone: Zone, previousZone: Zone?) {
@@ -53,7 +54,8 @@ struct DueWindow {
             if !fellDueSinceLastRun { return .notDue }
         }
         if now > expiresAt {
-            return fellDueSinceLastRun ? .expired : .notDue
+            if fellDueSinceLastRun { return .expired }
+            return recurrence == .once ? .seen : .notDue
         }
         return .due
     }

@@ -15,8 +15,9 @@ public enum Planner {
     ///
     /// Due (SPEC §7): fireAt ≤ now, not in the ledger, not expired. A daily repeat must also have fallen due
     /// since the previous run, so an alarm created after its time waits for tomorrow; a one-off only needs to
-    /// be undelivered, so a wash recorded late is announced at once. The first run ever delivers only what is
-    /// due exactly now and records older one-off occurrences as seen.
+    /// be undelivered, so a wash recorded late is announced at once, whatever runs under a clock set wrong have
+    /// passed: an outcome is recorded only for what a run produced. The first run ever delivers only what is due
+    /// exactly now and records older one-off occurrences as seen, as any run does a one-off that appeared expired.
     ///
     /// `previousZone` is the zone the previous run planned in (`previous.timeZone`, found by the caller): after
     /// travel, what the person's own clock passed between the runs falls due.
@@ -24,7 +25,6 @@ public enum Planner {
                             previousZone: Zone? = nil) -> PlanResult {
         let clock = WallClock(zone: zone, reading: plannedSpan(since: previous?.lastRunAt, now: now))
         var state = previous ?? RunState()
-        state.settledSpans = SettledSpan.cut(state.settledSpans, at: now)
         let window = DueWindow(previous: previous, now: now, zone: zone, previousZone: previousZone)
         state.smartReminder = SmartReminder.update(state.smartReminder, streaks: household.streaks,
                                                    settings: household.settings, now: now, clock: clock)
@@ -65,15 +65,16 @@ public enum Planner {
         upcoming.reserveCapacity(threads)
         // Ids recorded as seen during the run are added as they are.
         var handled = HandledFilter(state.ledger.keys, capacity: threads)
-        // The one-off ids in the ledger or deliveredIDs that this run's data still produce: `prune` keeps their
-        // deliveries' ids and their missed or suppressed entries.
+        // The one-off ids with an outcome that this run's data still produce, in the ledger, deliveredIDs or
+        // settledIDs or recorded by this run: `prune` keeps their ids and their missed or suppressed entries. One
+        // recorded long after its expiry (seen when it appeared, missed after days of suspend) is pruned at once.
         var produced = Set<String>()
         // Read through constants, not the captured `state`, which `consider` also changes: each read of it would
         // be checked for exclusive access.
-        let settledSpans = state.settledSpans
         let deliveredDates = state.deliveredDates
         let settledDates = state.settledDates
         let deliveredIDs = state.deliveredIDs
+        let settledIDs = state.settledIDs
         /// Sorts one candidate into due, missed, seen or upcoming; true when it is the source's next occurrence.
         func consider(_ candidate: consuming Notification) -> Bool {
             prepare(&candidate, plannedLeaveTimes: plannedLeaveTimes, quietHours: quietHours, clock: clock)
@@ -84,16 +85,9 @@ public enum Planner {
                 if case .text = candidate.identity.stored { produced.insert(candidate.id) }
                 return false
             }
-            if !deliveredIDs.isEmpty, case .text(let id) = candidate.identity.stored, deliveredIDs.contains(id) {
+            if !(deliveredIDs.isEmpty && settledIDs.isEmpty), case .text(let id) = candidate.identity.stored,
+               deliveredIDs.contains(id) || settledIDs.contains(id) {
                 produced.insert(id)
-                return false
-            }
-            // The spans settle what fired by their instants, in the zone the runs planned in. On the run after a
-            // zone change, the new wall clock may pass a date whose instant a span covers (Tokyo's morning alarm
-            // or leave-time, before the last run in Berlin), and it must then ring: a dated occurrence keeps its
-            // outcome by its date, and the spans are not asked about it (`SettledSpan`).
-            if settledSpans.settle(fireAt: candidate.fireAt, expiresAt: candidate.expiresAt),
-               !(window.followsZoneChange && candidate.isDated) {
                 return false
             }
             if deliveredDates.contains(candidate) || settledDates.contains(candidate) { return false }
@@ -114,6 +108,7 @@ public enum Planner {
             case .seen:
                 state.ledger[candidate.id] = entry(candidate, .seen, now)
                 handled.insert(candidate.id)
+                produced.insert(candidate.id)
             case .notDue: break
             }
             return false
@@ -182,6 +177,7 @@ public enum Planner {
         }
         for (notification, _) in missed {
             state.ledger[notification.id] = entry(notification, .missed, now)
+            produced.insert(notification.id)
         }
         // A missed record whose ledger entry was forgotten: delivered after a step back, it was not missed after
         // all (SPEC §11.27); missed again, it is counted once.
@@ -192,7 +188,6 @@ public enum Planner {
             newMissed = missedRecords.filter { !listed.contains($0.id) }
             state.recentMissed.removeAll { record in missedRecords.contains { $0.id == record.id } }
         }
-        state.settledSpans = SettledSpan.adding(now, to: state.settledSpans)
         state.prune(now: now, produced: produced) { kind in
             NotificationKind(rawValue: kind).map(household.settings.isSwitchedOn) ?? true
         }

@@ -32,22 +32,19 @@ extension RunState {
         state.lastRunAt = root.instant("lastRunAt", required: false)
         state.latestRunAt = root.instant("latestRunAt", required: false)
         state.lastRunCommandAt = root.instant("lastRunCommandAt", required: false)
-        for element in root.elements("settledSpans") {
-            guard let span = ObjectReader(element, in: document),
-                  let latest = span.instant("latest", required: true),
-                  let lowest = span.instant("lowest", required: true) else { continue }
-            state.settledSpans.append(SettledSpan(latest: latest, lowest: lowest))
-        }
-        if root.member("settledSpans") == nil, let lastRunAt = state.lastRunAt {
-            // A state.json written before the spans: its ledger was pruned against each run's clock.
-            state.settledSpans = [SettledSpan(latest: max(state.latestRunAt ?? lastRunAt, lastRunAt), lowest: lastRunAt)]
-        }
         for element in root.elements("deliveredIDs") {
             guard let id = document.string(element.node) else {
                 document.report(element.path, "is not an occurrence id")
                 continue
             }
             state.deliveredIDs.insert(id)
+        }
+        for element in root.elements("settledIDs") {
+            guard let id = document.string(element.node) else {
+                document.report(element.path, "is not an occurrence id")
+                continue
+            }
+            state.settledIDs.insert(id)
         }
         readThreads("deliveredDates", of: root, in: document, expecting: "a list of dates") { thread, text in
             state.deliveredDates.read(thread: thread, dates: text)

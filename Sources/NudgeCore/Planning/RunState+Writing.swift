@@ -12,16 +12,6 @@ extension RunState {
         out.key("lastRunAt"); out.instant(lastRunAt)
         out.key("latestRunAt"); out.instant(latestRunAt)
         if let lastRunCommandAt { out.key("lastRunCommandAt"); out.instant(lastRunCommandAt) }
-        out.key("settledSpans")
-        out.open("[")
-        for span in settledSpans {
-            out.element()
-            out.open("{")
-            out.key("latest"); out.instant(span.latest)
-            out.key("lowest"); out.instant(span.lowest)
-            out.close("}")
-        }
-        out.close("]")
         out.key("timeZone"); out.string(timeZone)
         out.key("zoneWarning"); out.string(zoneWarning)
         out.key("lastDelivered"); out.number(lastDelivered)
@@ -179,6 +169,12 @@ extension RunState {
         out.key("deliveredIDs")
         out.open("[")
         for id in deliveredIDs.sorted() {
+            out.element(); out.string(id)
+        }
+        out.close("]")
+        out.key("settledIDs")
+        out.open("[")
+        for id in settledIDs.sorted() {
             out.element(); out.string(id)
         }
         out.close("]")

@@ -18,9 +18,6 @@ public struct RunState: Equatable, Sendable {
     /// The `now` of the last `nudge run` (by the timer, cron or a person), not of an editing command's re-plan:
     /// what the stale-timer warning and `status`'s "Last run" read.
     public var lastRunCommandAt: Date?
-    /// What the clock's history settles without a ledger entry (`SettledSpan`), latest first: one span while the
-    /// clock only moves forward, one more for each step back that has not caught up yet.
-    public var settledSpans: [SettledSpan] = []
     /// The zone of the previous run, to notice travel.
     public var timeZone: String?
     /// Why the previous run's zone is not exactly what `TZ` asked for (SPEC §11.26), for `status`.
@@ -36,6 +33,9 @@ public struct RunState: Equatable, Sendable {
     /// The ids of older deliveries of one-offs still in the files (an achievement, an import, a laundry stage
     /// not yet moved on): only the id, while the files produce it (`prune`).
     public var deliveredIDs: Set<String> = []
+    /// The same for one-offs recorded as seen, never announced: past on the first run, or already expired when
+    /// they appeared. Only the id, while the files produce it (`prune`).
+    public var settledIDs: Set<String> = []
     /// Bytes of `outbox.jsonl` whose lines are already in the ledger; anything beyond was written by a run
     /// that died before saving this file, and is taken into the ledger by the next run.
     public var outboxBytes = 0
@@ -91,9 +91,10 @@ public struct RunState: Equatable, Sendable {
         outboxLastLine = OutboxRecovery.lastLineHash(bytes[...])
     }
 
-    /// True when the ledger or the delivered dates know the occurrence: it must never be delivered (again).
+    /// True when the ledger, the delivered dates or the ids of one-offs know the occurrence: it must never be
+    /// delivered (again).
     public func isHandled(_ id: String) -> Bool {
-        ledger[id] != nil || deliveredIDs.contains(id) || deliveredDates.contains(id: id)
+        ledger[id] != nil || deliveredIDs.contains(id) || settledIDs.contains(id) || deliveredDates.contains(id: id)
     }
 
     /// Whether the occurrence `id` was delivered, however long ago if it is dated.
@@ -113,7 +114,8 @@ public struct RunState: Equatable, Sendable {
     /// date falls at another instant: one whose time has passed where it was recorded was truly missed there,
     /// and one whose time has passed where the person now is will not come again; either stays as recorded, as
     /// a date missed in one zone stays missed in another. `SettledDates` judges its dates the same way, by the
-    /// earlier of the fireAt and the recording time that `prune` kept for each.
+    /// earlier of the fireAt and the recording time that `prune` kept for each; `settledIDs`, kept only while
+    /// their one-offs are produced, by the fireAt this run plans.
     mutating func forgetUndeliveredRecorded(after now: Date, fireAt: (String) -> Date?) {
         var forgottenMissed = Set<String>()
         ledger = ledger.filter { id, entry in
@@ -123,6 +125,7 @@ public struct RunState: Equatable, Sendable {
             return keep
         }
         forgottenMissed.formUnion(settledDates.forget(after: now, fireAt: fireAt))
+        if !settledIDs.isEmpty { settledIDs = settledIDs.filter { id in fireAt(id).map { $0 <= now } ?? true } }
         forgetMissed(forgottenMissed)
     }
 
@@ -137,22 +140,20 @@ public struct RunState: Equatable, Sendable {
     ///
     /// - every entry is kept until two days after its occurrence expired (`ledgerRetention`): the age limit of
     ///   `snooze` and `act`, and the actions applied, live that long;
-    /// - then a seen, missed or suppressed entry goes once `settledSpans` settle its occurrence (no run may
-    ///   then deliver it), a dated one into `settledDates` with its instant; a missed or suppressed one-off stays
-    ///   while this run's data still produce it (`produced`) or its kind is switched off, as a delivery's id
-    ///   does, since an edit that keeps its id may move its instant where no span settles it, and it must stay
-    ///   so as a date does (one seen by the first run goes: a new household may bring hundreds of them, each
-    ///   past when nudge started);
-    /// - a delivery of a dated occurrence goes into `deliveredDates`, which keeps it for good;
-    /// - any other delivery (a laundry stage, an achievement, a snooze) stays, as its id in `deliveredIDs`,
-    ///   while this run's data still produce it (`produced`) or its kind is switched off (it may come back):
-    ///   once its source is gone, no run can produce it again.
+    /// - then a dated occurrence keeps its outcome for good by its date: a delivery in `deliveredDates`, a seen,
+    ///   missed, suppressed or departed one in `settledDates` with its instant;
+    /// - a one-off (a laundry stage, an achievement, a snooze) keeps its outcome while this run's data still
+    ///   produce it (`produced`) or its kind is switched off (it may come back): a delivery as its id in
+    ///   `deliveredIDs`, a seen one as its id in `settledIDs` (a new household may bring hundreds of them, each
+    ///   past when nudge started), a missed or suppressed one as its whole entry (its instant, and whether a clock
+    ///   set back before it takes it off the missed count). Once its source is gone, no run can produce it again.
     ///
     /// Snoozes and timers go two days after they expired: nothing produces them after that.
     mutating func prune(now: Date, produced: Set<String>, isSwitchedOn: (String) -> Bool) {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
         var deliveredDated: [String] = []
         var deliveredOneOffs: [String] = []
+        var seenOneOffs: [String] = []
         var settledDated: [(id: String, entry: LedgerEntry)] = []
         // A one-off that this run's data still produce, or whose kind is switched off: it may come back.
         func mayComeBack(_ id: String) -> Bool {
@@ -160,18 +161,14 @@ public struct RunState: Equatable, Sendable {
         }
         ledger = ledger.filter { id, entry in
             guard entry.expiresAt < horizon else { return true }
-            let isDated = DeliveredDates.isDated(id)
-            if entry.outcome == .delivered {
-                if isDated { deliveredDated.append(id) } else { deliveredOneOffs.append(id) }
-                return false
+            switch (DeliveredDates.isDated(id), entry.outcome) {
+            case (true, .delivered): deliveredDated.append(id)
+            case (true, _): settledDated.append((id, entry))
+            case (false, .delivered): deliveredOneOffs.append(id)
+            case (false, .seen): seenOneOffs.append(id)
+            case (false, _): return mayComeBack(id)
             }
-            guard settledSpans.settle(fireAt: entry.fireAt, expiresAt: entry.expiresAt) else { return true }
-            if isDated {
-                settledDated.append((id, entry))
-                return false
-            }
-            // A missed or suppressed one-off stays while it may come back; one seen by the first run goes.
-            return entry.outcome != .seen && mayComeBack(id)
+            return false
         }
         for id in deliveredDated { deliveredDates.insert(id: id) }
         // A date is kept with the earlier of its fireAt and the time it was recorded (a leave-time silenced by a
@@ -181,6 +178,8 @@ public struct RunState: Equatable, Sendable {
         }
         deliveredIDs.formUnion(deliveredOneOffs)
         if !deliveredIDs.isEmpty { deliveredIDs = deliveredIDs.filter(mayComeBack) }
+        settledIDs.formUnion(seenOneOffs)
+        if !settledIDs.isEmpty { settledIDs = settledIDs.filter(mayComeBack) }
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
         timers = timers.filter { $0.expiresAt >= horizon }
         appliedActions = appliedActions.filter { ledger[$0.key] != nil }

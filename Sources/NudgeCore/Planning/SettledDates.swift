@@ -4,12 +4,11 @@ import FoundationEssentials
 /// with its instant (its fireAt, or when it was recorded if that was earlier) and whether it was missed, kept
 /// for good.
 ///
-/// Why: `SettledSpan` settles an occurrence at its instant, and within one zone a dated occurrence
-/// (`<kind>:<source>:<YYYY-MM-DD>`) always has the same instant. In another zone the same local date has another
-/// instant, up to 26 hours away: the spans alone would take it for an occurrence no run has seen, and after a
-/// clock set back between the two instants it would ring although its date was missed (SPEC §2: one per local
-/// date; §11.41). Kept here, the date stays settled in any zone, as its ledger entry kept it, until the clock
-/// goes back before both the instant kept for it and the date's instant in the zone of that run (§11.43:
+/// Why: a dated occurrence (`<kind>:<source>:<YYYY-MM-DD>`) can be produced again by any run whose clock comes
+/// back to its date, however long ago its ledger entry was pruned (SPEC §11.41), and in another zone at another
+/// instant, up to 26 hours away; a date missed at home must not ring after travel (§2: one per local date).
+/// Kept here, the date stays settled in any zone, as its ledger entry kept it, until the clock goes back before
+/// both the instant kept for it and the date's instant in the zone of that run (§11.43:
 /// `forget(after:fireAt:)`); a missed one then leaves the missed count, as its ledger entry would (§11.27).
 public struct SettledDates: Equatable, Sendable {
     /// One date's record.

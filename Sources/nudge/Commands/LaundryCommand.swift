@@ -46,12 +46,12 @@ enum LaundryCommand {
         }
     }
 
-    /// The ids `petID`'s cycles had in the occurrences nudge remembers: the ledger and the deliveries of `state`
-    /// (read with what a run that died before saving it had written to the outbox: `Workspace.load`), and the
-    /// outbox. A clock set back to the second an earlier cycle started would otherwise name a new cycle like it,
-    /// and its stages would count as already delivered.
+    /// The ids `petID`'s cycles had in the occurrences nudge remembers: the ledger, the deliveries and the seen
+    /// one-offs of `state` (read with what a run that died before saving it had written to the outbox:
+    /// `Workspace.load`), and the outbox. A clock set back to the second an earlier cycle started would otherwise
+    /// name a new cycle like it, and its stages would count as already delivered or seen.
     static func usedCycleIDs(ofPet petID: String, state: RunState?, directory: DataDirectory) throws -> Set<String> {
-        let remembered = state.map { Array($0.ledger.keys) + Array($0.deliveredIDs) } ?? []
+        let remembered = state.map { Array($0.ledger.keys) + Array($0.deliveredIDs) + Array($0.settledIDs) } ?? []
         let delivered = try DeliveredRecord.outboxDeliveries(directory).map(\.notification.id)
         return LaundryEditor.cycleIDs(ofPet: petID, in: remembered + delivered)
     }

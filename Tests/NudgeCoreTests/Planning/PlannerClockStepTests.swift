@@ -15,7 +15,7 @@ final class PlannerClockStepTests: XCTestCase {
     }
 
     /// Set back exactly onto a missed instant: the ledger and the settled dates keep an occurrence whose fireAt is
-    /// not ahead of the corrected clock, and the cut span covers it, so it neither rings nor is missed again.
+    /// not ahead of the corrected clock, so it neither rings nor is missed again.
     func testAClockSetBackExactlyOntoAMissedInstantKeepsItMissedAndReopensOnlyLaterDates() {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z
         let ahead = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T05:00:00Z"),
@@ -175,8 +175,8 @@ final class PlannerClockStepTests: XCTestCase {
 
     /// Travel east with a clock that ran 50 minutes ahead, corrected on landing: the last Berlin run at 21:00Z
     /// (22:00 Berlin), the first Tokyo run at 20:10Z (05:10 on the 22nd in Tokyo). Tokyo's 05:00 (20:00Z, expiring
-    /// 20:30Z) follows the previous run's wall clock and has not expired: due, although the settled span of the
-    /// Berlin runs covers its instant (SPEC §2, §7: no due occurrence is lost).
+    /// 20:30Z) follows the previous run's wall clock and has not expired: due, although its instant lies before
+    /// the Berlin run (SPEC §2, §7: no due occurrence is lost).
     func testAStepBackOnArrivalEastDoesNotLoseTheAlarmTheNewWallClockPassed() {
         let alarms = [Fixtures.alarm("fajr", at: "05:00")]
         let berlinRun = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T20:40:00Z"),
@@ -193,7 +193,7 @@ final class PlannerClockStepTests: XCTestCase {
     }
 
     /// Without travel, `DueWindow` alone keeps a daily occurrence from before the previous run
-    /// silent, so the spans need not. An alarm added at 05:41 for 05:30 (04:30Z) waits for tomorrow (SPEC §7);
+    /// silent, with no record. An alarm added at 05:41 for 05:30 (04:30Z) waits for tomorrow (SPEC §7);
     /// a clock set back to 05:35, between its time and the previous runs, leaves it waiting (its fireAt is not
     /// ahead of the corrected clock, §11.43), and nothing of it is recorded. Set back to 05:20 instead, before its
     /// time, it is due at that time (§11.43: nothing was delivered).
@@ -213,8 +213,8 @@ final class PlannerClockStepTests: XCTestCase {
     }
 
     /// A leave-time already expired when its trip was added (07:00Z, arrival 08:00Z; added at 09:00Z) is passed
-    /// over as too old and stays so after a clock set back into its window, as a laundry stage does: the settled
-    /// span covers it on any run but the first after a zone change.
+    /// over as too old, recorded as seen, and stays so after a clock set back into its window, as a laundry stage
+    /// does.
     func testALeaveTimeExpiredWhenItAppearedStaysSilentAfterASetBackIntoItsWindow() {
         let trip = Trip(id: "office", destination: "Office",
                         schedule: .recurring(arriveBy: Fixtures.time("09:00"), weekdays: Weekdays.everyDay),

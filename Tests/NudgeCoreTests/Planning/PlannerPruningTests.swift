@@ -2,8 +2,8 @@ import XCTest
 @testable import NudgeCore
 
 /// What the ledger prunes changes no outcome (SPEC §11.41): missed, suppressed or departed stays so whether the
-/// entry is still in the ledger, in `settledDates`, or settled by the spans, across clock steps, travel and hand
-/// edits that keep its id; a one-off seen by the first run stays so across clock steps.
+/// entry is still in the ledger, in `settledDates`, or kept while its one-off is produced, across clock steps,
+/// travel and hand edits that keep its id; a one-off seen by the first run stays so across clock steps.
 final class PlannerPruningTests: XCTestCase {
     private let berlin = Fixtures.berlin
     private let tokyo = Fixtures.tokyo
@@ -68,8 +68,7 @@ final class PlannerPruningTests: XCTestCase {
     /// A dry stage missed on the 21st (cron off), then its `startedAt` edited by hand to a restart of the dryer
     /// (`nudge laundry dry` gives a restarted dryer a new cycle id; a hand edit keeps the old one). The id names
     /// the event, and missed stays so (SPEC §11.41): the moved completion rings neither one day later, while the
-    /// ledger's retention keeps the entry, nor three days later, when a settled span would no longer cover its
-    /// new instant: the entry stays while the cycle produces it.
+    /// ledger's retention keeps the entry, nor three days later: the entry stays while the cycle produces it.
     func testARestartedStageKeepingItsIdStaysMissedWhetherOrNotTheLedgerCouldHavePrunedIt() {
         func household(dryStartedAt: String) -> Household {
             Household(settings: Fixtures.settings(), pets: [
@@ -126,9 +125,9 @@ final class PlannerPruningTests: XCTestCase {
     }
 
     /// An achievement older than the first run is seen, never announced (SPEC §7). Its entry leaves the ledger
-    /// after the retention even while the achievement stays in the files (a new household may bring hundreds):
-    /// the spans settle it, so a clock set back to just after it, or the achievement removed and restored, leaves
-    /// it silent.
+    /// after the retention even while the achievement stays in the files (a new household may bring hundreds),
+    /// for its id in `settledIDs`, so a clock set back to just after it leaves it silent; removed, it goes, and
+    /// restored after its expiry it is seen again.
     func testASeenAchievementLeavesTheLedgerWhileInTheFilesAndStaysSilent() {
         let achievement = Achievement(id: "a-1", title: "First win", description: "Won a game",
                                       unlockedAt: at("2026-11-20T10:00:00Z"))
@@ -138,13 +137,17 @@ final class PlannerPruningTests: XCTestCase {
         let id = "streak.achievement:a-1:unlocked"
         XCTAssertEqual(first.state.ledger[id]?.outcome, .seen)
         let later = Fixtures.runs(with, from: first.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:00:00Z"])
-        XCTAssertNil(later.state.ledger[id], "settled by the spans")
+        XCTAssertNil(later.state.ledger[id])
+        XCTAssertEqual(later.state.settledIDs, [id])
+        XCTAssertEqual(later.state.deliveredIDs, [], "seen, not delivered")
         let back = Fixtures.runs(with, from: later.state, previousZone: berlin, zone: berlin,
                                  ["2026-11-20T10:01:00Z", "2026-11-20T10:02:00Z"])
         XCTAssertEqual(back.delivered + back.missed, [])
         let removed = Fixtures.runs(without, from: later.state, ["2026-12-21T10:01:00Z"])
+        XCTAssertEqual(removed.state.settledIDs, [])
         let restored = Fixtures.runs(with, from: removed.state, ["2026-12-21T10:02:00Z"])
         XCTAssertEqual(restored.delivered + restored.missed, [])
+        XCTAssertEqual(restored.state.settledIDs, [id], "seen again, and pruned at once: it expired weeks ago")
     }
 
     /// A leave-time silenced by a departure before it fired (recorded 06:50Z, due 07:00Z) stays silent after a
@@ -155,7 +158,6 @@ final class PlannerPruningTests: XCTestCase {
         var kept = RunState()
         kept.ledger[id] = LedgerEntry(outcome: .departed, kind: "commute.leave", fireAt: at("2026-11-23T07:00:00Z"),
                                       expiresAt: at("2026-11-23T08:00:00Z"), at: at("2026-11-23T06:50:00Z"))
-        kept.settledSpans = [SettledSpan(latest: at("2026-11-27T00:00:00Z"), lowest: at("2026-11-27T00:00:00Z"))]
         var pruned = kept
         pruned.prune(now: at("2026-11-27T00:00:00Z"), produced: []) { _ in true }
         XCTAssertNil(pruned.ledger[id])
@@ -164,6 +166,27 @@ final class PlannerPruningTests: XCTestCase {
         pruned.forgetUndeliveredRecorded(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
         XCTAssertEqual(kept.ledger[id]?.outcome, .departed)
         XCTAssertTrue(pruned.settledDates.contains(id: id), "kept, as the ledger keeps it")
+    }
+
+    /// An outcome recorded two days after its expiry is pruned by the run that records it: a wash written in
+    /// already expired (seen), or one missed across four days of suspend. Each keeps its record while the cycle
+    /// produces it, so a clock set back into its time to ring leaves it silent, and the missed one counted once.
+    func testAnOutcomeRecordedLongAfterItsExpiryIsPrunedAtOnceAndKeptWhileProduced() {
+        let washing = household(pets: [Fixtures.washingPet()])          // done 08:15Z, expires 14:15Z
+        let written = Fixtures.runs(household(), from: state(lastRun: "2026-11-24T09:00:00Z"),
+                                    ["2026-11-24T09:01:00Z"])
+        let seen = Fixtures.runs(washing, from: written.state, ["2026-11-24T09:02:00Z"])
+        XCTAssertEqual(seen.delivered + seen.missed, [])
+        XCTAssertEqual(seen.state.settledIDs, ["laundry.washComplete:snowy:c-1"])
+        let seenBack = Fixtures.runs(washing, from: seen.state, ["2026-11-21T08:30:00Z", "2026-11-21T08:31:00Z"])
+        XCTAssertEqual(seenBack.delivered + seenBack.missed, [])
+
+        let suspended = Fixtures.runs(washing, from: state(lastRun: "2026-11-21T08:00:00Z"), ["2026-11-25T09:00:00Z"])
+        XCTAssertEqual(suspended.missed, ["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(suspended.state.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .missed)
+        let missedBack = Fixtures.runs(washing, from: suspended.state, ["2026-11-21T08:30:00Z", "2026-11-21T08:31:00Z"])
+        XCTAssertEqual(missedBack.delivered + missedBack.missed, [])
+        XCTAssertEqual(missedBack.state.missedTotal, 1)
     }
 
     func testLedgerForgetsADeliveredOneOffOnlyOnceItsSourceNoLongerProducesIt() {

@@ -64,15 +64,12 @@ final class RunStateTests: XCTestCase {
     private func fullState() throws -> RunState {
         var state = sampleState()
         state.latestRunAt = Fixtures.instant("2026-11-21T08:00:30Z")
-        state.settledSpans = [SettledSpan(latest: Fixtures.instant("2026-11-21T08:00:30Z"),
-                                          lowest: Fixtures.instant("2026-11-19T00:00:00Z")),
-                              SettledSpan(latest: Fixtures.instant("2026-11-20T00:00:00Z"),
-                                          lowest: Fixtures.instant("2026-11-20T00:00:00Z"))]
         state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-19")
         state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-20")
         state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-22")
         state.deliveredDates.insert(id: "commute.leave:office:2026-11-23")
         state.deliveredIDs = ["streak.achievement:a-1:unlocked", "laundry.washComplete:snowy:c-1"]
+        state.settledIDs = ["streak.achievement:a-0:unlocked", "laundry.dryComplete:snowy:c-0"]
         state.settledDates.insert(id: "alarm.prayer:isha:2026-11-19", fireAt: Fixtures.instant("2026-11-19T16:45:00Z"))
         state.settledDates.insert(id: "alarm.prayer:fajr:2026-11-20", fireAt: Fixtures.instant("2026-11-19T23:30:00Z"),
                                   missed: true)

@@ -330,7 +330,9 @@ enum ManualText {
             `timers`, `appliedActions`, the queue of desktop and command deliveries still to make \
             (`commandQueue`) with the recent failures (`commandFailures`), the learned `smartReminder`, \
             `plannedLeaveTimes`, and the `ledger`: each occurrence id with its `outcome` (`delivered`, `seen`, \
-            `missed` or `suppressed`), `kind`, `fireAt`, `expiresAt` and `at`.
+            `missed` or `suppressed`), `kind`, `fireAt`, `expiresAt` and `at`; once an entry is pruned, what \
+            must still be known of it: `deliveredIDs` and `settledIDs` (one-offs delivered, or seen, while the \
+            files still produce them), `deliveredDates` and `settledDates` (the dates of daily occurrences).
             """),
         .subsection("outbox.jsonl"),
         .paragraph("""

@@ -13,7 +13,7 @@
 #   - nothing lost: a run that follows the previous one by one minute (same zone, no clock step) has delivered
 #     every alarm whose local time fell in that minute, and every laundry stage that a completed run saw inside
 #     its window is in the outbox and was handed to the command;
-#   - nothing lost that is written in late (SPEC §7, §11.43): a cycle written by hand after a set back, its stage
+#   - nothing lost that is written in late (docs/promises.md): a cycle written by hand after a set back, its stage
 #     finished but not expired, is delivered, or recorded (suppressed, missed, or seen if the first run to see it
 #     came after its expiry), by the first completed run that sees it, whatever runs at later clocks settled;
 #   - nothing lost after travel (SPEC §2, §7): a completed run whose zone differs from the zone of the run
@@ -556,7 +556,7 @@ for step in range(STEPS):
     elif now < latest and hand_rng.random() < min(0.5, 0.005 * EVENTS):
         # After a set back, a cycle written by hand (a person catching up on the laundry they started): its stage
         # finished up to six hours ago, so it is due now and not expired. No run has seen it; the runs at the later
-        # clock must not have settled it (SPEC §7, §11.43).
+        # clock must not have settled it (docs/promises.md).
         pet = hand_rng.choice(PETS)
         kind = hand_rng.choice(["wash", "dry"])
         fire = now - hand_rng.randrange(0, 6 * 60) * MINUTE
@@ -659,7 +659,7 @@ def stage_marks(oid, fire):
 
 def recorded_by(marks, fire, step):
     """Whether the run at `step` suppressed the stage with notifications switched off, or an earlier run recorded
-    it, and no clock that state.json saw since went back before its fireAt (SPEC §11.43: only that makes it due
+    it, and no clock that state.json saw since went back before its fireAt (docs/promises.md: only that makes it due
     again; a run killed before saving state.json changed nothing)."""
     return any((mark < step or mark == step and outcome == "suppressed" and step in switched_off_steps)
                and all(clock >= fire for at_step, clock in all_nows[mark + 1:step + 1] if at_step in seen_steps)
@@ -696,7 +696,7 @@ for index, (pet, at, kind, edit_step, cycle) in enumerate(laundry_events):
 # Every cycle written by hand after a set back was due when written, and no run had seen it. The completed runs
 # from that step on, while it stays in the file, inside its window (due, 6 h) must have delivered it, or recorded
 # it as for a started one; if the first of them came after its expiry, that run recorded it: missed, or seen when
-# it had fired before the previous run (SPEC §7, §11.43: a span of runs at a later clock settles nothing of it).
+# it had fired before the previous run (docs/promises.md: a span of runs at a later clock settles nothing of it).
 hand_counts = {"handWrittenStagesChecked": 0, "handWrittenStagesDelivered": 0, "handWrittenStagesRecorded": 0,
                "handWrittenStagesNotSeenDue": 0}
 for index, oid, fire in hand_cycles:

@@ -103,7 +103,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
 
     /// A prayer missed in Berlin while the clock ran days ahead, its ledger entry pruned there; the clock is
     /// corrected to that evening, after Berlin's 19:45, and the person is in New York, where 19:45 is still
-    /// ahead. The date was missed and stays so (one per local date; SPEC §11.41), although New York's instant of
+    /// ahead. The date was missed and stays so (one per local date; docs/promises.md), although New York's instant of
     /// that date is one no run has seen. The next date, which the wrong clock skipped, rings at New York's time
     /// (§11.43).
     func testADateMissedInOneZoneStaysMissedAfterTheClockIsCorrectedInAnother() throws {
@@ -207,7 +207,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
 
     /// Issue 37: the clock runs three days ahead, is corrected, and a wash that finished at 13:15 is written by
     /// hand afterwards. No run has seen it, and it is unexpired by the corrected clock: it is announced at once
-    /// (SPEC §7, §11.43), whatever the runs three days ahead settled.
+    /// (docs/promises.md), whatever the runs three days ahead settled.
     func testAWashWrittenAfterTheClockCameBackAlreadyFinishedIsAnnouncedAtOnce() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
@@ -257,7 +257,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     /// What was already expired when it appeared stays silent after a clock set back into its time to ring: a
     /// wash written while the clock ran ahead, passed over by that run, is neither announced nor counted missed
     /// once the clock comes back, also after its record has left the ledger. A clock set back before its fireAt
-    /// makes it due at that time again (SPEC §11.43).
+    /// makes it due at that time again (docs/promises.md).
     func testAWashPassedOverAsExpiredStaysSilentAfterASetBackIntoItsTimeAndRingsAfterOneBeforeIt() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)

@@ -40,7 +40,7 @@ final class FileErrorTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.status()["fileErrors"] as? [String], [])
     }
 
-    /// Entries stand alone (SPEC §8): an edit that breaks one alarm and moves another plans the moved one as
+    /// Entries stand alone (docs/promises.md): an edit that breaks one alarm and moves another plans the moved one as
     /// edited and the broken one from its last good version, until it is fixed.
     func testABrokenAlarmPlansFromItsLastGoodVersionWhileItsSiblingPlansAsEdited() throws {
         try dir.write("settings.json", Fixture.settings())
@@ -82,7 +82,7 @@ final class FileErrorTests: DataDirectoryTestCase {
                        ["alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)"])
     }
 
-    /// A broken entry that never was valid is not planned; its valid siblings ring (SPEC §8: a new alarm with a
+    /// A broken entry that never was valid is not planned; its valid siblings ring (docs/promises.md: a new alarm with a
     /// typo next to two valid ones must not silence them).
     func testABrokenEntryWithoutAnEarlierGoodVersionIsNotPlannedAndItsSiblingsRing() throws {
         try dir.write("settings.json", Fixture.settings())
@@ -104,7 +104,7 @@ final class FileErrorTests: DataDirectoryTestCase {
     }
 
     /// A near miss of the main member (`"alarm"` for `"alarms"`) breaks the file instead of emptying it
-    /// (SPEC §11.48): with a last good version, every alarm still rings; `check` and `run` exit 65 and say why.
+    /// (docs/promises.md): with a last good version, every alarm still rings; `check` and `run` exit 65 and say why.
     func testANearMissOfTheMainMemberKeepsTheLastGoodVersionAndIsAnError() throws {
         try dir.write("settings.json", Fixture.settings())
         let good = Fixture.alarm(time: "08:00")

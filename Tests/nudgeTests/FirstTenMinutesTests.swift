@@ -155,7 +155,7 @@ final class FirstTenMinutesTests: XCTestCase {
 }
 
 /// The README's code blocks, read from the checkout the tests were built from.
-/// The README's file examples are whole files, copyable as they stand (SPEC §11.62: a `// settings.json` line
+/// The README's file examples are whole files, copyable as they stand (docs/promises.md: a `// settings.json` line
 /// inside a block is a syntax error once copied).
 final class ReadmeFileExampleTests: XCTestCase {
     func testEveryJSONBlockOfTheReadmeIsValidJSON() throws {

@@ -325,7 +325,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertNoThrow(try dir.json("plan.json"), label)
         XCTAssertNoThrow(try dir.json("state.json"), label)
         if item.exit == 65 {
-            // Whatever became of it: the file, an entry or a setting "… until it is fixed" (SPEC §8).
+            // Whatever became of it: the file, an entry or a setting "… until it is fixed" (docs/promises.md).
             XCTAssertTrue(run.stderr.contains("nudge: \(item.file)") && run.stderr.contains("until it is fixed"),
                           "\(label): run does not say what it does about the broken file\n\(Self.short(run.summary))")
         }

@@ -83,8 +83,8 @@ final class PrayerTimesTests: DataDirectoryTestCase {
         XCTAssertTrue(plan.stdout.contains("Sat 21 Nov 16:00"), plan.stdout)
     }
 
-    /// Each bad value of SPEC §5.5.1 is an error with its key path and exit 65; the prayer place keeps its last
-    /// good value, and a broken alarm added next to the others takes down only itself (SPEC §8).
+    /// Each bad value of a prayer setting is an error with its key path and exit 65; the prayer place keeps its last
+    /// good value, and a broken alarm added next to the others takes down only itself (docs/promises.md).
     func testBadPrayerValuesAreErrorsWithKeyPathsAndTheOtherAlarmsStillRing() throws {
         try dir.write("settings.json", berlin)
         try dir.write("alarms.json", alarms)

@@ -4,7 +4,7 @@ import XCTest
 /// `settings.json` end to end (SPEC §5.2, §6, §7, §8, §11.18): zone, budget, master switch, quiet hours, the
 /// desktop command, unknown keys.
 final class SettingsTests: DataDirectoryTestCase {
-    /// A mistyped zone falls back alone (SPEC §8, §11.50): the zone keeps its last good value, the rest of
+    /// A mistyped zone falls back alone (docs/promises.md): the zone keeps its last good value, the rest of
     /// settings.json (here maxPending) applies as written, and the error names the closest IANA name.
     func testAMistypedZoneFallsBackAloneAndNamesTheClosestZone() throws {
         try dir.write("settings.json", #"{ "timeZone": "Europe/Istanbul", "maxPending": 64 }"#)
@@ -23,7 +23,7 @@ final class SettingsTests: DataDirectoryTestCase {
         XCTAssertEqual((plan["budget"] as? [String: Any])?["limit"] as? Int, 1, "maxPending applies as written")
     }
 
-    /// An unknown key of any file is named, with the key it probably meant (SPEC §11.51): by `run` once per
+    /// An unknown key of any file is named, with the key it probably meant (docs/promises.md): by `run` once per
     /// change of the file (not every minute), and by `status` until it is gone.
     func testAnUnknownKeyOfAnyFileIsNamedOncePerChangeByRunAndAlwaysByStatus() throws {
         try dir.write("settings.json", Fixture.settings())

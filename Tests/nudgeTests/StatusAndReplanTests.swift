@@ -104,7 +104,7 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
         XCTAssertFalse(status.stdout.contains("alarms.json"), status.summary)
     }
 
-    /// The stale-timer warning reads the last `nudge run`, not the re-plan of an editing command (SPEC §11.52):
+    /// The stale-timer warning reads the last `nudge run`, not the re-plan of an editing command (docs/promises.md):
     /// five days without a run stay visible after `nudge play`; and `status` goes on reporting what that run
     /// delivered after a command re-planned.
     func testAnEditAfterADeadTimerLeavesTheWarningAndTheLastRunsFigures() throws {

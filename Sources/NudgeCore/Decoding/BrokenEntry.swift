@@ -1,6 +1,6 @@
 /// An entry of a user file's list (an alarm, a pet, a trip, a game, a play, an observation…) that was left out for
 /// a problem of its own: it takes down only itself, and plans from its last good version when it has an id that
-/// one had (SPEC §8).
+/// one had (docs/promises.md).
 public struct BrokenEntry: Equatable, Sendable {
     /// The path of the list that holds it: `alarms`, `trips[0].observations`.
     public var list: KeyPath

@@ -12,7 +12,7 @@ final class DocumentReader {
     /// do (an inner list sets its own broken entries aside inside an outer entry): `isClaimed`.
     private var claimed: [Bool] = []
     /// The entries of lists that were left out for their problems (`ObjectReader.list`): each takes down only
-    /// itself (SPEC §8).
+    /// itself (docs/promises.md).
     private(set) var brokenEntries: [BrokenEntry] = []
     /// Key paths of members nudge does not know; reported as warnings by `nudge check` only.
     private(set) var unknownKeys: [KeyPath] = []
@@ -77,7 +77,7 @@ final class DocumentReader {
 
     /// Reports each unknown top-level key that is a near miss of an absent list key (`"alarm"` where `"alarms"`
     /// belongs): a file of entries read without its list would plan nothing at all, so the typo breaks the file
-    /// (its last good version stands in) instead of silencing every entry (SPEC §11.48).
+    /// (its last good version stands in) instead of silencing every entry (docs/promises.md).
     func reportNearMissLists(_ lists: [StaticString]) {
         for path in unknownKeys {
             guard path.topLevelKey != nil, let meant = suggestions[path.description],

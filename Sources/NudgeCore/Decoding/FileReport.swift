@@ -5,9 +5,9 @@ public struct FileReport: Equatable, Sendable {
     public var unknownKeys: [KeyPath] = []
     /// Unknown key path (as text) → the known key it is probably a misspelling of.
     public var suggestions: [String: String] = [:]
-    /// The entries left out for problems of their own (SPEC §8).
+    /// The entries left out for problems of their own (docs/promises.md).
     public var brokenEntries: [BrokenEntry] = []
-    /// settings.json's invalid settings, by top-level key (`quietHours`): each falls back alone (SPEC §8).
+    /// settings.json's invalid settings, by top-level key (`quietHours`): each falls back alone (docs/promises.md).
     public var brokenSettings: [String] = []
     /// Whether the file's other entries plan as it is now: every problem belongs to a broken entry. A file that
     /// is not JSON, or has a problem outside its entries, is not usable: its last good version stands in whole.
@@ -27,7 +27,7 @@ public struct FileReport: Equatable, Sendable {
 
     /// The warning lines for unknown keys (`nudge check`; for settings.json also `nudge status`):
     /// `settings.json: deliver.comand: unknown key (ignored; did you mean command?)`.
-    /// An unknown key that is itself a problem (a near miss of a file's list, SPEC §11.48) is named as the error only.
+    /// An unknown key that is itself a problem (a near miss of a file's list, docs/promises.md) is named as the error only.
     public var warnings: [String] {
         unknownKeys.filter { path in !problems.contains { $0.place == .keyPath(path) } }.map { path in
             let hint = suggestions[path.description].map { "; did you mean \($0)?" } ?? ""

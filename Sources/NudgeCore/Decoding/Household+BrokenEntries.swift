@@ -1,7 +1,7 @@
 extension Household {
     /// Puts back, for each broken top-level entry of `file` with an id, the entry of that id from `lastGood` (the
     /// household its last good version decodes to), unless an entry of the file as it is now has that id (a
-    /// duplicate's first use). Returns the entries put back; the others plan not at all until fixed (SPEC §8).
+    /// duplicate's first use). Returns the entries put back; the others plan not at all until fixed (docs/promises.md).
     mutating func restore(_ broken: [BrokenEntry], of file: UserFile, from lastGood: Household) -> [BrokenEntry] {
         broken.filter { entry in
             guard let id = entry.id, let list = entry.list.topLevelKey else { return false }

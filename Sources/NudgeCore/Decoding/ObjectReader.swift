@@ -266,7 +266,7 @@ struct ObjectReader {
         return elements.indices.map { Element(node: elements[$0], base: base, index: $0) }
     }
 
-    /// Reads every object of the array member `key` with `read`. Each is an entry that stands alone (SPEC §8):
+    /// Reads every object of the array member `key` with `read`. Each is an entry that stands alone (docs/promises.md):
     /// one with a problem of its own is left out and set aside (`DocumentReader.brokenEntries`) with its problems
     /// reported, and the others are read as usual. Entries that share an `id` are all set aside: which of them is
     /// the mistake cannot be told, and the id plans from its last good version.

@@ -26,7 +26,7 @@ public enum UserFileDecoder {
     /// `zoneNamed`: the zone an IANA name stands for, to check `timeZone` (the shell reads the tz database);
     /// `zoneNames`: the names to suggest for one it does not know.
     ///
-    /// Each setting stands alone (SPEC §8): when every problem lies inside a setting, the settings are a value,
+    /// Each setting stands alone (docs/promises.md): when every problem lies inside a setting, the settings are a value,
     /// each invalid one at its default and named in the report's `brokenSettings`, for its last good value to
     /// stand in. A problem outside them (a syntax error, `version`) leaves no value: the file falls back whole.
     public static func settings(_ data: [UInt8], zoneNamed: (String) -> Zone?,

@@ -256,7 +256,7 @@ extension JSONByteParser {
     }
 
     /// The mistakes a person editing by hand makes, named at their own place rather than at the next token
-    /// (SPEC §11.62): a comma before a closing bracket, a `//` or `/* */` comment, a typographic quote, a comma
+    /// (docs/promises.md): a comma before a closing bracket, a `//` or `/* */` comment, a typographic quote, a comma
     /// left out between two members or elements. Nil for any other error.
     private func likelyCause(_ what: String, at offset: Int) -> JSONSyntaxError? {
         guard offset < bytes.count else { return nil }

@@ -1,6 +1,6 @@
 extension Settings {
     /// Replaces the setting named by the top-level key `key` with `other`'s: what an invalid setting falls back to
-    /// (its last good value, or the default of `Settings()`), while the rest of settings.json applies (SPEC §8).
+    /// (its last good value, or the default of `Settings()`), while the rest of settings.json applies (docs/promises.md).
     mutating func take(_ key: String, from other: Settings) {
         switch key {
         case "timeZone": timeZone = other.timeZone

@@ -9,11 +9,11 @@ struct DueWindow {
         case expired
         /// A one-off already past when a run first sees it: older than now on the first run ever, or expired when
         /// it appeared (written with a past time). Recorded so that it is never announced, also after a clock set
-        /// back into its time to ring: only one set back before its fireAt makes it due again (SPEC §11.43).
+        /// back into its time to ring: only one set back before its fireAt makes it due again (docs/promises.md).
         case seen
         /// Nothing to do: a daily repeat that fell due before the previous run. It needs no record: each later
         /// run's previous run is after it too, until a clock set back before its fireAt makes it due at that time
-        /// again (SPEC §11.43).
+        /// again (docs/promises.md).
         case notDue
     }
 

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// for good.
 ///
 /// Why: a dated occurrence (`<kind>:<source>:<YYYY-MM-DD>`) can be produced again by any run whose clock comes
-/// back to its date, however long ago its ledger entry was pruned (SPEC §11.41), and in another zone at another
+/// back to its date, however long ago its ledger entry was pruned (docs/promises.md), and in another zone at another
 /// instant, up to 26 hours away; a date missed at home must not ring after travel (§2: one per local date).
 /// Kept here, the date stays settled in any zone, as its ledger entry kept it, until the clock goes back before
 /// both the instant kept for it and the date's instant in the zone of that run (§11.43:

@@ -4,7 +4,7 @@ import FoundationEssentials
 public enum StatusReport {
     /// What `status` shows besides state.json, read by the shell.
     public struct Extras: Sendable {
-        /// The warning lines for unknown keys of every user file, each with the key it probably meant (SPEC §11.51).
+        /// The warning lines for unknown keys of every user file, each with the key it probably meant (docs/promises.md).
         public var fileWarnings: [String]
         /// Why the zone is not exactly what `TZ` asks for (SPEC §11.26); nil when it is.
         public var zoneWarning: String?

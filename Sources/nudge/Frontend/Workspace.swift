@@ -117,7 +117,7 @@ struct Workspace {
         loaded.problems.map { "\(directory.path)/\($0)" } + fileNotes.map { "nudge: \($0)" }
     }
 
-    /// What nudge does about each broken file or entry (SPEC §8): a broken file's last good version stands in
+    /// What nudge does about each broken file or entry (docs/promises.md): a broken file's last good version stands in
     /// whole, or nothing of it plans; in a file whose entries stand alone, a broken entry plans from its last
     /// good version or not at all, and the others as written.
     var fileNotes: [String] {

@@ -256,7 +256,7 @@ struct FuzzStats {
     var invalidFiles = 0
     var fallbacksUsed = 0
     var partialApplications = 0
-    /// Entries left out of usable files, and the ids of such files checked to plan (SPEC §8).
+    /// Entries left out of usable files, and the ids of such files checked to plan (docs/promises.md).
     var entriesSetAside = 0
     var siblingsChecked = 0
     var silencedSiblings = 0
@@ -739,7 +739,7 @@ final class PipelineFuzzer {
         }
     }
 
-    /// A file whose problems all lie in entries (SPEC §8): every valid entry plans as written; every id the
+    /// A file whose problems all lie in entries (docs/promises.md): every valid entry plans as written; every id the
     /// file still names that its last good version had plans (as written, or from that version): a mistake in
     /// one entry never silences a sibling; nothing plans that neither the file nor its last good version holds.
     /// The ids the file names are read with Foundation's JSONSerialization, not nudge's reader.

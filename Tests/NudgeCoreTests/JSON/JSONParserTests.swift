@@ -85,7 +85,7 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
-    /// The slips of a person editing by hand are named with their cause, at the cause (SPEC §11.62).
+    /// The slips of a person editing by hand are named with their cause, at the cause (docs/promises.md).
     func testHandEditingSlipsAreNamedAtTheirCause() {
         assertSyntaxError("{\n  \"alarms\": [\n    1,\n  ]\n}", 3, 6,
                           "trailing comma before ']': JSON allows no comma after the last element (remove it)")

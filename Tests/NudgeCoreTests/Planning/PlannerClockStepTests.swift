@@ -176,7 +176,7 @@ final class PlannerClockStepTests: XCTestCase {
     /// Travel east with a clock that ran 50 minutes ahead, corrected on landing: the last Berlin run at 21:00Z
     /// (22:00 Berlin), the first Tokyo run at 20:10Z (05:10 on the 22nd in Tokyo). Tokyo's 05:00 (20:00Z, expiring
     /// 20:30Z) follows the previous run's wall clock and has not expired: due, although its instant lies before
-    /// the Berlin run (SPEC §2, §7: no due occurrence is lost).
+    /// the Berlin run (docs/promises.md: no due occurrence is lost).
     func testAStepBackOnArrivalEastDoesNotLoseTheAlarmTheNewWallClockPassed() {
         let alarms = [Fixtures.alarm("fajr", at: "05:00")]
         let berlinRun = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T20:40:00Z"),
@@ -193,7 +193,7 @@ final class PlannerClockStepTests: XCTestCase {
     }
 
     /// Without travel, `DueWindow` alone keeps a daily occurrence from before the previous run
-    /// silent, with no record. An alarm added at 05:41 for 05:30 (04:30Z) waits for tomorrow (SPEC §7);
+    /// silent, with no record. An alarm added at 05:41 for 05:30 (04:30Z) waits for tomorrow (docs/promises.md);
     /// a clock set back to 05:35, between its time and the previous runs, leaves it waiting (its fireAt is not
     /// ahead of the corrected clock, §11.43), and nothing of it is recorded. Set back to 05:20 instead, before its
     /// time, it is due at that time (§11.43: nothing was delivered).

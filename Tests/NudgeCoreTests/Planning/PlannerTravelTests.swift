@@ -49,7 +49,7 @@ final class PlannerTravelTests: XCTestCase {
     /// is corrected on arrival in Tokyo at 08:30 on the 23rd (23:30Z on the 22nd): the trip's 08:00 leave-time
     /// (23:00Z) has passed and its arrival, 09:00 (00:00Z), is still to come. No run has seen it (in Berlin it lay
     /// at 07:00Z, after the ahead clock), though its Tokyo instant lies before the Berlin runs: it is delivered
-    /// late all the same, as it is without the step back (SPEC §2, §7).
+    /// late all the same, as it is without the step back (docs/promises.md).
     func testAStepBackOnArrivalEastDoesNotLoseTheLeaveTimeTheNewWallClockPassed() {
         let trip = Trip(id: "office", destination: "Office",
                         schedule: .recurring(arriveBy: Fixtures.time("09:00"), weekdays: Weekdays.everyDay),

@@ -57,7 +57,7 @@ def peak_rss(argv):
     return int(completed.stderr.decode().strip().splitlines()[-1])
 
 
-# The goals each figure is held to (README "Performance"), with TZ set on both sides.
+# The goals each figure is held to (docs/performance.md), with TZ set on both sides.
 GOALS = {
     "1. example data vs remind -q": 1.3,
     "2. 10,000 alarms vs remind -q": 2.0,

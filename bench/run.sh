@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# nudge's benchmark (README "Performance"): builds the release binary, installs Remind from Debian's packages
+# nudge's benchmark (docs/performance.md): builds the release binary, installs Remind from Debian's packages
 # if it is missing, generates the fixtures and prints every ratio, peak memory, the --linger accuracy, the
 # binary size and callgrind instruction counts, each with its goal.
 #   bench/run.sh [--pairs N] [--skip-linger] [--skip-callgrind]

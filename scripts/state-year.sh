@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How large state.json grows (README "What it promises"): runs `nudge run --quiet` on a copy of data/ every
+# How large state.json grows (docs/promises.md): runs `nudge run --quiet` on a copy of data/ every
 # STEP minutes for DAYS simulated days from 2026-11-21 (--now), and prints state.json's size as it goes.
 #   scripts/state-year.sh [DAYS] [STEP] [BINARY]     (defaults: 365 days, every minute, .build/release/nudge)
 set -euo pipefail

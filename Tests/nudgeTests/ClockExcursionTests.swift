@@ -205,14 +205,19 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-21T08:46:00Z"), delivers: ["laundry.washComplete:snowy:\(first)"])
     }
 
-    /// Issue 37: the clock runs three days ahead, is corrected, and a wash that finished at 13:15 is written by
-    /// hand afterwards. No run has seen it, and it is unexpired by the corrected clock: it is announced at once
-    /// (docs/promises.md), whatever the runs three days ahead settled.
-    func testAWashWrittenAfterTheClockCameBackAlreadyFinishedIsAnnouncedAtOnce() throws {
+    /// A first run on 2027-06-19, then one with the clock three days ahead (06-23T13:25Z), Snowy without a cycle.
+    private func runThreeDaysAheadWithAPetAndNoCycle() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
         assertRun(try dir.run(at: "2027-06-19T00:00:00Z"), delivers: [])
         assertRun(try dir.run(at: "2027-06-23T13:25:00Z"), delivers: [])
+    }
+
+    /// Issue 37: the clock runs three days ahead, is corrected, and a wash that finished at 13:15 is written by
+    /// hand afterwards. No run has seen it, and it is unexpired by the corrected clock: it is announced at once
+    /// (docs/promises.md), whatever the runs three days ahead settled.
+    func testAWashWrittenAfterTheClockCameBackAlreadyFinishedIsAnnouncedAtOnce() throws {
+        try runThreeDaysAheadWithAPetAndNoCycle()
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2027-06-20T12:30:00Z", cycleID: "c3"))
         let corrected = try dir.run(at: "2027-06-20T13:30:00Z")
         assertRun(corrected, delivers: ["laundry.washComplete:snowy:c3"])
@@ -259,10 +264,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     /// once the clock comes back, also after its record has left the ledger. A clock set back before its fireAt
     /// makes it due at that time again (docs/promises.md).
     func testAWashPassedOverAsExpiredStaysSilentAfterASetBackIntoItsTimeAndRingsAfterOneBeforeIt() throws {
-        try dir.write("settings.json", Fixture.settings())
-        try dir.write("laundry.json", #"{"pets": [{"id": "snowy", "name": "Snowy"}]}"#)
-        assertRun(try dir.run(at: "2027-06-19T00:00:00Z"), delivers: [])
-        assertRun(try dir.run(at: "2027-06-23T13:25:00Z"), delivers: [])
+        try runThreeDaysAheadWithAPetAndNoCycle()
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2027-06-20T12:30:00Z", cycleID: "c3"))
         assertRun(try dir.run(at: "2027-06-23T13:26:00Z"), delivers: [])
         assertRun(try dir.run(at: "2027-06-26T13:26:00Z"), delivers: [])    // its record leaves the ledger

@@ -142,4 +142,64 @@ final class PrayerTimesTests: DataDirectoryTestCase {
         XCTAssertTrue(json.stdout.contains("\"silentPrayerAlarms\""), json.stdout)
         XCTAssertEqual(try dir.plannedIDs(), ["alarm.prayer:fajr:2026-06-22"])
     }
+
+    /// The issue's person in Tromsø: `nudge plan` says, after the plan, which alarms will not ring in the next
+    /// 7 days and why, one line per alarm and run of days; with `polar` set they all ring.
+    func testPlanListsTheAlarmsThatWillNotRingThisWeek() throws {
+        try dir.write("settings.json", tromso)
+        try dir.write("alarms.json", """
+            { "alarms": [ { "id": "fajr", "title": "Dawn Prayer", "prayer": "fajr" },
+                          { "id": "dhuhr", "title": "Noon Prayer", "prayer": "dhuhr" },
+                          { "id": "maghrib", "title": "Sunset Prayer", "prayer": "maghrib" },
+                          { "id": "isha", "title": "Night Prayer", "prayer": "isha", "weekdays": ["mon", "tue"] } ] }
+
+            """)
+        let plan = try dir.nudge("plan", now: "2026-06-21T08:00:00Z")
+        XCTAssertEqual(plan.status, 0, plan.summary)
+        XCTAssertTrue(plan.stdout.contains("""
+
+            Will not ring in the next 7 days:
+              Dawn Prayer (fajr) 2026-06-21 to 2026-06-27: the sun does not set that day (midnight sun)
+              Sunset Prayer (maghrib) 2026-06-21 to 2026-06-27: the sun does not set that day (midnight sun)
+              Night Prayer (isha) 2026-06-22 to 2026-06-23: the sun does not set that day (midnight sun)
+            """), plan.stdout)
+        // The same after a run, from plan.json.
+        XCTAssertEqual(try dir.run(at: "2026-06-21T08:00:00Z").status, 0)
+        let written = try dir.nudge("plan", now: "2026-06-21T08:00:00Z")
+        XCTAssertTrue(written.stdout.contains("Will not ring in the next 7 days:\n  Dawn Prayer (fajr) 2026-06-21 to"),
+                      written.stdout)
+
+        try dir.write("settings.json", tromso.replacingOccurrences(of: #""method": "MWL""#,
+                                                                   with: #""method": "MWL", "polar": "nearestLatitude""#))
+        let resolved = try dir.nudge("plan", now: "2026-06-21T08:00:00Z")
+        XCTAssertFalse(resolved.stdout.contains("Will not ring"), resolved.stdout)
+        XCTAssertTrue(resolved.stdout.contains("Sunset Prayer"), resolved.stdout)
+    }
+
+    /// `nudge check` says when the place has days without a prayer's time in the coming year and names the
+    /// options; `nudge times` marks the resolved times and says where they come from.
+    func testCheckNamesThePolarDaysAndTimesMarksResolvedTimes() throws {
+        try dir.write("settings.json", tromso)
+        try dir.write("alarms.json", alarms)
+        let check = try dir.nudge("check", now: "2026-11-27T10:00:00Z")
+        XCTAssertEqual(check.status, 0, check.summary)
+        XCTAssertTrue(check.stderr.contains("the sun leaves some prayers without a time at this place in the coming "
+            + "year, and the alarms that follow them will not ring then: maghrib on "), check.stderr)
+        XCTAssertTrue(check.stderr.contains(#"prayerTimes.polar to "nearestLatitude", "nearestDay" or a reference latitude"#),
+                      check.stderr)
+
+        for polar in [#""nearestLatitude""#, #""nearestDay""#, "48.5"] {
+            try dir.write("settings.json", tromso.replacingOccurrences(of: #""method": "MWL""#,
+                                                                       with: #""method": "MWL", "polar": \#(polar)"#))
+            let quiet = try dir.nudge("check", now: "2026-11-27T10:00:00Z")
+            XCTAssertEqual(quiet.status, 0, quiet.summary)
+            XCTAssertFalse(quiet.stderr.contains("the sun leaves"), "\(polar): \(quiet.stderr)")
+            let times = try dir.nudge("times", now: "2026-11-21T10:00:00Z", "--date", "2026-01-01", "--days", "365")
+            XCTAssertEqual(times.status, 0, times.summary)
+            let rows = times.stdoutLines.filter { $0.range(of: #"^\w{3} \d{4}-"#, options: .regularExpression) != nil }
+            XCTAssertEqual(rows.count, 365)
+            XCTAssertFalse(rows.contains { $0.contains("—") }, "\(polar): a time is missing")
+            XCTAssertTrue(times.stdout.contains("* fajr, sunrise, maghrib, isha on "), times.stdout)
+        }
+    }
 }

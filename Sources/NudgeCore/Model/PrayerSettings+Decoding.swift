@@ -4,7 +4,7 @@ extension PrayerSettings {
     /// Reads `settings.prayerTimes`, reporting every invalid value with its key path (SPEC §11.34).
     init(_ object: ObjectReader) {
         self.init()
-        object.checkKeys(["latitude", "longitude", "method", "asr", "highLatitude", "adjustMinutes"])
+        object.checkKeys(["latitude", "longitude", "method", "asr", "highLatitude", "polar", "adjustMinutes"])
         latitude = object.degrees("latitude", in: -90...90)
         longitude = object.degrees("longitude", in: -180...180)
         if let member = object.member("method") {
@@ -12,12 +12,34 @@ extension PrayerSettings {
         }
         asr = object.choice("asr", AsrSchool.self) ?? asr
         highLatitude = object.choice("highLatitude", HighLatitudeRule.self) ?? highLatitude
+        if let member = object.member("polar") {
+            polar = Self.polar(object, member) ?? polar
+        }
         if let adjust = object.object("adjustMinutes") {
             adjust.checkKeys(["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"])
             for prayer in Prayer.allCases {
                 adjustMinutes[prayer.index] = adjust.int(prayer.rawValue, default: 0, in: -60...60) ?? 0
             }
         }
+    }
+
+    /// `"none"`, `"nearestLatitude"`, `"nearestDay"` or a reference latitude of 0–65 degrees.
+    private static func polar(_ object: ObjectReader, _ member: Int) -> PolarResolution? {
+        let document = object.document
+        let expected = "expected one of \(PolarResolution.names.joined(separator: ", ")), or a reference latitude "
+            + "from 0 to 65 degrees"
+        if document.tape.kind(member) == .number {
+            return object.degrees("polar", in: PolarResolution.referenceRange).map(PolarResolution.referenceLatitude)
+        }
+        guard let name = document.string(member) else {
+            object.report("polar", "\(expected), found \(document.tape.typeDescription(member))")
+            return nil
+        }
+        guard let polar = PolarResolution(name: name) else {
+            object.report("polar", "\(document.quote(member)) is not a known value (\(expected))")
+            return nil
+        }
+        return polar
     }
 
     /// A method's name, or the user's own `{ "fajrAngle": …, "ishaAngle": … }` / `"ishaMinutes": …`.

@@ -7,6 +7,8 @@ public struct PrayerSettings: Equatable, Sendable {
     public var method = PrayerMethod.named("MWL")!
     public var asr = AsrSchool.standard
     public var highLatitude = HighLatitudeRule.angleBased
+    /// What a time the sun does not allow at the place becomes.
+    public var polar = PolarResolution.none
     /// Minutes added to each prayer, in `Prayer` order (a mosque's timetable).
     public var adjustMinutes = [0, 0, 0, 0, 0, 0]
 

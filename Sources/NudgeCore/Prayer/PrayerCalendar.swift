@@ -50,6 +50,13 @@ public struct PrayerCalendar {
         }
     }
 
+    /// Why the place has no time of `prayer` on the solar day of `date`, and where `polar` found the one
+    /// `reading` gives; nil when that is the place's own (or there is none).
+    public func resolution(of prayer: Prayer, on date: LocalDate)
+        -> (gap: PrayerDay.Gap, source: PolarResolution.Source)? {
+        day(on: date)?.resolution(of: prayer)
+    }
+
     /// When an alarm following `prayer` rings on local `date`: the time of the date's own solar day, or, when
     /// that falls on another date, the neighbouring day's time that falls on this one; the local time of day
     /// found goes through `WallClock` like a typed `time`, so an occurrence is on its date and only once.

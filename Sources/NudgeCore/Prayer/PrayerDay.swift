@@ -49,9 +49,71 @@ public struct PrayerDay {
         midnight = Double(solarDate.daysSinceEpoch) * 86_400
     }
 
-    /// The instant of `prayer` as seconds since 1970 (exact, with its `adjustMinutes`), or why it has none.
+    /// The instant of `prayer` as seconds since 1970 (exact, with its `adjustMinutes`), or why it has none:
+    /// the place's own, or where the sun does not allow it, the time `polar` resolves it to.
     public func time(of prayer: Prayer) -> Result<Double, Gap> {
-        unadjusted(prayer).map { $0 + Double(settings.adjustment(prayer)) * 60 }
+        resolved(prayer).map { $0.seconds + Double(settings.adjustment(prayer)) * 60 }
+    }
+
+    /// Why the place has no time of `prayer` this day and where `polar` found the one it rings at; nil when
+    /// the time is the place's own, or when there is none.
+    public func resolution(of prayer: Prayer) -> (gap: Gap, source: PolarResolution.Source)? {
+        guard case let .success(found) = resolved(prayer), let resolution = found.resolution else { return nil }
+        return resolution
+    }
+
+    /// The place's own time of `prayer` (without `adjustMinutes`), or the one `polar` resolves a missing one to
+    /// (docs/prayer-times.md), with why it was missing and where it was found. The day's missing times are
+    /// resolved together, from the one latitude or date at which all of them exist, so that they keep their
+    /// order (fajr before sunrise) where the sun's times change by the hour from one day to the next.
+    private func resolved(_ prayer: Prayer)
+        -> Result<(seconds: Double, resolution: (gap: Gap, source: PolarResolution.Source)?), Gap> {
+        let own = unadjusted(prayer)
+        guard case let .failure(gap) = own, settings.polar != .none, let latitude = settings.latitude else {
+            return own.map { ($0, nil) }
+        }
+        let missing = Prayer.allCases.filter { if case .failure = unadjusted($0) { true } else { false } }
+        let sources = polarSources(latitude: latitude)
+        for needed in missing == [prayer] ? [missing] : [missing, [prayer]] {
+            for source in sources {
+                let day = elsewhere(source)
+                guard needed.allSatisfy({ if case .success = day.unadjusted($0) { true } else { false } }),
+                      case let .success(seconds) = day.unadjusted(prayer) else { continue }
+                let shift = day.solarDate.daysSinceEpoch - solarDate.daysSinceEpoch
+                return .success((seconds - Double(shift) * 86_400, (gap, source)))
+            }
+        }
+        return .failure(gap)
+    }
+
+    /// Where `polar` looks for missing times, nearest first: 0.5° steps from the place's latitude down to the
+    /// equator (where every time exists), the reference latitude on the place's side, or the dates up to half a
+    /// year before and after (the earlier first on a tie).
+    private func polarSources(latitude: Double) -> [PolarResolution.Source] {
+        let side: Double = latitude < 0 ? -1 : 1
+        switch settings.polar {
+        case .none: return []
+        case .nearestLatitude:
+            return (1...Int((abs(latitude) / 0.5).rounded(.up))).map {
+                .latitude(side * max(abs(latitude) - Double($0) * 0.5, 0))
+            }
+        case let .referenceLatitude(reference): return [.latitude(side * reference)]
+        case .nearestDay: return (1...183).flatMap { [.date(solarDate.adding(days: -$0)), .date(solarDate.adding(days: $0))] }
+        }
+    }
+
+    /// The day of `source` (the same solar date at another latitude, or another solar date at the place), with
+    /// the same longitude and method, unresolved.
+    private func elsewhere(_ source: PolarResolution.Source) -> PrayerDay {
+        var settings = settings
+        settings.polar = .none
+        switch source {
+        case let .latitude(latitude):
+            settings.latitude = latitude
+            return PrayerDay(solarDate: solarDate, settings: settings)!
+        case let .date(date):
+            return PrayerDay(solarDate: date, settings: settings)!
+        }
     }
 
     private func unadjusted(_ prayer: Prayer) -> Result<Double, Gap> {

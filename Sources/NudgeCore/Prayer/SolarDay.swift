@@ -56,10 +56,7 @@ struct SolarDay {
     /// transit) or setting (after it); nil when it does not reach that altitude this day.
     func time(atAltitude altitude: Double, afterTransit: Bool) -> Double? {
         let phi = Angle.radians(latitude)
-        let cosine = (sin(Angle.radians(altitude)) - sin(phi) * sin(Angle.radians(sun.declination)))
-            / (cos(phi) * cos(Angle.radians(sun.declination)))
-        guard cosine >= -1, cosine <= 1 else { return nil }
-        let approximateHourAngle = Angle.degrees(acos(cosine))
+        guard let approximateHourAngle = hourAngle(of: altitude, declination: sun.declination) else { return nil }
         let m = approximateTransit + (afterTransit ? approximateHourAngle : -approximateHourAngle) / 360
         let siderealTime = Angle.unwound(sun.apparentSiderealTime + 360.985647 * m)
         let ascension = Angle.unwound(Self.interpolatedAngle(sun.rightAscension, before.rightAscension,
@@ -69,8 +66,29 @@ struct SolarDay {
         let delta = Angle.radians(declination)
         let reached = Angle.degrees(asin(sin(phi) * sin(delta) + cos(phi) * cos(delta) * cos(Angle.radians(hourAngle))))
         let correction = (reached - altitude) / (360 * cos(delta) * cos(phi) * sin(Angle.radians(hourAngle)))
-        let hours = (m + correction) * 24
-        return hours.isFinite ? hours : nil
+        // Near noon where the sun grazes the altitude (asr on the last days with a noon sun, sunrise before
+        // the polar night) its altitude hardly changes, and that Newton step divides by almost nothing: a step
+        // longer than the way to the transit is not taken; the hour angle is then found again with the
+        // declination of the moment it gives, until it settles.
+        guard approximateHourAngle < 90, abs(correction) * 360 > approximateHourAngle else {
+            return (m + correction) * 24
+        }
+        var settled = m
+        for _ in 0..<8 {
+            let declination = Self.interpolated(sun.declination, before.declination, after.declination, settled)
+            guard let angle = self.hourAngle(of: altitude, declination: declination) else { break }
+            settled = approximateTransit + (afterTransit ? angle : -angle) / 360
+        }
+        return settled * 24
+    }
+
+    /// The hour angle (degrees, 0…180) at which the sun of `declination` stands at `altitude`:
+    /// cos H = (sin h − sin φ sin δ) / (cos φ cos δ); nil when it never does.
+    private func hourAngle(of altitude: Double, declination: Double) -> Double? {
+        let phi = Angle.radians(latitude), delta = Angle.radians(declination)
+        let cosine = (sin(Angle.radians(altitude)) - sin(phi) * sin(delta)) / (cos(phi) * cos(delta))
+        guard cosine >= -1, cosine <= 1 else { return nil }
+        return Angle.degrees(acos(cosine))
     }
 
     /// The sun's altitude at its transit (noon), degrees.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `nudge times`: the six prayer times of consecutive local dates, with the place and the method, as a table
-/// or JSON (SPEC §5.5.1, §11.36); and for `nudge status`, the prayer alarms that cannot ring on a date.
+/// or JSON (SPEC §5.5.1, §11.36).
 public enum PrayerTimetable {
     /// "52.52° N, 13.405° E — MWL (fajr 18°, isha 17°), asr standard, highLatitude angleBased".
     public static func heading(_ settings: PrayerSettings) -> String {
@@ -9,16 +9,17 @@ public enum PrayerTimetable {
         return "\(number(abs(latitude)))° \(latitude < 0 ? "S" : "N"), "
             + "\(number(abs(longitude)))° \(longitude < 0 ? "W" : "E") — \(settings.method.description), "
             + "asr \(settings.asr.rawValue), highLatitude \(settings.highLatitude.rawValue)"
-            + adjustmentsText(settings)
+            + (settings.polar == .none ? "" : ", polar \(settings.polar)") + adjustmentsText(settings)
     }
 
     /// The table: a heading, then one row per date; a time that falls on the next or previous date is marked
-    /// "+1" or "-1", one the sun does not allow is "—" with the reason below the table.
+    /// "+1" or "-1", one the sun does not allow is "—", and one `polar` resolved is marked "*", with the reasons
+    /// below the table.
     public static func text(_ calendar: PrayerCalendar, from first: LocalDate, days: Int) -> String {
         var lines = [heading(calendar.settings), "Zone \(calendar.clock.zone.identifier)", ""]
         let header = ["DATE"] + Prayer.allCases.map { $0.rawValue.uppercased() }
         var rows = [header]
-        var notes: [(reason: String, prayers: [Prayer], dates: [LocalDate])] = []
+        var notes = TimetableNotes()
         for offset in 0..<max(days, 0) {
             let date = first.adding(days: offset)
             let weekday = date.weekday.rawValue.prefix(1).uppercased() + date.weekday.rawValue.dropFirst()
@@ -27,15 +28,16 @@ public enum PrayerTimetable {
                 switch calendar.reading(of: prayer, on: date) {
                 case let .success(local):
                     let shift = local.date.daysSinceEpoch - date.daysSinceEpoch
-                    let mark = shift == 0 ? "" : shift > 0 ? "+\(shift)" : "\(shift)"
+                    var mark = shift == 0 ? "" : shift > 0 ? "+\(shift)" : "\(shift)"
+                    if let resolution = calendar.resolution(of: prayer, on: date) {
+                        mark += "*"
+                        notes.add("* \(resolution.gap); \(resolvedText(calendar.settings.polar))", prayer, date,
+                                  source: resolution.source)
+                    }
                     row.append(String.hourMinute(local.hour, local.minute) + mark)
                 case let .failure(gap):
                     row.append("—")
-                    let reason = gap.description
-                    let index = notes.firstIndex { $0.reason == reason } ?? notes.count
-                    if index == notes.count { notes.append((reason, [], [])) }
-                    if !notes[index].prayers.contains(prayer) { notes[index].prayers.append(prayer) }
-                    if notes[index].dates.last != date { notes[index].dates.append(date) }
+                    notes.add("— \(gap.description)", prayer, date)
                 }
             }
             rows.append(row)
@@ -45,15 +47,18 @@ public enum PrayerTimetable {
             lines.append(row.indices.map { TextFormat.column(row[$0], widths[$0]) }.joined(separator: "  ")
                 .trimmingWhitespace)
         }
-        if !notes.isEmpty {
-            lines.append("")
-            lines += notes.map { note in
-                let dates = note.dates.count == 1 ? "on \(note.dates[0])"
-                    : "on \(note.dates.count) of the days, \(note.dates[0]) to \(note.dates[note.dates.count - 1])"
-                return "— \(note.prayers.map(\.rawValue).joined(separator: ", ")) \(dates): \(note.reason)"
-            }
-        }
+        if !notes.lines.isEmpty { lines += [""] + notes.lines }
         return lines.joined(separator: "\n")
+    }
+
+    /// "polar nearestDay: the time of the nearest date on which it exists", for the notes below the table.
+    static func resolvedText(_ polar: PolarResolution) -> String {
+        switch polar {
+        case .none: return "not resolved (polar none)"
+        case .nearestLatitude: return "polar nearestLatitude: the time at the nearest latitude where it exists"
+        case .nearestDay: return "polar nearestDay: the time of the nearest date on which it exists"
+        case let .referenceLatitude(latitude): return "polar \(number(latitude)): the time at that latitude"
+        }
     }
 
     /// The same as JSON: the place, the method and per date each prayer's instant (UTC) and local time, or
@@ -68,10 +73,18 @@ public enum PrayerTimetable {
                 switch calendar.reading(of: prayer, on: date) {
                 case let .success(local):
                     let instant = calendar.clock.instant(of: local)
-                    members.append(JSONMember(prayer.rawValue, .object([
-                        JSONMember("at", .string(RFC3339.format(instant))),
-                        JSONMember("local", .string("\(local.date)T\(String.hourMinute(local.hour, local.minute))")),
-                    ])))
+                    var time = [JSONMember("at", .string(RFC3339.format(instant))),
+                                JSONMember("local", .string("\(local.date)T\(String.hourMinute(local.hour, local.minute))"))]
+                    if let resolution = calendar.resolution(of: prayer, on: date) {
+                        time.append(JSONMember("reason", .string(resolution.gap.description)))
+                        switch resolution.source {
+                        case let .latitude(latitude):
+                            time.append(JSONMember("resolvedAtLatitude", .number(number(latitude))))
+                        case let .date(date):
+                            time.append(JSONMember("resolvedFromDate", .string(date.description)))
+                        }
+                    }
+                    members.append(JSONMember(prayer.rawValue, .object(time)))
                 case let .failure(gap):
                     members.append(JSONMember(prayer.rawValue, .object([
                         JSONMember("at", .null), JSONMember("reason", .string(gap.description)),
@@ -96,27 +109,15 @@ public enum PrayerTimetable {
             JSONMember("method", .object(method)),
             JSONMember("asr", .string(settings.asr.rawValue)),
             JSONMember("highLatitude", .string(settings.highLatitude.rawValue)),
+            JSONMember("polar", {
+                if case let .referenceLatitude(latitude) = settings.polar { return .number(number(latitude)) }
+                return .string(settings.polar.description)
+            }()),
             JSONMember("adjustMinutes", .object(Prayer.allCases.map {
                 JSONMember($0.rawValue, .number(String(settings.adjustment($0))))
             })),
             JSONMember("days", .array(dates)),
         ])
-    }
-
-    /// One line per enabled alarm that follows a prayer and would ring on `date`'s weekday but cannot that day:
-    /// "Sunset Prayer (maghrib): the sun does not set that day (midnight sun)".
-    public static func silentAlarms(_ alarms: [Alarm], settings: Settings, on date: LocalDate,
-                                    clock: WallClock) -> [String] {
-        let calendar = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
-        return alarms.compactMap { alarm in
-            guard alarm.enabled, alarm.weekdays.contains(date.weekday),
-                  case let .prayer(prayer, offset) = alarm.schedule else { return nil }
-            guard let calendar else {
-                return "\(alarm.title) (\(prayer.rawValue)): settings.json has no prayerTimes.latitude and longitude"
-            }
-            guard case let .failure(gap) = calendar.ringing(prayer, on: date, offsetMinutes: offset) else { return nil }
-            return "\(alarm.title) (\(prayer.rawValue)): \(gap)"
-        }
     }
 
     /// ", adjustMinutes isha +2" when any is set.

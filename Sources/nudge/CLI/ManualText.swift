@@ -225,6 +225,13 @@ enum ManualText {
             and isha never later than sunset plus it: the angle / 60, a half, a seventh; `none`: no bound, and \
             an alarm whose angle is not reached does not ring that day
             """),
+        setting("prayerTimes.polar", "none, nearestLatitude, nearestDay or 0 to 65", "none", """
+            what a time the sun does not allow that day becomes (the midnight sun, the polar night): `none`, it \
+            does not ring; `nearestLatitude`, the time at the nearest latitude toward the equator, in 0.5° steps, \
+            where it exists that day; `nearestDay`, the time of the nearest date (the earlier on a tie) on which \
+            it exists; a number, the time at that latitude. Only missing times change, and a day's missing times \
+            come together from one latitude or date; `nudge times` marks them with *
+            """),
         setting("prayerTimes.adjustMinutes", "object of -60 to 60 per prayer", "0", """
             minutes added to `fajr`, `sunrise`, `dhuhr`, `asr`, `maghrib` or `isha` (a mosque's timetable)
             """),

@@ -5,9 +5,9 @@ import NudgeCore
 enum CheckCommand {
     static let command = Command(
         name: "check",
-        usage: "nudge check [--data DIR]",
+        usage: "nudge check [--now T] [--data DIR]",
         summary: "validate every user file; list every problem; exit 0 or 65",
-        options: [.data, .help],
+        options: [.now, .data, .help],
         positionals: 0...0,
         run: run)
 
@@ -26,6 +26,12 @@ enum CheckCommand {
             console.error("nudge: warning: \(warning)")
         }
         if loaded.household.settings.deliverDesktop { desktopNotes().forEach(console.error) }
+        let settings = loaded.household.settings
+        let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
+        if let note = SilentPrayerAlarms.yearNote(loaded.household.alarms, settings: settings,
+                                                  from: clock.localDate(of: arguments.now), clock: clock) {
+            console.error("nudge: warning: \(note)")
+        }
         let checked = loaded.reports.map(\.file.fileName)
         if problems.isEmpty {
             console.out(checked.isEmpty ? "No user files in \(directory.path) — nothing to check."

@@ -20,7 +20,9 @@ enum PlanCommand {
             let plan = workspace.plan(now: arguments.now).plan
             console.out(arguments.has("--json") ? plan.text
                                                 : PlanTable.render(plan, now: arguments.now, zone: workspace.zone,
-                                                                   lastRun: workspace.state?.lastRunCommandAt))
+                                                                   lastRun: workspace.state?.lastRunCommandAt)
+                                                    + silentText(workspace.loaded.household, now: arguments.now,
+                                                                 zone: workspace.zone))
             workspace.problemLines.forEach(console.error)
             return workspace.problemLines.isEmpty ? .success : .badData
         }
@@ -33,7 +35,10 @@ enum PlanCommand {
             let zone = ZoneDatabase.zone(named: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
             let lastRun = (try? directory.loadState())??.lastRunCommandAt
             guard arguments.has("--json") else {
-                console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun))
+                let (files, _) = directory.userFiles()
+                let household = HouseholdLoader.load(current: files, zoneNamed: ZoneDatabase.zone(named:)).household
+                console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun)
+                    + silentText(household, now: arguments.now, zone: zone))
                 return .success
             }
             console.out(plan.text)
@@ -44,5 +49,15 @@ enum PlanCommand {
         case .failure(let problem):
             throw CLIError.badData(["\(directory.path)/\(problem)", "nudge: plan.json is rewritten by every `nudge run`"])
         }
+    }
+
+    /// Below the table: the alarms that follow a prayer and will not ring in the 7 days from `now`, and why
+    /// (docs/prayer-times.md); empty when all of them ring.
+    private static func silentText(_ household: Household, now: Date, zone: Zone) -> String {
+        let clock = WallClock(zone: zone)
+        let lines = SilentPrayerAlarms.runs(household.alarms, settings: household.settings,
+                                            from: clock.localDate(of: now), days: 7, clock: clock)
+        guard !lines.isEmpty else { return "" }
+        return "\n\nWill not ring in the next 7 days:\n" + lines.map { "  \($0)" }.joined(separator: "\n")
     }
 }

@@ -37,7 +37,7 @@ enum StatusCommand {
             travel: household.trips.filter(\.enabled).map {
                 ($0, TripRecorder.prediction(for: $0, now: now, clock: clock))
             },
-            silentPrayerAlarms: PrayerTimetable.silentAlarms(household.alarms, settings: settings,
+            silentPrayerAlarms: SilentPrayerAlarms.lines(household.alarms, settings: settings,
                                                              on: clock.localDate(of: now), clock: clock))
         if arguments.has("--json") {
             console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)

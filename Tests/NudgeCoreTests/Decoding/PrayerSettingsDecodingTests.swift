@@ -61,6 +61,34 @@ final class PrayerSettingsDecodingTests: XCTestCase {
         ])
     }
 
+    func testPolarTakesANameOrAReferenceLatitude() {
+        XCTAssertEqual(Settings().prayerTimes?.polar ?? .none, PolarResolution.none)
+        let cases: [(String, PolarResolution)] = [
+            (#""none""#, .none), (#""nearestLatitude""#, .nearestLatitude), (#""nearestDay""#, .nearestDay),
+            ("48.5", .referenceLatitude(48.5)), ("0", .referenceLatitude(0)), ("65", .referenceLatitude(65)),
+        ]
+        for (value, polar) in cases {
+            let (decoded, problems) = settings(#"{ "prayerTimes": { "latitude": 69.65, "longitude": 18.96, "polar": \#(value) } }"#)
+            XCTAssertEqual(problems, [], value)
+            XCTAssertEqual(decoded?.prayerTimes?.polar, polar, value)
+        }
+    }
+
+    func testBadPolarValuesNameTheirKeyPath() {
+        let expected = "expected one of none, nearestLatitude, nearestDay, or a reference latitude from 0 to 65 degrees"
+        let cases: [(String, String)] = [
+            (#""nearest""#, "settings.json: prayerTimes.polar: \"nearest\" is not a known value (\(expected))"),
+            ("65.5", "settings.json: prayerTimes.polar: 65.5 is out of range (expected a number of degrees from 0 to 65)"),
+            ("-48.5", "settings.json: prayerTimes.polar: -48.5 is out of range (expected a number of degrees from 0 to 65)"),
+            ("true", "settings.json: prayerTimes.polar: \(expected), found a boolean"),
+        ]
+        for (value, problem) in cases {
+            let (decoded, problems) = settings(#"{ "prayerTimes": { "latitude": 69.65, "longitude": 18.96, "polar": \#(value) } }"#)
+            XCTAssertEqual(problems, [problem], value)
+            XCTAssertNil(decoded?.prayerTimes, "the invalid setting stands alone, at its default: \(value)")
+        }
+    }
+
     func testBadCustomMethodsNameTheirKeyPaths() {
         XCTAssertEqual(settings(#"{ "prayerTimes": { "method": { "fajrAngle": 31, "ishaMinutes": 241 } } }"#).1, [
             "settings.json: prayerTimes.method.fajrAngle: 31 is out of range (expected a number of degrees from 0 to 30)",

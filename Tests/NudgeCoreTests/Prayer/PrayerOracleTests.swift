@@ -260,7 +260,7 @@ final class PrayerOracleTests: XCTestCase {
         throw XCTSkip(reason + "; .ci/run installs it")
     }
 
-    private static func onPath(_ name: String) -> String? {
+    static func onPath(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile)
     }

@@ -21,15 +21,15 @@ final class PrayerTimetableTests: XCTestCase {
 
     /// Tromsø on Sunday 21 June: the enabled alarms of that weekday that need a sunset, with the reason.
     func testSilentAlarmsAreTheEnabledOnesOfTheDayTheSunDoesNotAllow() {
-        XCTAssertEqual(PrayerTimetable.silentAlarms(alarms, settings: settings(69.6492, 18.9553),
+        XCTAssertEqual(SilentPrayerAlarms.lines(alarms, settings: settings(69.6492, 18.9553),
                                                     on: Fixtures.date("2026-06-21"), clock: oslo),
                        ["Sunset Prayer (maghrib): the sun does not set that day (midnight sun)"])
-        XCTAssertEqual(PrayerTimetable.silentAlarms(alarms, settings: settings(59.9139, 10.7522),
+        XCTAssertEqual(SilentPrayerAlarms.lines(alarms, settings: settings(59.9139, 10.7522),
                                                     on: Fixtures.date("2026-06-21"), clock: oslo), [])
     }
 
     func testSilentAlarmsWithoutAPlaceSaySo() {
-        XCTAssertEqual(PrayerTimetable.silentAlarms(alarms, settings: settings(nil, 18.9), on: Fixtures.date("2026-06-22"),
+        XCTAssertEqual(SilentPrayerAlarms.lines(alarms, settings: settings(nil, 18.9), on: Fixtures.date("2026-06-22"),
                                                     clock: oslo).first,
                        "Sunset Prayer (maghrib): settings.json has no prayerTimes.latitude and longitude")
     }

@@ -253,7 +253,9 @@ final class DesktopChannelTests: DesktopServerTestCase {
             + "failed: no desktop session bus"), status.summary)
 
         let retried = try cron("run", at: "2026-11-21T04:31:00Z")
-        XCTAssertEqual(retried.stderr, "", retried.summary)
+        XCTAssertEqual(retried.stderrLines,
+                       ["nudge: desktop notification got through for alarm.prayer:fajr:2026-11-21 after 1 failed attempt"],
+                       retried.summary)
         XCTAssertEqual(try session.waitForNotifyCalls(1).first?.summary, "Morning Prayer Time")
         let later = try NudgeProcess.run(["status", "--data", dir.path])
         XCTAssertTrue(later.stdout.contains("desktop notification got through after 1 failed attempt(s)"), later.summary)

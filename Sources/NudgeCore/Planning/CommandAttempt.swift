@@ -17,3 +17,31 @@ public struct CommandAttempt: Equatable, Sendable {
         self.lastError = lastError
     }
 }
+
+extension CommandAttempt {
+    /// What stderr says of one channel's attempt at this delivery, as it stood before the attempt: the first
+    /// failure, and the end of a delivery that had failed (delivered here, or `expiredLine`), never a retry that
+    /// fails again. cron mails each run's stderr; `nudge status` shows every attempt (docs/promises.md).
+    public func reportLine(_ channel: DeliveryChannel, error: String?) -> String? {
+        let id = delivery.notification.id
+        switch (error, attempts) {
+        case let (error?, 0):
+            return "\(channel.name) failed for \(id): \(error); retried on the next runs until "
+                + "\(RFC3339.format(delivery.notification.expiresAt)) (said once: `nudge status` shows the retries)"
+        case (nil, let failed) where failed > 0:
+            return "\(channel.name) got through for \(id) after \(failed) failed attempt\(failed == 1 ? "" : "s")"
+        default:
+            return nil
+        }
+    }
+
+    /// What stderr says when this delivery expired in the queue after failing.
+    public var expiredLine: String? {
+        guard attempts > 0 else { return nil }
+        let channels = channels.map(\.name).joined(separator: " and ")
+        return "\(channels) gave up on \(delivery.notification.id): it expired at "
+            + "\(RFC3339.format(delivery.notification.expiresAt)) after \(attempts) failed "
+            + "attempt\(attempts == 1 ? "" : "s") (\(lastError ?? "no answer"))"
+    }
+}
+

@@ -15,16 +15,22 @@ extension RunState {
 
     /// The queued deliveries still worth trying at `now`; expired ones are dropped and remembered as failures.
     public mutating func commandsToTry(now: Date) -> [CommandAttempt] {
-        let (live, expired) = (commandQueue.filter { now <= $0.delivery.notification.expiresAt },
-                               commandQueue.filter { now > $0.delivery.notification.expiresAt })
+        dropExpiredCommands(now: now)
+        return commandQueue
+    }
+
+    /// Drops the queued deliveries that expired before `now`, remembers them as failures, and returns them.
+    @discardableResult
+    public mutating func dropExpiredCommands(now: Date) -> [CommandAttempt] {
+        let expired = commandQueue.filter { now > $0.delivery.notification.expiresAt }
         for attempt in expired {
             let channels = attempt.channels.map(\.name).joined(separator: " and ")
             noteCommandFailure(now, "\(attempt.delivery.notification.id): \(channels) gave up after "
                 + "\(attempt.attempts) failed attempt(s), the notification expired "
                 + "(\(attempt.lastError ?? "no answer"))")
         }
-        commandQueue = live
-        return live
+        commandQueue.removeAll { now > $0.delivery.notification.expiresAt }
+        return expired
     }
 
     /// Records how one channel's attempt went: a success takes the channel off the delivery's list (and the

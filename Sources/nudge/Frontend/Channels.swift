@@ -27,8 +27,8 @@ struct Channels {
     }
 
     /// The desktop and the command: shows the queued deliveries (new ones and retries of earlier failures),
-    /// each channel in turn, and records how they went. A failure is reported on stderr and never changes the
-    /// exit code of `run`; while notifications are switched off nothing is retried, and `only` limits the
+    /// each channel in turn, and records how they went. A failure is said on stderr when it first happens and
+    /// when it ends (delivered or expired), not on every retry, and never changes the exit code of `run`; while notifications are switched off nothing is retried, and `only` limits the
     /// attempts to those ids (`nudge test`).
     ///
     /// Each program notes its own start (`ChannelStart`), so that a run that dies while it goes through the
@@ -58,6 +58,9 @@ struct Channels {
         let commandEnvironment = (try? DesktopChannel.sessionEnvironment(environment).get()) ?? environment
         let command = settings.deliverCommand.map { DesktopCommand(template: $0, environment: commandEnvironment) }
         let notes = ChannelProgram(directory: directory, queuedEarlier: queuedEarlier)
+        for expired in state.dropExpiredCommands(now: now) {
+            expired.expiredLine.map { console.error("nudge: " + $0) }
+        }
         for attempt in state.commandsToTry(now: now) {
             let id = attempt.delivery.notification.id
             if let only, !only.contains(id) { continue }
@@ -80,8 +83,11 @@ struct Channels {
                 state.recordCommand(id, channel: channel, error: error, now: now)
                 if let error {
                     outcome.failures.append((channel, error))
-                    console.error("nudge: \(channel.name) failed for \(id): \(error)" + (only != nil ? ""
-                        : "; retried on the next runs until " + RFC3339.format(attempt.delivery.notification.expiresAt)))
+                }
+                if only != nil {
+                    error.map { console.error("nudge: \(channel.name) failed for \(id): \($0)") }
+                } else if let line = attempt.reportLine(channel, error: error) {
+                    console.error("nudge: " + line)
                 }
             }
         }

@@ -73,4 +73,38 @@ final class MasterSwitchTests: XCTestCase {
         XCTAssertEqual(state.commandFailures.last,
                        "2026-11-21T04:31:00Z \(alarm.id): desktop notification got through after 1 failed attempt(s)")
     }
+
+    /// stderr, which cron mails each run, says a failure when it first happens and when it ends; each retry in
+    /// between only goes to `status` (docs/promises.md).
+    func testAFailureIsSaidWhenItStartsAndWhenItEnds() {
+        let alarm = AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"), settings: Settings(),
+                                         clock: WallClock(zone: Fixtures.berlin))
+        guard let alarm else { return XCTFail("no occurrence") }
+        var state = RunState()
+        var said: [String] = []
+        _ = state.deliver(alarm, now: Fixtures.instant("2026-11-21T04:30:00Z"), channels: [.desktop])
+        for (minute, error) in [("30", "no desktop session bus"), ("31", "no desktop session bus"), ("32", nil)] {
+            let now = Fixtures.instant("2026-11-21T04:\(minute):00Z")
+            for attempt in state.commandsToTry(now: now) {
+                attempt.reportLine(.desktop, error: error).map { said.append($0) }
+                state.recordCommand(alarm.id, channel: .desktop, error: error, now: now)
+            }
+        }
+        XCTAssertEqual(said, [
+            "desktop notification failed for \(alarm.id): no desktop session bus; retried on the next runs until "
+                + "2026-11-21T05:00:00Z (said once: `nudge status` shows the retries)",
+            "desktop notification got through for \(alarm.id) after 2 failed attempts",
+        ])
+        XCTAssertEqual(state.commandFailures.count, 3, "status has each attempt")
+
+        _ = state.deliver(alarm, now: Fixtures.instant("2026-11-21T04:40:00Z"), channels: [.desktop])
+        let attempt = state.commandsToTry(now: Fixtures.instant("2026-11-21T04:40:00Z"))[0]
+        state.recordCommand(alarm.id, channel: .desktop, error: "exited with status 1", now: Fixtures.instant("2026-11-21T04:40:00Z"))
+        XCTAssertNotNil(attempt.reportLine(.desktop, error: "exited with status 1"))
+        let expired = state.dropExpiredCommands(now: Fixtures.instant("2026-11-21T05:00:01Z"))
+        XCTAssertEqual(expired.compactMap(\.expiredLine), [
+            "desktop notification gave up on \(alarm.id): it expired at 2026-11-21T05:00:00Z after 1 failed attempt "
+                + "(exited with status 1)",
+        ])
+    }
 }

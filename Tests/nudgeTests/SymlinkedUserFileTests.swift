@@ -67,7 +67,7 @@ final class SymlinkedUserFileTests: DataDirectoryTestCase {
 
         XCTAssertEqual(linkText(dir.fileURL("streaks.json").path), target, "the link was replaced")
         XCTAssertEqual(try playedGames(target), ["wordle 2026-11-19T19:42:11Z", "wordle 2026-11-20T07:30:00Z"])
-        XCTAssertEqual(mode(target), 0o600, "written like every file nudge writes (SPEC §1)")
+        XCTAssertEqual(mode(target), 0o644, "the file keeps the mode its owner gave it (docs/promises.md)")
         XCTAssertEqual(try temporaryFiles(in: dotfiles), [])
         XCTAssertEqual(try temporaryFiles(in: dir), [])
 
@@ -75,6 +75,21 @@ final class SymlinkedUserFileTests: DataDirectoryTestCase {
         try dotfiles.write("streaks.json", streaks.replacingOccurrences(of: "Wordle", with: "Wordle Daily"))
         let status = try dir.nudge("status", now: "2026-11-20T07:31:00Z")
         XCTAssertTrue(status.stdout.contains("Wordle Daily 12"), status.summary)
+    }
+
+    /// An edit keeps the permission bits the person gave the file; a file nudge creates is 0600.
+    func testEditsKeepTheFilesOwnModeAndNudgesOwnFilesAre0600() throws {
+        try dir.write("streaks.json", streaks)
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: nil))
+        chmod(dir.fileURL("streaks.json").path, 0o644)
+        chmod(dir.fileURL("laundry.json").path, 0o640)
+        XCTAssertEqual(try dir.nudge("play", now: "2026-11-20T07:30:00Z", "wordle").status, 0)
+        XCTAssertEqual(try dir.nudge("laundry", now: "2026-11-21T08:00:00Z", "start", "snowy", "wash").status, 0)
+        XCTAssertEqual(try dir.mode("streaks.json"), 0o644)
+        XCTAssertEqual(try dir.mode("laundry.json"), 0o640)
+        XCTAssertTrue(try dir.text("streaks.json").contains("2026-11-20T07:30:00Z"))
+        // The files nudge creates (state.json here; `init`'s in CommandLineTests) are 0600.
+        XCTAssertEqual(try dir.mode("state.json"), 0o600)
     }
 
     func testLaundryWritesTheTargetOfARelativeLink() throws {
@@ -96,6 +111,7 @@ final class SymlinkedUserFileTests: DataDirectoryTestCase {
     func testAChainOfTwoLinksWritesTheFinalTargetAndKeepsBothLinks() throws {
         let real = try makeDirectory()
         try real.write("laundry.json", Fixture.laundry(washStartedAt: nil))
+        chmod(real.fileURL("laundry.json").path, 0o640)
         // data/laundry.json → dotfiles/laundry.json (absolute) → ../real/laundry.json (relative to dotfiles).
         let second = "../" + real.url.lastPathComponent + "/laundry.json"
         try link("laundry.json", to: second, in: dotfiles)
@@ -108,7 +124,7 @@ final class SymlinkedUserFileTests: DataDirectoryTestCase {
         XCTAssertEqual(linkText(dotfiles.fileURL("laundry.json").path), second)
         let written = try real.text("laundry.json")
         XCTAssertTrue(written.contains("\"startedAt\": \"2026-11-21T08:00:00Z\""), written)
-        XCTAssertEqual(mode(real.fileURL("laundry.json").path), 0o600)
+        XCTAssertEqual(mode(real.fileURL("laundry.json").path), 0o640)
         XCTAssertEqual(try temporaryFiles(in: real), [])
         XCTAssertEqual(try temporaryFiles(in: dotfiles), [])
 

@@ -29,14 +29,17 @@ enum AtomicFile {
         case derived
     }
 
-    static func write(_ data: [UInt8], to path: String, durability: Durability = .durable) throws {
+    /// Replaces `path` with `data`, in a new file of permission bits `mode` (0600 for the files nudge owns: they
+    /// hold personal data).
+    static func write(_ data: [UInt8], to path: String, durability: Durability = .durable,
+                      mode: mode_t = 0o600) throws {
         if durability != .durable && patchInPlace(data, at: path) { return }
         let parent = FilePath.parent(of: path)
         let directory = parent.isEmpty ? "." : parent
         let temporary = directory + "/." + FilePath.lastComponent(of: path) + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create", temporary) }
-        var ok = fchmod(descriptor, 0o600) == 0
+        var ok = fchmod(descriptor, mode) == 0
         if durability == .derived { reserveBlocks(descriptor, count: data.count) }
         ok = ok && writeAll(descriptor, data)
         ok = ok && (durability == .derived || fsync(descriptor) == 0)

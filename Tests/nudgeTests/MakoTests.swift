@@ -83,4 +83,40 @@ final class MakoTests: DesktopServerTestCase {
         print("mako before the restart: notification \(id) \"Wash Complete!\", 1 waiter; after: 0 waiters, "
             + "CloseNotification from nudge: 0; mako shows \(shownNow.map { "\($0.id) \"\($0.summary)\"" })")
     }
+
+    /// The README's configuration for mako's do-not-disturb mode, verbatim.
+    static let doNotDisturb = """
+        [mode=do-not-disturb]
+        invisible=1
+
+        [mode=do-not-disturb urgency=critical]
+        invisible=0
+        """
+
+    /// In do-not-disturb a critical alarm is drawn and the rest are not, with the README's configuration; mako
+    /// draws what it shows, so a screenshot (grim) is the judge: critical ones in red here, the rest in mako's
+    /// default blue.
+    func testTheReadmesDoNotDisturbModeDrawsCriticalAlarmsOnly() throws {
+        let readme = try String(contentsOf: RepositoryScript.root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains(Self.doNotDisturb), "the README gives this configuration")
+        let red: (UInt8, UInt8, UInt8) = (0xcc, 0, 0), blue: (UInt8, UInt8, UInt8) = (0x28, 0x55, 0x77)
+        try session.configureMako("[urgency=critical]\nbackground-color=#cc0000\n\n" + Self.doNotDisturb + "\n")
+        XCTAssertEqual(session.run("makoctl", ["mode", "-s", "do-not-disturb"]).status, 0)
+
+        try deliverCriticalAlarm()
+        let critical = try shown("Morning Prayer Time")
+        try session.waitUntil("mako to draw the critical alarm") { ((try? self.session.pixels(of: red)) ?? 0) > 100 }
+        try deliverLowAchievementWithSoundOff()
+        _ = try shown("Achievement unlocked: Centurion")
+        // A redraw after the achievement arrived: the alarm dismissed, its red gone from the screen.
+        XCTAssertEqual(session.run("makoctl", ["dismiss", "-n", String(critical)]).status, 0)
+        try session.waitUntil("mako to take the alarm off the screen") {
+            ((try? self.session.pixels(of: red)) ?? 1) == 0
+        }
+        XCTAssertEqual(try session.pixels(of: blue), 0, "the achievement is not drawn in do-not-disturb")
+        XCTAssertEqual(session.run("makoctl", ["mode", "-s", "default"]).status, 0)
+        try session.waitUntil("mako to draw the achievement out of do-not-disturb") {
+            ((try? self.session.pixels(of: blue)) ?? 0) > 100
+        }
+    }
 }

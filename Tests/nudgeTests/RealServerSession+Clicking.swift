@@ -100,4 +100,48 @@ extension RealServerSession {
         let answer = run("makoctl", ["invoke", "-n", String(id)] + (action.map { [$0] } ?? []))
         XCTAssertEqual(answer.status, 0, "makoctl invoke -n \(id) \(action ?? "")")
     }
+
+    /// Writes mako's configuration file (`$XDG_CONFIG_HOME/mako/config`, readable by the owner) and has mako
+    /// read it again.
+    func configureMako(_ text: String) throws {
+        let folder = desktop.root.appendingPathComponent("config/mako")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("config")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        chmod(folder.path, 0o755)
+        chmod(file.path, 0o644)
+        let reload = run("makoctl", ["reload"])
+        XCTAssertEqual(reload.status, 0, "makoctl reload")
+    }
+
+    /// How many pixels of the screen sway shows have `color` (RGB), from a screenshot by grim: what mako drew.
+    func pixels(of color: (UInt8, UInt8, UInt8)) throws -> Int {
+        let shot = desktop.root.appendingPathComponent("shot-\(UUID().uuidString).ppm")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        // grim runs as the owner, who may write only their own folders.
+        let target = desktop.root.appendingPathComponent("cache").appendingPathComponent(shot.lastPathComponent)
+        defer { try? FileManager.default.removeItem(at: target) }
+        let taken = desktop.run("grim", ["-t", "ppm", target.path], asOwner: true)
+        XCTAssertEqual(taken.status, 0, "grim")
+        let data = [UInt8](try Data(contentsOf: target))
+        // P6: magic, width, height, maximum, each followed by whitespace, then RGB bytes.
+        var fields: [String] = [], index = 0
+        while fields.count < 4, index < data.count {
+            while index < data.count, data[index] == 0x20 || data[index] == 0x0A { index += 1 }
+            var field = ""
+            while index < data.count, data[index] != 0x20, data[index] != 0x0A {
+                field.append(Character(UnicodeScalar(data[index])))
+                index += 1
+            }
+            fields.append(field)
+        }
+        index += 1
+        XCTAssertEqual(fields.first, "P6", "a PPM from grim")
+        var count = 0
+        while index + 2 < data.count {
+            if data[index] == color.0, data[index + 1] == color.1, data[index + 2] == color.2 { count += 1 }
+            index += 3
+        }
+        return count
+    }
 }

@@ -22,7 +22,7 @@ final class RealServerSession {
             switch self {
             case .xfce, .notificationDaemon: return ["Xvfb", "xdotool"] + Self.bus
             case .gnome: return ["gnome-shell", GnomeShellPointer.python] + Self.bus
-            case .mako: return ["sway", "mako", "makoctl", "busctl", "jq", "setpriv"] + Self.bus
+            case .mako: return ["sway", "mako", "makoctl", "grim", "busctl", "jq", "setpriv"] + Self.bus
             }
         }
 
@@ -45,7 +45,7 @@ final class RealServerSession {
             case .xfce: return "xfce4-notifyd, xdotool, xvfb, dbus, libnotify-bin"
             case .notificationDaemon: return "notification-daemon, xdotool, xvfb, dbus, libnotify-bin"
             case .gnome: return "gnome-shell, python3-dbus, python3-gi, dbus, libnotify-bin"
-            case .mako: return "sway, mako-notifier, jq, systemd, dbus, libnotify-bin"
+            case .mako: return "sway, mako-notifier, grim, jq, systemd, dbus, libnotify-bin"
             }
         }
     }

@@ -68,7 +68,7 @@ final class ImportCommandTests: DataDirectoryTestCase {
         let plays = try XCTUnwrap(document["plays"] as? [[String: Any]])
         XCTAssertEqual(plays.compactMap { $0["game"] as? String }, ["wordle", "wordle", "connections", "mini", "strands", "strands"])
         XCTAssertEqual(plays[1]["at"] as? String, "2026-11-23T07:00:00Z", "the play at the import's instant")
-        XCTAssertEqual(try dir.mode("streaks.json"), 0o600)
+        XCTAssertEqual(try dir.mode("streaks.json"), 0o644, "the mode the file had")
         let status = try dir.nudge("status", now: "2026-11-23T08:00:00Z")
         XCTAssertTrue(status.stdout.contains("Wordle 2 (derived from plays)"), "the play counts: \(status.stdout)")
     }

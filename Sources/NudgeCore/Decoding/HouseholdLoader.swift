@@ -115,7 +115,7 @@ public enum HouseholdLoader {
             if let alarms { household.alarms = alarms }
             return report
         case .trips:
-            let (trips, report) = UserFileDecoder.trips(data)
+            let (trips, report) = UserFileDecoder.trips(data, zoneNamed: zoneNamed, zoneNames: zoneNames)
             if let trips { household.trips = trips }
             return report
         case .streaks:

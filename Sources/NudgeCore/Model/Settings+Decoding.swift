@@ -9,16 +9,7 @@ extension Settings {
     init(_ root: ObjectReader, zoneNamed: (String) -> Zone?, zoneNames: () -> [String] = { [] }) {
         self.init()
         let document = root.document
-        if let name = root.optionalString("timeZone") {
-            if !Self.isOffsetName(name) && zoneNamed(name) != nil {
-                timeZone = name
-            } else {
-                let closest = Spelling.closestNames(to: name, among: zoneNames())
-                let hint = closest.isEmpty ? "" : "; did you mean \(closest.joined(separator: " or "))?"
-                root.report("timeZone", "\"\(name)\" is not a known time zone (expected an IANA name such as "
-                    + "\"Europe/Berlin\"\(hint))")
-            }
-        }
+        timeZone = root.zoneName("timeZone", zoneNamed: zoneNamed, zoneNames: zoneNames)
         if let object = root.object("notifications") {
             object.checkKeys(["enabled", "sound", "badge"])
             notifications.enabled = object.bool("enabled", default: true)
@@ -129,5 +120,18 @@ extension Settings {
             argv.append(text)
         }
         return argv
+    }
+}
+
+extension ObjectReader {
+    /// An IANA zone name at `key` that `zoneNamed` knows, not a fixed offset such as "UTC+3"; nil when absent or
+    /// invalid (reported, with the closest names among `zoneNames`).
+    func zoneName(_ key: String, zoneNamed: (String) -> Zone?, zoneNames: () -> [String]) -> String? {
+        guard let name = optionalString(key) else { return nil }
+        if !Settings.isOffsetName(name), zoneNamed(name) != nil { return name }
+        let closest = Spelling.closestNames(to: name, among: zoneNames())
+        let hint = closest.isEmpty ? "" : "; did you mean \(closest.joined(separator: " or "))?"
+        report(key, "\"\(name)\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\"\(hint))")
+        return nil
     }
 }

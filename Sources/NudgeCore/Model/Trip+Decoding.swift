@@ -2,8 +2,13 @@ import FoundationEssentials
 
 extension UserFileDecoder {
     /// Decodes `trips.json`; a missing `trips` key means no trips.
-    public static func trips(_ data: [UInt8]) -> ([Trip]?, FileReport) {
-        decode(.trips, data, knownKeys: ["trips"]) { $0.list("trips", Trip.init) }
+    /// `zoneNamed` checks a trip's `timeZone` (the shell reads the tz database; an editor that only checks its
+    /// own change takes any name); `zoneNames` are the names to suggest for one it does not know.
+    public static func trips(_ data: [UInt8], zoneNamed: (String) -> Zone? = { _ in Zone.utc },
+                             zoneNames: () -> [String] = { [] }) -> ([Trip]?, FileReport) {
+        decode(.trips, data, knownKeys: ["trips"]) { root in
+            root.list("trips") { Trip($0, zoneNamed: zoneNamed, zoneNames: zoneNames) }
+        }
     }
 }
 
@@ -11,9 +16,9 @@ extension Trip {
     static let scheduleProblem = "needs either arriveBy (with weekdays) or arriveAt, not both"
 
     /// Reads one element of `trips.json`'s `trips`; nil (with problems reported) when invalid.
-    init?(_ object: borrowing ObjectReader) {
+    init?(_ object: borrowing ObjectReader, zoneNamed: (String) -> Zone?, zoneNames: () -> [String]) {
         object.checkKeys(["id", "destination", "arriveBy", "weekdays", "arriveAt", "bufferMinutes", "travelMinutes",
-                          "observations", "enabled"])
+                          "observations", "enabled", "timeZone"])
         let id = object.identifier("id")
         let destination = object.string("destination")
         let named = ObjectReader.hasVisibleText(destination ?? "")
@@ -26,10 +31,13 @@ extension Trip {
         let travel = object.int("travelMinutes", default: nil, in: 0...1440)
         let observations = Self.observations(object)
         let enabled = object.bool("enabled", default: true)
+        let zoneGiven = object.member("timeZone") != nil
+        let zone = object.zoneName("timeZone", zoneNamed: zoneNamed, zoneNames: zoneNames)
         guard let id, let destination, named, let schedule, !bufferGiven || buffer != nil, let travel,
-              let observations else { return nil }
+              let observations, !zoneGiven || zone != nil else { return nil }
         self.init(id: id, destination: destination, schedule: schedule, bufferMinutes: buffer,
                   travelMinutes: travel, observations: observations, enabled: enabled)
+        timeZone = zone
     }
 
     /// Exactly one of `arriveBy` (recurring, with optional `weekdays`) and `arriveAt` (one-off).

@@ -20,6 +20,8 @@ public struct Trip: Equatable, Sendable {
     public var travelMinutes: Int
     public var observations: [TravelObservation]
     public var enabled: Bool
+    /// The IANA name of the zone the trip belongs to (home); nil: wherever the person is.
+    public var timeZone: String?
 
     public init(id: String, destination: String, schedule: Schedule, bufferMinutes: Int? = nil,
                 travelMinutes: Int, observations: [TravelObservation] = [], enabled: Bool = true) {
@@ -30,5 +32,12 @@ public struct Trip: Equatable, Sendable {
         self.travelMinutes = travelMinutes
         self.observations = observations
         self.enabled = enabled
+    }
+
+    /// Whether the trip waits while the person is elsewhere: it names a zone, and the data directory's is
+    /// another (docs/travelling.md).
+    public func isPaused(in zone: Zone) -> Bool {
+        guard let timeZone else { return false }
+        return timeZone != zone.identifier
     }
 }

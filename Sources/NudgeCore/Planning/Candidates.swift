@@ -78,7 +78,8 @@ struct Candidates {
                                                             now: now, clock: clock)
             }
             for departure in context.departures where now.timeIntervalSince(departure.at) < Departure.openFor {
-                if let trip = household.trips.first(where: { $0.id == departure.trip }), trip.enabled {
+                if let trip = household.trips.first(where: { $0.id == departure.trip }), trip.enabled,
+                   !trip.isPaused(in: clock.zone) {
                     result.oneOffs.append(ArrivalCheckRule.check(for: departure, trip: trip, settings: settings,
                                                                  clock: clock))
                 }

@@ -56,6 +56,10 @@ public enum StatusReport {
         }
         for (trip, basis) in extras.travel {
             lines.append("Travel to \(trip.destination) (\(trip.id)): \(basis.description)")
+            if let home = trip.timeZone, trip.isPaused(in: zone) {
+                lines.append("  paused: its zone is \(home) and you are in \(zone.identifier); its leave-times and "
+                    + "check-ins resume when settings.json's timeZone is \(home) again")
+            }
         }
         for departure in state.departures {
             lines.append("On the way: \(departure.trip) since \(TextFormat.localStamp(departure.at, clock)) "

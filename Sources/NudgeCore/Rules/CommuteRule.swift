@@ -23,10 +23,11 @@ public enum CommuteRule {
     }
 
     /// Every instance of an enabled trip arriving on a local date from `firstDate` through `lastDate` (a one-off
-    /// trip's single instance whatever its date); nothing for a disabled trip.
+    /// trip's single instance whatever its date); nothing for a disabled trip, or one paused while the person is
+    /// in another zone than its own.
     public static func notifications(for trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
                                      settings: Settings, now: Date, clock: WallClock) -> [Notification] {
-        guard trip.enabled else { return [] }
+        guard trip.enabled, !trip.isPaused(in: clock.zone) else { return [] }
         let history = TravelPrediction.History(trip: trip, now: now, clock: clock)
         let bodyStart = bodyStart(destination: trip.destination,
                                   bufferMinutes: trip.bufferMinutes ?? settings.commute.defaultBufferMinutes)

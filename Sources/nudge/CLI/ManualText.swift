@@ -282,6 +282,9 @@ enum ManualText {
         .entry("`travelMinutes`", "required, 0 to 1440: the travel time until observations say otherwise"),
         .entry("`bufferMinutes`", "0 to 720; default `settings.commute.defaultBufferMinutes`"),
         .entry("`enabled`", "default true"),
+        .entry("`timeZone`", """
+            an IANA zone name: the trip pauses (no leave-time, no check-in) while settings.json's zone is another
+            """),
         .entry("`observations`", "a list of past journeys: `departedAt` (instant) and `minutes` (1 to 1440)"),
         .paragraph("""
             "Time to Leave" comes at the arrival minus the predicted travel time minus the buffer. The prediction \

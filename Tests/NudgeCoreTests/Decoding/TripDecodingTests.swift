@@ -11,6 +11,30 @@ final class TripDecodingTests: XCTestCase {
         decode(text).1.problems.map(\.description)
     }
 
+    func testATripMayNameItsZoneAndAnUnknownOneIsNamedWithTheClosest() {
+        let text = """
+        { "trips": [ { "id": "uni", "destination": "University", "arriveBy": "08:15", "travelMinutes": 25,
+                       "timeZone": "Europe/Oslo" },
+                     { "id": "gym", "destination": "Gym", "arriveBy": "18:00", "travelMinutes": 10,
+                       "timeZone": "Europe/Osloo" } ] }
+        """
+        let (trips, report) = UserFileDecoder.trips(Array(text.utf8), zoneNamed: Fixtures.zoneNamed,
+                                                    zoneNames: { ["Europe/Oslo", "Europe/Berlin"] })
+        XCTAssertEqual(trips?.map(\.id), ["uni"], "the trip with the unknown zone stands alone")
+        XCTAssertEqual(trips?.first?.timeZone, "Europe/Oslo")
+        XCTAssertEqual(report.problems.map(\.description), [
+            "trips.json: trips[1].timeZone: \"Europe/Osloo\" is not a known time zone (expected an IANA name such as "
+                + "\"Europe/Berlin\"; did you mean Europe/Oslo?)",
+        ])
+        let uni = trips![0]
+        XCTAssertFalse(uni.isPaused(in: Fixtures.zone("Europe/Oslo")))
+        XCTAssertTrue(uni.isPaused(in: Fixtures.zone("Europe/Istanbul")))
+        XCTAssertEqual(CommuteRule.notifications(for: uni, from: Fixtures.date("2026-11-23"),
+                                                 through: Fixtures.date("2026-11-24"), settings: Settings(),
+                                                 now: Fixtures.instant("2026-11-23T00:00:00Z"),
+                                                 clock: WallClock(zone: Fixtures.zone("Europe/Istanbul"))), [])
+    }
+
     func testSpecExampleDecodesRecurringAndOneOffTrips() {
         let (trips, report) = decode("""
         { "trips": [ { "id": "office", "destination": "Office", "arriveBy": "08:45",

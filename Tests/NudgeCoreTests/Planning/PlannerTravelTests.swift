@@ -127,4 +127,58 @@ final class PlannerTravelTests: XCTestCase {
                                           previousZone: Fixtures.newYork)
         XCTAssertEqual(newYorkMorning.deliveries, [])
     }
+
+    /// The week (docs/travelling.md): a student in Tromsø with five prayer alarms (polar nearestDay, the
+    /// midnight sun) and a weekday bus to the university whose trip names Europe/Oslo, in Istanbul from Wednesday
+    /// noon to Sunday night, where settings.json then names Europe/Istanbul and Istanbul's place. Runs every five
+    /// minutes: no leave-time or check-in while away, the bus on the days at home, and each prayer alarm exactly
+    /// once on every local date of the week, wherever the date was lived. (Back at Sunday noon instead, Sunday
+    /// would have no maghrib: Tromsø's, at 00:21, passed while she was in Istanbul, and Istanbul's, at 20:39,
+    /// comes after she left; no sunset of that date is ahead of her in either place.)
+    func testAWeekAbroadPausesTheCommuteAndRingsEveryPrayerOncePerLocalDate() {
+        func settings(_ zone: String, _ latitude: Double, _ longitude: Double) -> Settings {
+            var settings = Fixtures.settings(zone: zone)
+            var prayer = PrayerSettings(latitude: latitude, longitude: longitude)
+            prayer.polar = .nearestDay
+            settings.prayerTimes = prayer
+            return settings
+        }
+        let home = settings("Europe/Oslo", 69.65, 18.96), away = settings("Europe/Istanbul", 41.01, 28.98)
+        let oslo = Fixtures.zone("Europe/Oslo"), istanbul = Fixtures.zone("Europe/Istanbul")
+        let alarms = Prayer.allCases.filter { $0 != .sunrise }.map {
+            Alarm(id: $0.rawValue, title: $0.rawValue, schedule: .prayer($0, offsetMinutes: 0))
+        }
+        var trip = Trip(id: "uni", destination: "University",
+                        schedule: .recurring(arriveBy: Fixtures.time("08:15"), weekdays: Weekdays([.mon, .tue, .wed, .thu, .fri])),
+                        travelMinutes: 25)
+        trip.timeZone = "Europe/Oslo"
+        let leaveAway = at("2026-06-17T12:00:00Z"), comeBack = at("2026-06-21T21:00:00Z")
+        var state = Fixtures.state(lastRun: "2026-06-14T22:00:00Z", zone: "Europe/Oslo")
+        var previousZone = oslo
+        var delivered: [String] = [], missed: [String] = []
+        var now = at("2026-06-14T22:02:00Z")
+        while now < at("2026-06-22T22:00:00Z") {
+            let abroad = now >= leaveAway && now < comeBack
+            let zone = abroad ? istanbul : oslo
+            let household = Household(settings: abroad ? away : home, alarms: alarms, trips: [trip])
+            let run = Planner.plan(household, previous: state, now: now, zone: zone, previousZone: previousZone)
+            delivered += run.deliveries.map(\.notification.id)
+            missed += run.missed.map(\.id)
+            state = run.state
+            previousZone = zone
+            now = now.addingTimeInterval(300)
+        }
+        XCTAssertEqual(missed, [])
+        XCTAssertEqual(delivered.count, Set(delivered).count, "nothing twice")
+        let leaves = delivered.filter { $0.hasPrefix("commute.leave:") }.sorted()
+        XCTAssertEqual(leaves, ["commute.leave:uni:2026-06-15", "commute.leave:uni:2026-06-16",
+                                "commute.leave:uni:2026-06-17", "commute.leave:uni:2026-06-22"],
+                       "home on Monday, Tuesday, Wednesday morning and the next Monday; paused Thursday and Friday")
+        for alarm in alarms {
+            for day in 15...22 {
+                let id = "alarm.prayer:\(alarm.id):2026-06-\(day)"
+                XCTAssertEqual(delivered.filter { $0 == id }.count, 1, id)
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@ extension Alarm {
     /// The members are found in one pass (`ObjectReader.members`), then read in the order of the keys.
     init?(_ object: borrowing ObjectReader) {
         let members = object.members(["id", "title", "time", "durationMinutes", "enabled", "weekdays", "prayer",
-                                      "offsetMinutes"])
+                                      "offsetMinutes", "body"])
         let id = object.identifier("id", at: members[0])
         let title = object.string("title", at: members[1])
         let hasTitle = title.map(ObjectReader.hasVisibleText) ?? false
@@ -17,9 +17,17 @@ extension Alarm {
         let duration = object.int("durationMinutes", at: members[3], default: 15, in: 1...1440)
         let enabled = object.bool("enabled", at: members[4], default: true)
         let weekdays = object.weekdays("weekdays", at: members[5])
-        guard let id, let title, hasTitle, let schedule, let duration, let weekdays else { return nil }
+        let body = members[8].flatMap { object.string("body", at: $0) }
+        let bodyValid = body.map { ObjectReader.hasVisibleText($0) && $0.count <= 200 } ?? true
+        if let body, !bodyValid {
+            object.report("body", body.count > 200 ? "is \(body.count) characters long (at most 200)"
+                                                   : "must not be empty (leave it out for \"Take 15 minutes to pray\")")
+        }
+        guard let id, let title, hasTitle, let schedule, let duration, let weekdays, bodyValid,
+              members[8] == nil || body != nil else { return nil }
         self.init(id: id, title: title, schedule: schedule, durationMinutes: duration, enabled: enabled,
                   weekdays: weekdays)
+        self.body = body
     }
 
     /// Exactly one of `time` and `prayer`; `offsetMinutes` only beside `prayer` (SPEC §5.5.1). Inlined: it runs

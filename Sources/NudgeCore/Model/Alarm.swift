@@ -17,6 +17,8 @@ public struct Alarm: Equatable, Sendable {
     public var durationMinutes: Int
     public var enabled: Bool
     public var weekdays: Weekdays
+    /// What the alarm says (1–200 characters); nil: a prayer's "Take 15 minutes to pray".
+    public var body: String?
 
     public init(id: String, title: String, schedule: Schedule, durationMinutes: Int = 15, enabled: Bool = true,
                 weekdays: Weekdays = Weekdays.everyDay) {

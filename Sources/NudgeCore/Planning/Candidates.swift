@@ -111,8 +111,13 @@ struct Candidates {
             result.alarms.reserveCapacity(household.alarms.count)
             result.prayerTimes = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
             for alarm in household.alarms where alarm.enabled {
-                let body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
-                shared = (alarm.durationMinutes, body)
+                let body: String
+                if let own = alarm.body {
+                    body = own
+                } else {
+                    body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
+                    shared = (alarm.durationMinutes, body)
+                }
                 if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
                                             badge: badge, hasPrayerTimes: result.prayerTimes != nil) {
                     result.alarms.append(series)

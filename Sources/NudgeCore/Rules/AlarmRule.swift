@@ -12,7 +12,8 @@ public enum AlarmRule {
         alarm.title + " Time"
     }
 
-    static func body(_ alarm: Alarm) -> String { "Take \(alarm.durationMinutes) minutes to pray" }
+    /// The alarm's own `body`, else the prayer's "Take 15 minutes to pray".
+    static func body(_ alarm: Alarm) -> String { alarm.body ?? "Take \(alarm.durationMinutes) minutes to pray" }
 
     /// The alarm's occurrence on a local date, or nil when it is disabled or does not ring on that weekday.
     public static func occurrence(of alarm: Alarm, on date: LocalDate, settings: Settings,

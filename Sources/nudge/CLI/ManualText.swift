@@ -270,6 +270,7 @@ enum ManualText {
             """),
         .entry("`offsetMinutes`", "-120 to 120, default 0: minutes after the prayer (negative: before)"),
         .entry("`durationMinutes`", "1 to 1440, default 15: the prayer's length and the timer of Start Timer"),
+        .entry("`body`", "1 to 200 characters: what the alarm says; default \"Take 15 minutes to pray\""),
         .entry("`enabled`", "default true"),
         .entry("`weekdays`", "a non-empty list; default every day"),
         .subsection("trips.json"),

@@ -20,6 +20,36 @@ final class AlarmRuleTests: XCTestCase {
         XCTAssertEqual(occurrence.recurrence, .daily(date: Fixtures.date("2026-11-21"), time: Fixtures.time("05:30")))
     }
 
+    /// An alarm that is not a prayer says what it is (SPEC §5.5): "Wake up Time — Time to get up", not "… to pray";
+    /// in a run too, beside a prayer alarm of the same duration.
+    func testAnAlarmSaysItsOwnBody() throws {
+        let decoded = UserFileDecoder.alarms(Array("""
+            { "alarms": [ { "id": "wake", "title": "Wake up", "time": "06:30", "body": "Time to get up" },
+                          { "id": "fajr", "title": "Morning Prayer", "time": "05:30" },
+                          { "id": "empty", "title": "E", "time": "07:00", "body": " " },
+                          { "id": "long", "title": "L", "time": "07:00", "body": "\(String(repeating: "x", count: 201))" } ] }
+            """.utf8))
+        let alarms = try XCTUnwrap(decoded.0)
+        XCTAssertEqual(alarms.map(\.id), ["wake", "fajr"], "a bad body takes down only its alarm")
+        XCTAssertEqual(decoded.1.problems.map(\.description), [
+            "alarms.json: alarms[2].body: must not be empty (leave it out for \"Take 15 minutes to pray\")",
+            "alarms.json: alarms[3].body: is 201 characters long (at most 200)",
+        ])
+        let household = Household(settings: Fixtures.settings(), alarms: alarms)
+        let run = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-21T04:00:00Z"),
+                                ["2026-11-21T04:30:00Z", "2026-11-21T05:30:00Z"])
+        XCTAssertEqual(run.delivered, ["alarm.prayer:fajr:2026-11-21", "alarm.prayer:wake:2026-11-21"])
+        let wake = try XCTUnwrap(AlarmRule.occurrence(of: alarms[0], on: Fixtures.date("2026-11-21"),
+                                                      settings: Settings(), clock: WallClock(zone: Fixtures.berlin)))
+        XCTAssertEqual(wake.title, "Wake up Time")
+        XCTAssertEqual(wake.body, "Time to get up")
+        let planned = Planner.plan(household, previous: Fixtures.state(lastRun: "2026-11-21T04:00:00Z"),
+                                   now: Fixtures.instant("2026-11-21T04:10:00Z"), zone: Fixtures.berlin)
+        XCTAssertEqual(planned.plan.pending.first { $0.id == "alarm.prayer:wake:2026-11-21" }?.body, "Time to get up")
+        XCTAssertEqual(planned.plan.pending.first { $0.id == "alarm.prayer:fajr:2026-11-21" }?.body,
+                       "Take 15 minutes to pray")
+    }
+
     func testLongAlarmExpiresAfterItsDuration() throws {
         let occurrence = try XCTUnwrap(AlarmRule.occurrence(
             of: Fixtures.alarm(duration: 45), on: Fixtures.date("2026-11-21"), settings: Settings(),

@@ -53,6 +53,25 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
 
     // MARK: - snooze
 
+    /// The issue's `nudge snooze last` then `nudge snooze last --minutes 3`: one snooze, moved, rung once
+    /// (before: snooze-1 and snooze-2 both rang).
+    func testASecondSnoozeMovesTheFirstAndRingsOnce() throws {
+        try deliverFajr()
+        let first = try snooze("last", now: "2026-11-21T08:02:00Z")
+        XCTAssertEqual(first.status, 0, first.summary)
+        let second = try snooze("last", now: "2026-11-21T08:03:00Z", "--minutes", "3")
+        XCTAssertEqual(second.status, 0, second.summary)
+        XCTAssertEqual(second.stdoutLines, ["Moved the snooze of \"Morning Prayer Time\" from Sat 21 Nov 08:07 to "
+            + "Sat 21 Nov 08:06 (\(fajr):snooze-1): one snooze per notification."])
+        XCTAssertEqual(try dir.plannedIDs().filter { $0.contains(":snooze-") }, ["\(fajr):snooze-1"])
+        XCTAssertEqual(try pendingRecord("\(fajr):snooze-1")["fireAt"] as? String, "2026-11-21T08:06:00Z")
+        for minute in 4...15 {
+            XCTAssertEqual(try dir.run(at: String(format: "2026-11-21T08:%02d:00Z", minute)).status, 0)
+        }
+        XCTAssertEqual(try dir.outboxIDs(), [fajr, "\(fajr):snooze-1"])
+        XCTAssertEqual(try outboxRecords().last?["deliveredAt"] as? String, "2026-11-21T08:06:00Z")
+    }
+
     func testSnoozeWithMinutesPlansANewOccurrenceThatALaterRunDeliversOnceWithTheOriginalTexts() throws {
         try deliverFajr()
         let snoozed = try snooze(fajr, now: "2026-11-21T08:02:00Z", "--minutes", "7")

@@ -128,6 +128,12 @@ final class TripCommandTests: DataDirectoryTestCase {
         XCTAssertTrue(planned.contains("commute.arrival:office:20261123T071200Z"))
         let again = try dir.nudge("act", now: "2026-11-23T07:13:00Z", "commute.leave:office:2026-11-23", "LEAVING_NOW")
         XCTAssertTrue(again.stdout.hasPrefix("Nothing to do"), again.summary)
+        // She has left: a snooze would ring "Time to Leave" on the bus (docs/promises.md).
+        let snooze = try dir.nudge("snooze", now: "2026-11-23T07:14:00Z", "commute.leave:office:2026-11-23")
+        XCTAssertEqual(snooze.status, 0, snooze.summary)
+        XCTAssertEqual(snooze.stdoutLines, ["Nothing to do: \"Time to Leave\" was settled by LEAVING_NOW at "
+            + "2026-11-23 08:12: it is not snoozed."])
+        XCTAssertFalse(try dir.plannedIDs().contains { $0.contains(":snooze-") })
         let departures = try XCTUnwrap(try dir.json("state.json")["departures"] as? [[String: Any]])
         XCTAssertEqual(departures.map { $0["at"] as? String }, ["2026-11-23T07:12:00Z"])
     }

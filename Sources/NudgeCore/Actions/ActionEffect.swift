@@ -53,6 +53,9 @@ public enum ActionResolver {
         let event = OccurrenceID(notification.id)?.event ?? ""
         switch action {
         case .snooze, .snoozeAction:
+            if let (settling, at) = SnoozeRule.settlement(of: notification.id, state: state) {
+                return .nothing(SnoozeRule.settledText(notification, by: settling, at: at, clock: clock))
+            }
             return .apply(.snooze(minutes: SnoozeRule.defaultMinutes(for: notification.kind,
                                                                     settings: household.settings)))
         case .complete:

@@ -13,14 +13,89 @@ public enum SnoozeRule {
     /// never takes the id of an earlier one whose record nudge no longer keeps.
     public static func snooze(_ original: Notification, minutes: Int, now: Date,
                               existing: [Notification]) -> Notification {
-        let base = original.id[...].firstByteRange(of: ":snooze-").map { String(original.id[..<$0.lowerBound]) } ?? original.id
-        let prefix = base + ":snooze-"
+        let prefix = baseID(of: original.id) + ":snooze-"
         let latest = existing.compactMap { $0.id.hasPrefix(prefix) ? Int($0.id.dropFirst(prefix.count)) : nil }.max()
         var snoozed = original
-        snoozed.id = "\(base):snooze-\((latest ?? 0) + 1)"
+        snoozed.id = "\(prefix)\((latest ?? 0) + 1)"
         snoozed.fireAt = now.addingTimeInterval(TimeInterval(minutes) * 60)
         snoozed.expiresAt = snoozed.fireAt.addingTimeInterval(original.expiresAt.timeIntervalSince(original.fireAt))
         snoozed.recurrence = .once
         return snoozed
+    }
+}
+
+extension SnoozeRule {
+    /// What snoozing a delivered notification did.
+    public enum Outcome: Equatable, Sendable {
+        /// A new snooze, `<id>:snooze-n`.
+        case made(Notification)
+        /// The one still to come, moved from `from` to its new time; its id kept.
+        case moved(Notification, from: Date)
+        /// Nothing: an action settled the notification (the person left, arrived, completed, played).
+        case settled(NotificationAction, at: Date)
+    }
+
+    /// The actions after which a notification is done with: snoozing it again would remind of nothing.
+    public static let settlingActions: [NotificationAction] = [.leavingNow, .arrived, .complete, .markPlayed,
+                                                               .remindTomorrow]
+
+    /// Snoozes `original` for `minutes` from `now` in `state` (docs/promises.md, one snooze per notification):
+    /// a notification has at most one snooze still to come, which a second snooze moves, keeping its id; one an
+    /// action settled is not snoozed. The notification and its snoozes count as one: a click on a snooze
+    /// settles the original too. `existing` are the snoozes made so far (kept or delivered), for the next number.
+    public static func apply(to original: Notification, minutes: Int, now: Date, state: inout RunState,
+                             existing: [Notification]) -> Outcome {
+        if let (action, at) = settlement(of: original.id, state: state) { return .settled(action, at: at) }
+        let base = baseID(of: original.id)
+        let family = { (id: String) in id == base || id.hasPrefix(base + ":snooze-") }
+        let next = snooze(original, minutes: minutes, now: now, existing: existing)
+        if let index = state.snoozes.firstIndex(where: { family($0.id) && !state.isHandled($0.id) }) {
+            let from = state.snoozes[index].fireAt
+            var moved = next
+            moved.id = state.snoozes[index].id
+            state.snoozes[index] = moved
+            return .moved(moved, from: from)
+        }
+        state.snoozes.append(next)
+        return .made(next)
+    }
+
+    /// The action that settled the notification `id` (or one of its snoozes, or the one it snoozes), and when;
+    /// nil while it may still be snoozed.
+    public static func settlement(of id: String, state: RunState) -> (NotificationAction, Date)? {
+        let base = baseID(of: id)
+        var found: (NotificationAction, Date)?
+        for (applied, actions) in state.appliedActions where applied == base || applied.hasPrefix(base + ":snooze-") {
+            for action in settlingActions {
+                if let at = actions[action.rawValue], found.map({ at < $0.1 }) ?? true { found = (action, at) }
+            }
+        }
+        return found
+    }
+
+    /// "\"Time to Leave\" was settled by LEAVING_NOW at 2026-11-23 08:05: it is not snoozed".
+    public static func settledText(_ notification: Notification, by action: NotificationAction, at: Date,
+                                   clock: WallClock) -> String {
+        "\"\(notification.title)\" was settled by \(action.rawValue) at \(TextFormat.localDateTime(at, clock)): "
+            + "it is not snoozed"
+    }
+
+    /// The id of the notification a snooze came from ("…:snooze-2" → "…"); the id itself otherwise.
+    static func baseID(of id: String) -> String {
+        id[...].firstByteRange(of: ":snooze-").map { String(id[..<$0.lowerBound]) } ?? id
+    }
+
+    /// "Snoozed "Time to Leave" until Mon 23 Nov 08:14 (commute.leave:office:2026-11-23:snooze-1)." or, for the
+    /// one snooze moved, "Moved the snooze of … from 08:14 to 08:16 (…)".
+    public static func text(of outcome: Outcome, _ original: Notification, clock: WallClock) -> String {
+        switch outcome {
+        case let .made(snooze):
+            return "Snoozed \"\(original.title)\" until \(TextFormat.localStamp(snooze.fireAt, clock)) (\(snooze.id))."
+        case let .moved(snooze, from):
+            return "Moved the snooze of \"\(original.title)\" from \(TextFormat.localStamp(from, clock)) to "
+                + "\(TextFormat.localStamp(snooze.fireAt, clock)) (\(snooze.id)): one snooze per notification."
+        case let .settled(action, at):
+            return "Nothing to do: \(settledText(original, by: action, at: at, clock: clock))."
+        }
     }
 }

@@ -71,10 +71,9 @@ enum ActCommand {
                                 now: Date, clock: WallClock) throws -> String {
         switch effect {
         case .snooze(let minutes):
-            let snooze = SnoozeRule.snooze(notification, minutes: minutes, now: now, existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
-            state.snoozes.append(snooze)
-            return "Snoozed \"\(notification.title)\" until \(TextFormat.localStamp(snooze.fireAt, clock)) "
-                + "(\(snooze.id))."
+            let outcome = SnoozeRule.apply(to: notification, minutes: minutes, now: now, state: &state,
+                                           existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
+            return SnoozeRule.text(of: outcome, notification, clock: clock)
         case let .laundry(edit, petID):
             let current = try directory.readUserFile(.laundry)
             let used = try LaundryCommand.usedCycleIDs(ofPet: petID, state: state, directory: directory)

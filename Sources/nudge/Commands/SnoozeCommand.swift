@@ -28,12 +28,15 @@ enum SnoozeCommand {
         let settings = workspace.loaded.household.settings
         let minutes = arguments.values["--minutes"].flatMap(Int.init)
             ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)
-        let snooze = SnoozeRule.snooze(original, minutes: minutes, now: now, existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
-        state.snoozes.append(snooze)
-        try directory.write("state.json", state.fileContent)
         let clock = WallClock(zone: workspace.zone)
-        console.out("Snoozed \"\(original.title)\" until \(TextFormat.localStamp(snooze.fireAt, clock)) "
-            + "(\(snooze.id)).")
+        let outcome = SnoozeRule.apply(to: original, minutes: minutes, now: now, state: &state,
+                                       existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
+        if case .settled = outcome {
+            console.out(SnoozeRule.text(of: outcome, original, clock: clock))
+            return .success
+        }
+        try directory.write("state.json", state.fileContent)
+        console.out(SnoozeRule.text(of: outcome, original, clock: clock))
         try RunCommand.replanAfterEdit(console, directory: directory, now: now)
         return .success
     }

@@ -21,6 +21,37 @@ final class SnoozeRuleTests: XCTestCase {
         XCTAssertEqual(snooze.deepLink, original.deepLink)
     }
 
+    /// One snooze per notification (docs/promises.md): a second snooze moves the one still to come and keeps its
+    /// id; once that one is delivered, the next is a new one; an action that settles it ends the snoozing.
+    func testASecondSnoozeMovesTheFirstAndASettledNotificationIsNotSnoozed() {
+        var state = RunState()
+        let first = SnoozeRule.apply(to: original, minutes: 10, now: Fixtures.instant("2026-11-21T08:16:00Z"),
+                                     state: &state, existing: [])
+        guard case let .made(made) = first else { return XCTFail("\(first)") }
+        let second = SnoozeRule.apply(to: original, minutes: 3, now: Fixtures.instant("2026-11-21T08:17:00Z"),
+                                      state: &state, existing: state.snoozes)
+        XCTAssertEqual(second, .moved({ var moved = made; moved.fireAt = Fixtures.instant("2026-11-21T08:20:00Z")
+                                        moved.expiresAt = Fixtures.instant("2026-11-21T14:20:00Z"); return moved }(),
+                                      from: Fixtures.instant("2026-11-21T08:26:00Z")))
+        XCTAssertEqual(state.snoozes.map(\.id), ["laundry.washComplete:snowy:c-1:snooze-1"])
+        XCTAssertEqual(state.snoozes.map(\.fireAt), [Fixtures.instant("2026-11-21T08:20:00Z")])
+
+        // Delivered: snoozing again (the original or the snooze) makes the next one.
+        state.deliveredIDs.insert("laundry.washComplete:snowy:c-1:snooze-1")
+        let third = SnoozeRule.apply(to: state.snoozes[0], minutes: 10, now: Fixtures.instant("2026-11-21T08:21:00Z"),
+                                     state: &state, existing: state.snoozes)
+        guard case let .made(next) = third else { return XCTFail("\(third)") }
+        XCTAssertEqual(next.id, "laundry.washComplete:snowy:c-1:snooze-2")
+
+        // "Start Dryer" on the snooze settles the original too.
+        state.recordAction(.complete, on: "laundry.washComplete:snowy:c-1:snooze-1",
+                           now: Fixtures.instant("2026-11-21T08:22:00Z"))
+        let settled = SnoozeRule.apply(to: original, minutes: 10, now: Fixtures.instant("2026-11-21T08:23:00Z"),
+                                       state: &state, existing: state.snoozes)
+        XCTAssertEqual(settled, .settled(.complete, at: Fixtures.instant("2026-11-21T08:22:00Z")))
+        XCTAssertEqual(state.snoozes.count, 2, "nothing made")
+    }
+
     func testSnoozingASnoozeNumbersTheNextOne() {
         let first = SnoozeRule.snooze(original, minutes: 10, now: Fixtures.instant("2026-11-21T08:16:00Z"), existing: [])
         let second = SnoozeRule.snooze(first, minutes: 10, now: Fixtures.instant("2026-11-21T08:27:00Z"),

@@ -38,6 +38,27 @@ final class CommuteTests: DataDirectoryTestCase {
 
     // MARK: - Delivery of one trip instance
 
+    /// The issue's leave reminder delivered 25 minutes late: the command (as the desktop) is told "Leave now …
+    /// (25 min late)", true when shown; the outbox keeps the record as planned, with its id and lateSeconds.
+    func testALateLeaveTimeSaysLeaveNowAndHowLateToTheCommand() throws {
+        let log = dir.fileURL("bodies.log").path
+        let script = dir.fileURL("record.sh")
+        try Data("#!/bin/sh\nprintf '%s|%s\\n' \"$NUDGE_BODY\" \"$1\" >> '\(log)'\n".utf8).write(to: script)
+        chmod(script.path, 0o755)
+        let settings: [String: Any] = ["timeZone": "Europe/Berlin", "deliver": ["command": [script.path, "{body}"]]]
+        try JSONSerialization.data(withJSONObject: settings).write(to: dir.fileURL("settings.json"))
+        try dir.write("trips.json", trips(officeTrip()))
+        XCTAssertEqual(try dir.run(at: "2026-11-23T06:00:00Z").status, 0)
+        let late = try dir.run(at: "2026-11-23T07:35:00Z")  // fired at 07:10Z, 25 min ago
+        XCTAssertEqual(late.status, 0, late.summary)
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8),
+                       "Leave now to arrive at Office by 08:45 (25 min late)|Leave now to arrive at Office by 08:45 (25 min late)\n")
+        let record = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try dir.outboxLines()[0].utf8)) as? [String: Any])
+        XCTAssertEqual(record["id"] as? String, monday)
+        XCTAssertEqual(record["body"] as? String, "Leave in 10 min to arrive at Office by 08:45")
+        XCTAssertEqual(record["lateSeconds"] as? Int, 1500)
+    }
+
     func testLateLeaveReminderIsDeliveredBeforeTheArrivalWithItsLateness() throws {
         try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
         try dir.write("trips.json", trips(officeTrip()))

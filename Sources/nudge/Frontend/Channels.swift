@@ -64,6 +64,8 @@ struct Channels {
         for attempt in state.commandsToTry(now: now) {
             let id = attempt.delivery.notification.id
             if let only, !only.contains(id) { continue }
+            var shown = attempt.delivery
+            shown.notification = ShownText.shown(shown.notification, at: now)
             for channel in attempt.channels {
                 let error: String?
                 switch notes.earlierStart(attempt, channel) {
@@ -72,8 +74,8 @@ struct Channels {
                         notes.wrapped(arguments, for: attempt, channel, limit: limit)
                     }
                     switch channel {
-                    case .desktop: error = desktop.show(attempt.delivery, wrap: wrap)
-                    case .command: error = command?.run(attempt.delivery, wrap: wrap)
+                    case .desktop: error = desktop.show(shown, wrap: wrap)
+                    case .command: error = command?.run(shown, wrap: wrap)
                     }
                 case .stillGoing:
                     continue

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// `nudge import`: a game's result from its share text into `streaks.json` (SPEC §5.6.1): an `imports` entry and a
-/// play at the same instant, keeping every other key of the user's file; the same puzzle is recorded once.
+/// play at the same instant, keeping every other byte of the user's file (`JSONSplice`); the same puzzle is
+/// recorded once.
 public enum ImportEditor {
     /// A longer text is no share text (SPEC §11.37).
     public static let maximumBytes = 64 * 1024
@@ -58,6 +59,7 @@ public enum ImportEditor {
         guard let firstLine else { return .failure(.empty) }
         let recognised = ShareText.recognise(string)
         var document = JSONValue.object([])
+        var parsedFile: JSONValue?
         var streaks = StreakData()
         if let data {
             let (decoded, report) = UserFileDecoder.streaks(data)
@@ -65,6 +67,7 @@ public enum ImportEditor {
                 return .failure(.invalidFile(report.problems))
             }
             document = parsed
+            parsedFile = parsed
             streaks = decoded
         }
         let known = streaks.games.map(\.id)
@@ -95,7 +98,7 @@ public enum ImportEditor {
         let play = JSONValue.object([JSONMember("game", .string(target.id)), JSONMember("at", stamp)])
         document = document.setting("imports", to: .array((document["imports"]?.arrayValue ?? []) + [imported]))
         document = document.setting("plays", to: .array((document["plays"]?.arrayValue ?? []) + [play]))
-        let content = Array((document.prettyText + "\n").utf8)
+        let content = JSONSplice.content(document, replacing: data, read: parsedFile)
         let (edited, report) = UserFileDecoder.streaks(content)
         guard edited != nil, report.isValid else { return .failure(.invalidFile(report.problems)) }
         return .success(.imported(content: content, entry, gameName: target.name))

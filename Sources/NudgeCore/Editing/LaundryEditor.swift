@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// `nudge laundry start|fold|stop`: edits one pet in `laundry.json`, keeping every other key of the user's file
-/// as it was (unknown keys at any level, key order).
+/// `nudge laundry start|fold|stop`: edits one pet in `laundry.json`, keeping every other byte of the user's file
+/// as it was (unknown keys at any level, key order, layout: `JSONSplice`).
 public enum LaundryEditor {
     /// What the user did with a pet's laundry.
     public enum Action: Equatable, Sendable {
@@ -84,7 +84,8 @@ public enum LaundryEditor {
             element = element.removing("cycle")
         }
         elements[index] = element
-        let content = Array((document.setting("pets", to: .array(elements)).prettyText + "\n").utf8)
+        let content = JSONSplice.content(document.setting("pets", to: .array(elements)), replacing: data,
+                                         read: document)
         let (edited, editedReport) = UserFileDecoder.pets(content)
         guard edited != nil, editedReport.isValid else { return .failure(.invalidFile(editedReport.problems)) }
         return .success(content)

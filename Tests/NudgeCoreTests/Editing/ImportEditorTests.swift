@@ -27,7 +27,13 @@ final class ImportEditorTests: XCTestCase {
         XCTAssertEqual(data.imports, [entry])
         XCTAssertEqual(data.plays, [Play(game: "wordle", at: now)])
         XCTAssertEqual(data.games.first?.streak, 12)
-        XCTAssertTrue(String(decoding: content, as: UTF8.self).contains("\"theme\": \"dark\""))
+        // The file as it was but for the play and the import, written in its own style.
+        XCTAssertEqual(String(decoding: content, as: UTF8.self), """
+            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 12 },
+                         { "id": "nyt-mini", "name": "The Mini" },
+                         { "id": "chess", "name": "Chess" } ],
+              "plays": [ { "game": "wordle", "at": "2026-11-23T07:00:00Z" } ], "theme": "dark", "imports": [ { "id": "wordle-1617", "game": "wordle", "importedAt": "2026-11-23T07:00:00Z", "summary": "3/6*" } ] }
+            """)
 
         guard case let .alreadyImported(earlier, _) = try run(ShareTextTests.wordle, in: content).get() else {
             return XCTFail("imported twice")

@@ -38,59 +38,93 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testStartDryKeepsTheCycleIDAndEveryOtherKey() throws {
-        XCTAssertEqual(try edit(.start(.dry), washing), """
-        {
-          "note": "mine",
-          "pets": [
-            {
-              "id": "snowy",
-              "name": "Snowy",
-              "colour": "white",
-              "washMinutes": 45,
-              "cycle": {
-                "id": "c-1042",
-                "machine": "left",
-                "stage": "dry",
-                "startedAt": "2026-11-21T08:30:00Z"
-              }
-            },
-            {
-              "id": "rex",
-              "name": "Rex"
-            }
-          ],
-          "version": 1
-        }
-
-        """)
+        // Only the two values that change: the user's own line breaks and spacing stay as they were.
+        XCTAssertEqual(try edit(.start(.dry), washing), washing.replacingOccurrences(
+            of: #""stage": "wash", "startedAt": "2026-11-21T07:30:00Z""#,
+            with: #""stage": "dry", "startedAt": "2026-11-21T08:30:00Z""#))
     }
 
     func testStartWashReplacesARunningDryCycleWithANewID() throws {
         let drying = washing.replacingOccurrences(of: "\"stage\": \"wash\"", with: "\"stage\": \"dry\"")
-        XCTAssertEqual(try edit(.start(.wash), drying), """
-        {
-          "note": "mine",
-          "pets": [
-            {
-              "id": "snowy",
-              "name": "Snowy",
-              "colour": "white",
-              "washMinutes": 45,
-              "cycle": {
-                "id": "c-20261121T083000Z",
-                "stage": "wash",
-                "startedAt": "2026-11-21T08:30:00Z"
-              }
-            },
-            {
-              "id": "rex",
-              "name": "Rex"
-            }
-          ],
-          "version": 1
-        }
+        XCTAssertEqual(try edit(.start(.wash), drying), washing.replacingOccurrences(
+            of: #""cycle": {"id": "c-1042", "machine": "left", "stage": "wash", "startedAt": "2026-11-21T07:30:00Z"}"#,
+            with: #""cycle": {"id": "c-20261121T083000Z", "stage": "wash", "startedAt": "2026-11-21T08:30:00Z"}"#))
+    }
 
-        """)
+    func testStartWashWithoutACycleAddsOneInThePetsOwnStyle() throws {
+        XCTAssertEqual(try edit(.start(.wash), washing, pet: "rex"), washing.replacingOccurrences(
+            of: #"{"id": "rex", "name": "Rex"}"#,
+            with: #"{"id": "rex", "name": "Rex", "cycle": {"id": "c-20261121T083000Z", "stage": "wash", "#
+                + #""startedAt": "2026-11-21T08:30:00Z"}}"#))
+    }
+
+    func testAPetOnSeveralLinesIndentedByFourSpacesGetsItsCycleOnSeveralLines() throws {
+        let text = """
+            {
+                "pets": [
+                    {
+                        "id": "rex",
+                        "name": "Rex"
+                    }
+                ]
+            }
+
+            """
+        let started = try edit(.start(.wash), text, pet: "rex")
+        XCTAssertEqual(started, """
+            {
+                "pets": [
+                    {
+                        "id": "rex",
+                        "name": "Rex",
+                        "cycle": {
+                            "id": "c-20261121T083000Z",
+                            "stage": "wash",
+                            "startedAt": "2026-11-21T08:30:00Z"
+                        }
+                    }
+                ]
+            }
+
+            """)
+        let folded = String(decoding: try LaundryEditor.apply(.fold, toPet: "rex", in: Array(started.utf8),
+                                                              now: Fixtures.instant("2026-11-21T10:00:00Z"),
+                                                              usedCycleIDs: []).get(), as: UTF8.self)
+        XCTAssertEqual(folded, """
+            {
+                "pets": [
+                    {
+                        "id": "rex",
+                        "name": "Rex",
+                        "lastCompletedAt": "2026-11-21T10:00:00Z"
+                    }
+                ]
+            }
+
+            """)
+    }
+
+    func testAHandWrappedPetGetsItsCycleOnOneLineLikeItsNeighbours() throws {
+        let text = """
+            {
+              "pets": [
+                { "id": "snowy", "name": "Snowy", "washMinutes": 45, "dryMinutes": 60,
+                  "lastCompletedAt": "2026-11-14T18:00:00Z",
+                  "cycle": { "id": "c-1042", "stage": "wash", "startedAt": "2026-11-21T07:30:00Z" } },
+                { "id": "mochi", "name": "Mochi",
+                  "lastCompletedAt": "2026-11-12T08:00:00Z" }
+              ]
+            }
+
+            """
+        XCTAssertEqual(try edit(.start(.wash), text, pet: "mochi"), text.replacingOccurrences(
+            of: #""lastCompletedAt": "2026-11-12T08:00:00Z" }"#,
+            with: #""lastCompletedAt": "2026-11-12T08:00:00Z","#
+                + "\n      " + #""cycle": { "id": "c-20261121T083000Z", "stage": "wash", "startedAt": "2026-11-21T08:30:00Z" } }"#))
+        XCTAssertEqual(try edit(.fold, text), text.replacingOccurrences(
+            of: #""lastCompletedAt": "2026-11-14T18:00:00Z","#
+                + "\n      " + #""cycle": { "id": "c-1042", "stage": "wash", "startedAt": "2026-11-21T07:30:00Z" } },"#,
+            with: #""lastCompletedAt": "2026-11-21T08:30:00Z" },"#))
     }
 
     func testStartWashWithoutACycleAddsOneAtTheEndOfThePet() throws {
@@ -166,64 +200,23 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testFoldSetsLastCompletedAtAndRemovesTheCycle() throws {
-        XCTAssertEqual(try edit(.fold, washing), """
-        {
-          "note": "mine",
-          "pets": [
-            {
-              "id": "snowy",
-              "name": "Snowy",
-              "colour": "white",
-              "washMinutes": 45,
-              "lastCompletedAt": "2026-11-21T08:30:00Z"
-            },
-            {
-              "id": "rex",
-              "name": "Rex"
-            }
-          ],
-          "version": 1
-        }
-
-        """)
+        XCTAssertEqual(try edit(.fold, washing), washing.replacingOccurrences(
+            of: "\"washMinutes\": 45,\n   \"cycle\": {\"id\": \"c-1042\", \"machine\": \"left\", \"stage\": \"wash\", "
+                + "\"startedAt\": \"2026-11-21T07:30:00Z\"}}",
+            with: "\"washMinutes\": 45, \"lastCompletedAt\": \"2026-11-21T08:30:00Z\"}"))
     }
 
     func testFoldReplacesLastCompletedAtInPlace() throws {
         let text = #"{"pets": [{"id": "snowy", "lastCompletedAt": "2026-11-14T18:00:00Z", "name": "Snowy"}]}"#
-        XCTAssertEqual(try edit(.fold, text), """
-        {
-          "pets": [
-            {
-              "id": "snowy",
-              "lastCompletedAt": "2026-11-21T08:30:00Z",
-              "name": "Snowy"
-            }
-          ]
-        }
-
-        """)
+        XCTAssertEqual(try edit(.fold, text),
+                       #"{"pets": [{"id": "snowy", "lastCompletedAt": "2026-11-21T08:30:00Z", "name": "Snowy"}]}"#)
     }
 
     func testStopRemovesOnlyTheCycle() throws {
-        XCTAssertEqual(try edit(.stop, washing), """
-        {
-          "note": "mine",
-          "pets": [
-            {
-              "id": "snowy",
-              "name": "Snowy",
-              "colour": "white",
-              "washMinutes": 45
-            },
-            {
-              "id": "rex",
-              "name": "Rex"
-            }
-          ],
-          "version": 1
-        }
-
-        """)
+        XCTAssertEqual(try edit(.stop, washing), washing.replacingOccurrences(
+            of: "\"washMinutes\": 45,\n   \"cycle\": {\"id\": \"c-1042\", \"machine\": \"left\", \"stage\": \"wash\", "
+                + "\"startedAt\": \"2026-11-21T07:30:00Z\"}}",
+            with: "\"washMinutes\": 45}"))
     }
 
     func testStopWithoutACycleLeavesTheBytesAsTheyAre() throws {

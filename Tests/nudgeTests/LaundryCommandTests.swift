@@ -99,6 +99,23 @@ final class LaundryCommandTests: DataDirectoryTestCase {
         })
     }
 
+    func testEditsOfTheExampleLaundryChangeOnlyWhatTheyChange() throws {
+        let original = try String(contentsOf: RepositoryScript.root.appendingPathComponent("data/laundry.json"),
+                                  encoding: .utf8)
+        try dir.write("laundry.json", original)
+        XCTAssertEqual(try laundry("start", "mochi", "wash", now: "2026-11-21T08:20:00Z").status, 0)
+        let started = original.replacingOccurrences(
+            of: #""lastCompletedAt": "2026-11-12T08:00:00Z" }"#,
+            with: #""lastCompletedAt": "2026-11-12T08:00:00Z","# + "\n      "
+                + #""cycle": { "id": "c-20261121T082000Z", "stage": "wash", "startedAt": "2026-11-21T08:20:00Z" } }"#)
+        XCTAssertEqual(try dir.text("laundry.json"), started, "Mochi's cycle written like Snowy's")
+        XCTAssertEqual(try laundry("fold", "snowy", now: "2026-11-21T12:00:00Z").status, 0)
+        XCTAssertEqual(try dir.text("laundry.json"), started.replacingOccurrences(
+            of: #""lastCompletedAt": "2026-11-14T18:00:00Z","# + "\n      "
+                + #""cycle": { "id": "c-1042", "stage": "wash", "startedAt": "2026-11-21T10:30:00Z" } },"#,
+            with: #""lastCompletedAt": "2026-11-21T12:00:00Z" },"#))
+    }
+
     func testFoldSetsLastCompletedAtAndClearsTheCycle() throws {
         try dir.write("laundry.json", userLaundry)
         let result = try laundry("fold", "snowy", now: "2026-11-21T10:00:00Z")

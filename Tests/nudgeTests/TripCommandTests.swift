@@ -59,6 +59,10 @@ final class TripCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(document["comment"] as? String, "mine")
         XCTAssertEqual((document["trips"] as? [[String: Any]])?.first?["mode"] as? String, "bike")
         XCTAssertEqual(try dir.mode("trips.json"), 0o600)
+        XCTAssertEqual(try dir.text("trips.json"), Self.trips.replacingOccurrences(
+            of: #""mode": "bike" }"#, with: #""mode": "bike","# + "\n               "
+                + #""observations": [ { "departedAt": "2026-11-23T06:58:00Z", "minutes": 32 } ] }"#),
+                       "only the observation is new, written like the trip around it")
         XCTAssertFalse(try dir.plannedIDs().contains { $0.hasPrefix("commute.arrival:") }, "closed: no check-in")
         XCTAssertEqual((try dir.json("state.json")["departures"] as? [Any])?.count, 0)
 
@@ -68,6 +72,17 @@ final class TripCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(again.status, 65, again.summary)
         XCTAssertTrue(again.stderr.contains("nudge trip log office MINUTES"), again.stderr)
         XCTAssertEqual(try dir.data("trips.json"), before)
+    }
+
+    func testLogOnTheExampleTripsChangesOnlyTheLinesOfTheNewObservation() throws {
+        let original = try String(contentsOf: RepositoryScript.root.appendingPathComponent("data/trips.json"),
+                                  encoding: .utf8)
+        try dir.write("trips.json", original)
+        let log = try trip("log", "office", "31", now: "2026-11-23T07:30:00Z")
+        XCTAssertEqual(log.status, 0, log.summary)
+        let last = #"        { "departedAt": "2026-11-20T06:56:00Z", "minutes": 26 }"#
+        XCTAssertEqual(try dir.text("trips.json"), original.replacingOccurrences(
+            of: last + "\n", with: last + ",\n" + #"        { "departedAt": "2026-11-23T06:59:00Z", "minutes": 31 }"# + "\n"))
     }
 
     func testArrivalCheckIsDeliveredAndTheStatusSaysWhatThePredictionRestsOn() throws {

@@ -160,7 +160,7 @@ final class LaundryCommandTests: DataDirectoryTestCase {
             (["laundry", "wash", "snowy"], "unknown action \"wash\" (expected start, fold or stop)"),
             (["laundry", "start", "snowy", "wash", "extra"], "wrong number of arguments"),
             (["laundry", "fold", "snowy", "--at", "2026-11-21T08:00:00Z"], "unknown option '--at'"),
-            (["laundry", "fold", "snowy", "--now", "soon"], "--now expects an RFC 3339 instant"),
+            (["laundry", "fold", "snowy", "--now", "soon"], "--now expects a time such as 19:30"),
         ]
         for (arguments, expected) in cases {
             let result = try NudgeProcess.run(arguments + ["--data", dir.path], workingDirectory: dir.url)

@@ -196,7 +196,8 @@ final class PlayCommandTests: DataDirectoryTestCase {
         let before = try dir.data("streaks.json")
         let result = try play("wordle", "--at", "1999-01-01T00:00:00Z")
         XCTAssertEqual(result.status, 64, result.summary)
-        XCTAssertTrue(result.stderr.contains("--at expects an RFC 3339 instant between the years 2000 and 2200"),
+        XCTAssertTrue(result.stderr.contains("--at expects a time such as 19:30 (today)")
+                      && result.stderr.contains("between the years 2000 and 2200"),
                       result.summary)
         XCTAssertEqual(try dir.data("streaks.json"), before)
     }

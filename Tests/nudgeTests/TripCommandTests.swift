@@ -156,7 +156,7 @@ final class TripCommandTests: DataDirectoryTestCase {
         try refused(["log", "office", "half"], 64, "is not a whole number of minutes")
         try refused(["fly", "office"], 64, "unknown action \"fly\"")
         try refused(["depart"], 64, "wrong number of arguments")
-        try refused(["depart", "office", "--at", "yesterday"], 64, "--at expects an RFC 3339 instant")
+        try refused(["depart", "office", "--at", "yesterday"], 64, "--at expects a time such as 19:30")
 
         XCTAssertEqual(try trip("depart", "office", now: "2026-11-23T07:00:00Z").status, 0)
         try refused(["arrive", "office"], 65, "a journey of 1200 min to office is not recorded",

@@ -98,6 +98,13 @@ enum ManualText {
             the zone. `--now` replaces the clock for a dry run or a test.
             """),
         .paragraph("""
+            A time on the command line (`--now`, `--at`, `--departed`) is what a person types: a time of day \
+            (`19:30`, seconds optional), which is today, or a local date and time (`2026-11-25T08:00`, seconds \
+            optional), both read in the data directory's zone (that of `settings.timeZone`, as above) with the same \
+            rule for the hour skipped or repeated, or an instant with its offset or `Z` (`2026-11-25T08:00+03:00`). \
+            Anything else is a usage error (exit 64).
+            """),
+        .paragraph("""
             cron wakes once a minute; `nudge run --linger 59` stays up to 59 seconds, sleeping without the lock, \
             and delivers each notification that falls due meanwhile at its own second.
             """),

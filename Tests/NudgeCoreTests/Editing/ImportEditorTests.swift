@@ -54,6 +54,33 @@ final class ImportEditorTests: XCTestCase {
                                            summary: "Won with black in 34 moves"))
     }
 
+    func testTwoDifferentResultsOfOneGameOnOneDayAreTwoImportsAndTheSameTextTwiceIsOne() throws {
+        guard case let .imported(once, first, _) = try run("Won with black in 34 moves", game: "chess").get() else {
+            return XCTFail("not imported")
+        }
+        XCTAssertEqual(first.id, "chess-2026-11-23")
+        let later = now.addingTimeInterval(3_600)
+        func again(_ text: String, in data: [UInt8]) -> Result<ImportEditor.Outcome, ImportEditor.Failure> {
+            ImportEditor.importResult(Array(text.utf8), game: "chess", in: data, now: later, clock: utc)
+        }
+        guard case let .imported(twice, second, _) = try again("Lost on time\nrated blitz", in: once).get() else {
+            return XCTFail("a second, different result of the same day was not imported")
+        }
+        XCTAssertEqual(second, ResultImport(id: "chess-2026-11-23-2", game: "chess", importedAt: later,
+                                            summary: "Lost on time"))
+        XCTAssertEqual(try again("Won with black in 34 moves", in: twice).get(), .alreadyImported(first, gameName: "Chess"))
+        XCTAssertEqual(try again("Lost on time\r\nrated blitz", in: twice).get(),
+                       .alreadyImported(second, gameName: "Chess"))
+        let data = try XCTUnwrap(UserFileDecoder.streaks(twice).0)
+        XCTAssertEqual(data.imports.map(\.id), ["chess-2026-11-23", "chess-2026-11-23-2"])
+        XCTAssertEqual(data.plays.count, 2)
+        // The next day starts again without a number.
+        guard case let .imported(_, tomorrow, _) = try ImportEditor.importResult(
+            Array("Lost on time".utf8), game: "chess", in: twice, now: now.addingTimeInterval(86_400), clock: utc)
+            .get() else { return XCTFail("not imported the next day") }
+        XCTAssertEqual(tomorrow.id, "chess-2026-11-24")
+    }
+
     func testRefusals() {
         XCTAssertEqual(run("hello there"), .failure(.unrecognised))
         XCTAssertEqual(run("Вордл 1 234 3/6"), .failure(.unrecognised))

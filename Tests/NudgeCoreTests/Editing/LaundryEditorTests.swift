@@ -223,6 +223,47 @@ final class LaundryEditorTests: XCTestCase {
         XCTAssertEqual(try edit(.stop, washing, pet: "rex"), washing)
     }
 
+    // MARK: - What a command replaces
+
+    /// Rex, whose wash takes 45 min and dry 60, with a cycle in `stage` started `minutes` before `now`.
+    private func rex(_ stage: LaundryCycle.Stage, startedMinutesAgo minutes: Double) -> Pet {
+        Pet(id: "rex", name: "Rex", washMinutes: 45, dryMinutes: 60,
+            cycle: LaundryCycle(id: "c-1", stage: stage, startedAt: now.addingTimeInterval(-minutes * 60)))
+    }
+
+    func testAStartSaysWhichCycleItReplaces() {
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.wash, startedMinutesAgo: 12), now: now),
+                       "Rex's wash, started 12 min ago, replaced by a new one.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.wash, startedMinutesAgo: 50), now: now),
+                       "Rex's wash, finished 5 min ago, replaced by a new one.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.dry), pet: rex(.dry, startedMinutesAgo: 20), now: now),
+                       "Rex's dry, started 20 min ago, replaced by a new one.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.dry, startedMinutesAgo: 90), now: now),
+                       "Rex's dry, finished 30 min ago, replaced by a new wash.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.wash, startedMinutesAgo: 0.5), now: now),
+                       "Rex's wash, started just now, replaced by a new one.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.wash, startedMinutesAgo: -5), now: now),
+                       "Rex's wash, set to start in 5 min, replaced by a new one.", "a clock set back")
+    }
+
+    func testAFoldSaysWhenItClearsACycleBeforeItFinished() {
+        XCTAssertEqual(LaundryEditor.replaced(by: .fold, pet: rex(.wash, startedMinutesAgo: 12), now: now),
+                       "Rex's wash, started 12 min ago, cleared before it finished.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .fold, pet: rex(.dry, startedMinutesAgo: 20), now: now),
+                       "Rex's dry, started 20 min ago, cleared before it finished.")
+    }
+
+    func testWhatReplacesNothingSaysNothingMore() {
+        XCTAssertNil(LaundryEditor.replaced(by: .start(.dry), pet: rex(.wash, startedMinutesAgo: 12), now: now),
+                     "a wash moved to the dryer goes on")
+        XCTAssertNil(LaundryEditor.replaced(by: .fold, pet: rex(.dry, startedMinutesAgo: 70), now: now))
+        XCTAssertNil(LaundryEditor.replaced(by: .fold, pet: rex(.wash, startedMinutesAgo: 50), now: now),
+                     "a finished wash folded as it is")
+        XCTAssertNil(LaundryEditor.replaced(by: .stop, pet: rex(.wash, startedMinutesAgo: 12), now: now),
+                     "stop says so itself")
+        XCTAssertNil(LaundryEditor.replaced(by: .start(.wash), pet: Pet(id: "rex", name: "Rex"), now: now))
+    }
+
     func testUnknownPetNamesThePetAndTheKnownOnes() {
         let result = LaundryEditor.apply(.fold, toPet: "fluffy", in: Array(washing.utf8), now: now, usedCycleIDs: [])
         XCTAssertEqual(result, .failure(.unknownPet("fluffy", known: ["snowy", "rex"])))

@@ -114,8 +114,9 @@ enum ManualText {
         .paragraph("""
             Every command takes `--help`; those that read the data directory take `--data DIR`, and those whose \
             result depends on the time take `--now T`. The editing commands (`laundry`, `play`, `trip`, `import`, \
-            `snooze`, `act`, `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, keep every \
-            key of a file they do not mean to change, and plan again at once. An `ID` is a full occurrence id, \
+            `snooze`, `act`, `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, change \
+            only the bytes of what they change (the rest of a file, its layout included, stays as it was), and plan \
+            again at once. A `laundry start` over a cycle not yet folded says which one it replaced. An `ID` is a full occurrence id, \
             `last` (the latest delivery) or a unique prefix of one; `nudge status` lists the last ten.
             """),
     ]
@@ -304,7 +305,9 @@ enum ManualText {
         .paragraph("""
             At most one "Streaks at risk" reminder comes a day, at `settings.streaks.time` or the learned time, and \
             only when a game with a streak above 0 has no play that local day. Each achievement and each import \
-            is announced once. `nudge import` reads the share texts of Wordle, Connections, The Mini and Strands.
+            is announced once. `nudge import` reads the share texts of Wordle, Connections, The Mini and Strands; \
+            a text given with `--game` and no puzzle number is one import per different result of the day \
+            (`chess-2026-11-23`, `chess-2026-11-23-2`), the same text again none.
             """),
         .subsection("plan.json"),
         .paragraph("""

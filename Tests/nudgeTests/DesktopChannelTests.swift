@@ -131,11 +131,15 @@ final class DesktopChannelTests: DesktopServerTestCase {
         XCTAssertEqual(cycle["stage"] as? String, "dry")
     }
 
-    func testMarkAsPlayedClickRecordsAPlayForEveryGameAtRisk() throws {
-        try dir.write("streaks.json", #"""
+    func testMarkAsPlayedClickRecordsAPlayForEveryGameAtRiskAndKeepsTheFilesLayout() throws {
+        let handWritten = #"""
             { "games": [ { "id": "wordle", "name": "Wordle", "streak": 12, "url": "https://www.nytimes.com/games/wordle" },
-                         { "id": "mini", "name": "Mini", "streak": 4 } ] }
-            """#)
+                         { "id": "mini", "name": "Mini", "streak": 4 } ],
+              "plays": [ { "game": "wordle", "at": "2026-11-20T19:42:11Z" },
+                         { "game": "mini", "at": "2026-11-20T20:05:00Z" } ] }
+
+            """#
+        try dir.write("streaks.json", handWritten)
         try cron("run", at: "2026-11-21T17:00:00Z")
         try cron("run", at: "2026-11-21T18:00:00Z")
         let call = try XCTUnwrap(session.waitForNotifyCalls(1).first)
@@ -143,9 +147,18 @@ final class DesktopChannelTests: DesktopServerTestCase {
         XCTAssertEqual(call.buttons, ["PLAY_NOW", "Play Now", "REMIND_TOMORROW", "Remind Tomorrow",
                                       "MARK_PLAYED", "Mark as Played"])
         try session.click("MARK_PLAYED")
-        try session.waitUntil("the plays in streaks.json") { ((try? self.dir.text("streaks.json")) ?? "").contains("plays") }
+        try session.waitUntil("the plays in streaks.json") {
+            ((try? self.dir.json("streaks.json")["plays"] as? [Any]) ?? []).count == 4
+        }
         let plays = try XCTUnwrap(try dir.json("streaks.json")["plays"] as? [[String: Any]])
-        XCTAssertEqual(Set(plays.compactMap { $0["game"] as? String }), ["wordle", "mini"])
+        XCTAssertEqual(plays.compactMap { $0["game"] as? String }, ["wordle", "mini", "wordle", "mini"])
+        // The click added two plays, each on a line like the one before it; every other byte is the person's.
+        let at = plays.compactMap { $0["at"] as? String }
+        guard at.count == 4 else { return XCTFail("plays without an instant: \(plays)") }
+        XCTAssertEqual(try dir.text("streaks.json"), handWritten.replacingOccurrences(
+            of: #"{ "game": "mini", "at": "2026-11-20T20:05:00Z" }"#,
+            with: #"{ "game": "mini", "at": "2026-11-20T20:05:00Z" },"# + "\n             "
+                + #"{ "game": "wordle", "at": "\#(at[2])" },"# + "\n             " + #"{ "game": "mini", "at": "\#(at[3])" }"#))
         try waitForNoWaiter()
         let again = try cron("act", at: "2026-11-21T18:05:00Z", "streak.reminder:streaks:2026-11-21", "MARK_PLAYED")
         XCTAssertTrue(again.stdout.hasPrefix("Nothing to do"), again.summary)

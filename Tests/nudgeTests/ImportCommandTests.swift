@@ -94,6 +94,50 @@ final class ImportCommandTests: DataDirectoryTestCase {
                                        "chess-2026-11-23 chess Won with black in 34 moves ♟ 2026-11-23T07:00:00Z"])
     }
 
+    func testTheReadmesImportExamplesRunOnTheExampleDataAsWritten() throws {
+        for file in ["settings.json", "streaks.json", "laundry.json", "alarms.json", "trips.json"] {
+            try dir.write(file, try String(contentsOf: RepositoryScript.root.appendingPathComponent("data/" + file),
+                                           encoding: .utf8))
+        }
+        let readme = try String(contentsOf: RepositoryScript.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.components(separatedBy: "### Import a result").dropFirst().first)
+        // The lines of its first sh block that run `nudge import` with the text they give (the clipboard ones need
+        // a desktop), without their comments.
+        let block = try XCTUnwrap(section.components(separatedBy: "```sh\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let lines = block.split(separator: "\n").map { line in
+            String(line.prefix { $0 != "#" }).trimmingCharacters(in: .whitespaces)
+        }.filter { $0.hasPrefix("nudge import ") }
+        XCTAssertEqual(lines.count, 2, block)
+        let binary = try NudgeProcess.executableURL().path
+        for (index, line) in lines.enumerated() {
+            let result = try ExternalTool.run("/bin/sh", ["-c", "nudge() { \"$NUDGE\" \"$@\" --data \"$DIR\" --now \"$NOW\"; }; "
+                                                          + line],
+                                              environment: ["NUDGE": binary, "DIR": dir.path, "TZ": "UTC",
+                                                            "NOW": "2026-11-23T07:0\(index):00Z"])
+            XCTAssertEqual(result.status, 0, result.summary)
+            XCTAssertTrue(result.stdout.hasPrefix("Imported "), result.summary)
+        }
+        XCTAssertEqual(try imports().suffix(2), ["wordle-1617 wordle 3/6* 2026-11-23T07:00:00Z",
+                                                 "chess-2026-11-23 chess Won with black in 34 moves 2026-11-23T07:01:00Z"])
+    }
+
+    func testTwoDifferentResultsOfOneGameOnOneDayAreTwoImportsAndTheSameTextTwiceIsOne() throws {
+        XCTAssertEqual(try dir.nudge("play", now: "2026-11-23T07:00:00Z", "chess", "--add").status, 0)
+        let texts = ["Won with black in 34 moves\nhttps://lichess.org/abc", "Lost on time\nhttps://lichess.org/def"]
+        for (index, text) in texts.enumerated() {
+            let result = try pipe(text, "--game chess", now: "2026-11-23T08:0\(index):00Z")
+            XCTAssertEqual(result.status, 0, result.summary)
+        }
+        let again = try pipe(texts[1].replacingOccurrences(of: "\n", with: "\r\n"), "--game chess",
+                             now: "2026-11-23T09:00:00Z")
+        XCTAssertEqual(again.status, 0, again.summary)
+        XCTAssertEqual(again.stdout, "chess: chess-2026-11-23-2 already imported at 2026-11-23 09:01 (Lost on time); "
+            + "nothing changed.\n")
+        XCTAssertEqual(try imports(), ["chess-2026-11-23 chess Won with black in 34 moves 2026-11-23T08:00:00Z",
+                                       "chess-2026-11-23-2 chess Lost on time 2026-11-23T08:01:00Z"])
+    }
+
     func testRefusalsExit65AndLeaveTheFileByteForByte() throws {
         let before = try dir.data("streaks.json")
         func refused(_ text: String, _ arguments: String = "", through command: String = "printf '%s' \"$TEXT\"",

@@ -55,10 +55,10 @@ final class LaundryCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(found, found.sorted(), "keys out of order:\n\(text)", file: file, line: line)
     }
 
-    private func assertSucceeded(_ result: NudgeResult, printing line: String,
+    private func assertSucceeded(_ result: NudgeResult, printing lines: String...,
                                  file: StaticString = #filePath, lineNumber: UInt = #line) throws {
         XCTAssertEqual(result.status, 0, result.summary, file: file, line: lineNumber)
-        XCTAssertEqual(result.stdoutLines, [line], result.summary, file: file, line: lineNumber)
+        XCTAssertEqual(result.stdoutLines, lines, result.summary, file: file, line: lineNumber)
         XCTAssertEqual(result.stderr, "", result.summary, file: file, line: lineNumber)
         XCTAssertEqual(try dir.mode("laundry.json"), 0o644, "the mode the file had", file: file, line: lineNumber)
         XCTAssertEqual(try dir.text("laundry.json").last, "\n", file: file, line: lineNumber)
@@ -81,11 +81,25 @@ final class LaundryCommandTests: DataDirectoryTestCase {
         try dir.write("laundry.json", userLaundry)
         let result = try laundry("start", "snowy", "wash", now: "2026-11-21T08:20:00Z")
         try assertSucceeded(result, printing:
-            "Snowy: wash started at 2026-11-21 09:20 (done at 10:05, cycle c-20261121T082000Z).")
+            "Snowy: wash started at 2026-11-21 09:20 (done at 10:05, cycle c-20261121T082000Z).",
+            "Snowy's wash, finished 5 min ago, replaced by a new one.")
         XCTAssertEqual(try laundryJSON(), try expected(pet: 0) { pet in
             pet["cycle"] = ["id": "c-20261121T082000Z", "stage": "wash", "startedAt": "2026-11-21T08:20:00Z"]
         })
         try assertKeyOrder(["version", "note", "pets", "colour", "lastCompletedAt", "cycle", "stage", "tags"])
+    }
+
+    func testStartDuringAnUnfinishedCycleSaysWhatItReplaces() throws {
+        try dir.write("laundry.json", userLaundry.replacingOccurrences(
+            of: #"{ "id": "rex", "name": "Rex","#,
+            with: #"{ "id": "rex", "name": "Rex", "cycle": { "id": "c-7", "stage": "wash", "startedAt": "2026-11-21T08:08:00Z" },"#))
+        let result = try laundry("start", "rex", "wash", now: "2026-11-21T08:20:00Z")
+        try assertSucceeded(result, printing:
+            "Rex: wash started at 2026-11-21 09:20 (done at 10:05, cycle c-20261121T082000Z).",
+            "Rex's wash, started 12 min ago, replaced by a new one.")
+        let fold = try laundry("fold", "rex", now: "2026-11-21T08:30:00Z")
+        try assertSucceeded(fold, printing: "Rex: laundry folded at 2026-11-21 09:30; no cycle under way.",
+                            "Rex's wash, started 10 min ago, cleared before it finished.")
     }
 
     func testStartOnAPetWithoutACycleUsesItsOwnDurationsAndName() throws {
@@ -97,6 +111,23 @@ final class LaundryCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(try laundryJSON(), try expected(pet: 1) { pet in
             pet["cycle"] = ["id": "c-20261121T223000Z", "stage": "dry", "startedAt": "2026-11-21T22:30:00Z"]
         })
+    }
+
+    func testEditsOfTheExampleLaundryChangeOnlyWhatTheyChange() throws {
+        let original = try String(contentsOf: RepositoryScript.root.appendingPathComponent("data/laundry.json"),
+                                  encoding: .utf8)
+        try dir.write("laundry.json", original)
+        XCTAssertEqual(try laundry("start", "mochi", "wash", now: "2026-11-21T08:20:00Z").status, 0)
+        let started = original.replacingOccurrences(
+            of: #""lastCompletedAt": "2026-11-12T08:00:00Z" }"#,
+            with: #""lastCompletedAt": "2026-11-12T08:00:00Z","# + "\n      "
+                + #""cycle": { "id": "c-20261121T082000Z", "stage": "wash", "startedAt": "2026-11-21T08:20:00Z" } }"#)
+        XCTAssertEqual(try dir.text("laundry.json"), started, "Mochi's cycle written like Snowy's")
+        XCTAssertEqual(try laundry("fold", "snowy", now: "2026-11-21T12:00:00Z").status, 0)
+        XCTAssertEqual(try dir.text("laundry.json"), started.replacingOccurrences(
+            of: #""lastCompletedAt": "2026-11-14T18:00:00Z","# + "\n      "
+                + #""cycle": { "id": "c-1042", "stage": "wash", "startedAt": "2026-11-21T10:30:00Z" } },"#,
+            with: #""lastCompletedAt": "2026-11-21T12:00:00Z" },"#))
     }
 
     func testFoldSetsLastCompletedAtAndClearsTheCycle() throws {
@@ -143,7 +174,7 @@ final class LaundryCommandTests: DataDirectoryTestCase {
             (["laundry", "wash", "snowy"], "unknown action \"wash\" (expected start, fold or stop)"),
             (["laundry", "start", "snowy", "wash", "extra"], "wrong number of arguments"),
             (["laundry", "fold", "snowy", "--at", "2026-11-21T08:00:00Z"], "unknown option '--at'"),
-            (["laundry", "fold", "snowy", "--now", "soon"], "--now expects an RFC 3339 instant"),
+            (["laundry", "fold", "snowy", "--now", "soon"], "--now expects a time such as 19:30"),
         ]
         for (arguments, expected) in cases {
             let result = try NudgeProcess.run(arguments + ["--data", dir.path], workingDirectory: dir.url)

@@ -73,46 +73,19 @@ final class PlayCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(plays[0]["score"] as? String, "4/6")
         XCTAssertEqual(try self.plays(), [["wordle", "2026-11-19T19:42:11Z"], ["mini", "2026-11-20T07:30:00Z"]])
 
-        // Key order is kept everywhere; only the indentation is nudge's own.
+        // Only the new play is new: every other byte is as the person wrote it (docs/promises.md).
         XCTAssertEqual(try dir.text("streaks.json"), """
             {
-              "version": 1,
-              "theme": "dark",
-              "games": [
-                {
-                  "id": "wordle",
-                  "name": "Wordle",
-                  "color": "green",
-                  "streak": 12,
-                  "tags": [
-                    "daily",
-                    "words"
-                  ]
-                },
-                {
-                  "id": "mini",
-                  "name": "Mini ✓",
-                  "streak": 3,
-                  "best": {
-                    "seconds": 41,
-                    "ratio": 0.75
-                  }
-                }
-              ],
-              "plays": [
-                {
-                  "game": "wordle",
-                  "at": "2026-11-19T19:42:11Z",
-                  "score": "4/6"
-                },
-                {
-                  "game": "mini",
-                  "at": "2026-11-20T07:30:00Z"
-                }
-              ],
-              "notes": "keep \\"this\\" line",
-              "achievements": [],
-              "zebra": null
+                "version": 1,
+                "theme": "dark",
+                "games": [
+                    { "id": "wordle", "name": "Wordle", "color": "green", "streak": 12, "tags": ["daily", "words"] },
+                    { "id": "mini", "name": "Mini ✓", "streak": 3, "best": { "seconds": 41, "ratio": 0.75 } }
+                ],
+                "plays": [ { "game": "wordle", "at": "2026-11-19T19:42:11Z", "score": "4/6" }, { "game": "mini", "at": "2026-11-20T07:30:00Z" } ],
+                "notes": "keep \\"this\\" line",
+                "achievements": [],
+                "zebra": null
             }
 
             """)
@@ -123,6 +96,17 @@ final class PlayCommandTests: DataDirectoryTestCase {
                                           ["wordle", "2026-11-20T19:00:00Z"]])
         let after = try XCTUnwrap(try dir.json("streaks.json")["games"] as? [[String: Any]])
         XCTAssertEqual(after.map { $0["streak"] as? Int }, [12, 3])
+    }
+
+    func testPlayOnTheExampleStreaksChangesOnlyTheLinesOfTheNewPlay() throws {
+        let original = try String(contentsOf: RepositoryScript.root.appendingPathComponent("data/streaks.json"),
+                                  encoding: .utf8)
+        try dir.write("streaks.json", original)
+        let result = try play("wordle", now: "2026-11-21T18:30:00Z")
+        XCTAssertEqual(result.status, 0, result.summary)
+        let last = #"    { "game": "connections", "at": "2026-11-20T19:00:00Z" }"#
+        XCTAssertEqual(try dir.text("streaks.json"), original.replacingOccurrences(
+            of: last + "\n", with: last + ",\n" + #"    { "game": "wordle", "at": "2026-11-21T18:30:00Z" }"# + "\n"))
     }
 
     func testPlayWithoutPlaysKeyAddsIt() throws {
@@ -212,7 +196,8 @@ final class PlayCommandTests: DataDirectoryTestCase {
         let before = try dir.data("streaks.json")
         let result = try play("wordle", "--at", "1999-01-01T00:00:00Z")
         XCTAssertEqual(result.status, 64, result.summary)
-        XCTAssertTrue(result.stderr.contains("--at expects an RFC 3339 instant between the years 2000 and 2200"),
+        XCTAssertTrue(result.stderr.contains("--at expects a time such as 19:30 (today)")
+                      && result.stderr.contains("between the years 2000 and 2200"),
                       result.summary)
         XCTAssertEqual(try dir.data("streaks.json"), before)
     }

@@ -59,6 +59,10 @@ final class TripCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(document["comment"] as? String, "mine")
         XCTAssertEqual((document["trips"] as? [[String: Any]])?.first?["mode"] as? String, "bike")
         XCTAssertEqual(try dir.mode("trips.json"), 0o644, "the mode the file had (docs/promises.md)")
+        XCTAssertEqual(try dir.text("trips.json"), Self.trips.replacingOccurrences(
+            of: #""mode": "bike" }"#, with: #""mode": "bike","# + "\n               "
+                + #""observations": [ { "departedAt": "2026-11-23T06:58:00Z", "minutes": 32 } ] }"#),
+                       "only the observation is new, written like the trip around it")
         XCTAssertFalse(try dir.plannedIDs().contains { $0.hasPrefix("commute.arrival:") }, "closed: no check-in")
         XCTAssertEqual((try dir.json("state.json")["departures"] as? [Any])?.count, 0)
 
@@ -86,6 +90,17 @@ final class TripCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.run(at: "2026-11-23T05:01:00Z").status, 0)
         XCTAssertTrue(try dir.plannedIDs().contains("commute.leave:office:2026-11-23"), "home again")
         XCTAssertFalse(try dir.nudge("status", now: "2026-11-23T05:01:00Z").stdout.contains("paused"))
+    }
+
+    func testLogOnTheExampleTripsChangesOnlyTheLinesOfTheNewObservation() throws {
+        let original = try String(contentsOf: RepositoryScript.root.appendingPathComponent("data/trips.json"),
+                                  encoding: .utf8)
+        try dir.write("trips.json", original)
+        let log = try trip("log", "office", "31", now: "2026-11-23T07:30:00Z")
+        XCTAssertEqual(log.status, 0, log.summary)
+        let last = #"        { "departedAt": "2026-11-20T06:56:00Z", "minutes": 26 }"#
+        XCTAssertEqual(try dir.text("trips.json"), original.replacingOccurrences(
+            of: last + "\n", with: last + ",\n" + #"        { "departedAt": "2026-11-23T06:59:00Z", "minutes": 31 }"# + "\n"))
     }
 
     func testArrivalCheckIsDeliveredAndTheStatusSaysWhatThePredictionRestsOn() throws {
@@ -165,7 +180,7 @@ final class TripCommandTests: DataDirectoryTestCase {
         try refused(["log", "office", "half"], 64, "is not a whole number of minutes")
         try refused(["fly", "office"], 64, "unknown action \"fly\"")
         try refused(["depart"], 64, "wrong number of arguments")
-        try refused(["depart", "office", "--at", "yesterday"], 64, "--at expects an RFC 3339 instant")
+        try refused(["depart", "office", "--at", "yesterday"], 64, "--at expects a time such as 19:30")
 
         XCTAssertEqual(try trip("depart", "office", now: "2026-11-23T07:00:00Z").status, 0)
         try refused(["arrive", "office"], 65, "a journey of 1200 min to office is not recorded",

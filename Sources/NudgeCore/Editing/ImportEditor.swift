@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// `nudge import`: a game's result from its share text into `streaks.json` (SPEC §5.6.1): an `imports` entry and a
-/// play at the same instant, keeping every other key of the user's file; the same puzzle is recorded once.
+/// play at the same instant, keeping every other byte of the user's file (`JSONSplice`); the same puzzle is
+/// recorded once.
 public enum ImportEditor {
     /// A longer text is no share text (SPEC §11.37).
     public static let maximumBytes = 64 * 1024
@@ -58,6 +59,7 @@ public enum ImportEditor {
         guard let firstLine else { return .failure(.empty) }
         let recognised = ShareText.recognise(string)
         var document = JSONValue.object([])
+        var parsedFile: JSONValue?
         var streaks = StreakData()
         if let data {
             let (decoded, report) = UserFileDecoder.streaks(data)
@@ -65,6 +67,7 @@ public enum ImportEditor {
                 return .failure(.invalidFile(report.problems))
             }
             document = parsed
+            parsedFile = parsed
             streaks = decoded
         }
         let known = streaks.games.map(\.id)
@@ -83,10 +86,13 @@ public enum ImportEditor {
         }
         let summary = recognised?.summary ?? String(firstLine.prefix(summaryLimit))
         let event = recognised?.puzzle ?? clock.localDate(of: now).description
-        let entry = ResultImport(id: "\(target.id)-\(event)", game: target.id, importedAt: now, summary: summary)
-        if let earlier = streaks.imports.first(where: { $0.id == entry.id }) {
-            return .success(.alreadyImported(earlier, gameName: target.name))
+        let id: String
+        switch identify(base: "\(target.id)-\(event)", summary: summary, imports: streaks.imports,
+                        severalADay: game != nil && recognised?.puzzle == nil) {
+        case .new(let free): id = free
+        case .repeated(let earlier): return .success(.alreadyImported(earlier, gameName: target.name))
         }
+        let entry = ResultImport(id: id, game: target.id, importedAt: now, summary: summary)
         let stamp = JSONValue.string(RFC3339.format(now))
         let imported = JSONValue.object([
             JSONMember("id", .string(entry.id)), JSONMember("game", .string(target.id)),
@@ -95,10 +101,40 @@ public enum ImportEditor {
         let play = JSONValue.object([JSONMember("game", .string(target.id)), JSONMember("at", stamp)])
         document = document.setting("imports", to: .array((document["imports"]?.arrayValue ?? []) + [imported]))
         document = document.setting("plays", to: .array((document["plays"]?.arrayValue ?? []) + [play]))
-        let content = Array((document.prettyText + "\n").utf8)
+        let content = JSONSplice.content(document, replacing: data, read: parsedFile)
         let (edited, report) = UserFileDecoder.streaks(content)
         guard edited != nil, report.isValid else { return .failure(.invalidFile(report.problems)) }
         return .success(.imported(content: content, entry, gameName: target.name))
+    }
+
+    /// An import's id, or the earlier import it repeats.
+    private enum Identity {
+        case new(String)
+        case repeated(ResultImport)
+    }
+
+    /// The id `base` (`wordle-1617`, `mini-2026-11-23`) unless an import has it: that puzzle was imported. A game
+    /// named with `--game` whose text has no number may have several results a day (two games of chess): there
+    /// an import of that day with the same result is the one repeated, and a new result is numbered `base-2`,
+    /// `base-3`…, the first that is free.
+    private static func identify(base: String, summary: String, imports: [ResultImport],
+                                 severalADay: Bool) -> Identity {
+        guard severalADay else {
+            return imports.first { $0.id == base }.map(Identity.repeated) ?? .new(base)
+        }
+        let numbered = base + "-"
+        let sameDay = imports.filter { entry in
+            entry.id == base || entry.id.hasPrefix(numbered) && Int(entry.id.dropFirst(numbered.count)) != nil
+        }
+        if let earlier = sameDay.first(where: { $0.summary == summary }) { return .repeated(earlier) }
+        let taken = Set(sameDay.map(\.id))
+        var candidate = base
+        var number = 1
+        while taken.contains(candidate) {
+            number += 1
+            candidate = numbered + String(number)
+        }
+        return .new(candidate)
     }
 
     private static func matches(_ game: Game, _ names: [String]) -> Bool {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// `nudge laundry start|fold|stop`: edits one pet in `laundry.json`, keeping every other key of the user's file
-/// as it was (unknown keys at any level, key order).
+/// `nudge laundry start|fold|stop`: edits one pet in `laundry.json`, keeping every other byte of the user's file
+/// as it was (unknown keys at any level, key order, layout: `JSONSplice`).
 public enum LaundryEditor {
     /// What the user did with a pet's laundry.
     public enum Action: Equatable, Sendable {
@@ -84,10 +84,38 @@ public enum LaundryEditor {
             element = element.removing("cycle")
         }
         elements[index] = element
-        let content = Array((document.setting("pets", to: .array(elements)).prettyText + "\n").utf8)
+        let content = JSONSplice.content(document.setting("pets", to: .array(elements)), replacing: data,
+                                         read: document)
         let (edited, editedReport) = UserFileDecoder.pets(content)
         guard edited != nil, editedReport.isValid else { return .failure(.invalidFile(editedReport.problems)) }
         return .success(content)
+    }
+
+    /// The line that says what `action` ends besides what it does, for `pet` as it was before: the cycle a start
+    /// replaces ("Rex's wash, started 12 min ago, replaced by a new one."), or one a fold clears while its stage
+    /// is still running. Nil when it ends nothing: a wash moved to the dryer goes on, a stop says so itself.
+    public static func replaced(by action: Action, pet: Pet, now: Date) -> String? {
+        guard let cycle = pet.cycle else { return nil }
+        let minutes = cycle.stage == .wash ? pet.washMinutes : pet.dryMinutes
+        let end = cycle.startedAt.addingTimeInterval(TimeInterval(minutes) * 60)
+        let what = "\(pet.name)'s \(cycle.stage.rawValue), "
+        switch action {
+        case .start(let stage):
+            guard !(cycle.stage == .wash && stage == .dry) else { return nil }
+            let since = end <= now ? "finished \(TextFormat.relative(end, from: now))" : started(cycle, now: now)
+            return what + since + ", replaced by a new " + (stage == cycle.stage ? "one." : "\(stage.rawValue).")
+        case .fold:
+            return end > now ? what + started(cycle, now: now) + ", cleared before it finished." : nil
+        case .stop:
+            return nil
+        }
+    }
+
+    /// "started 12 min ago", "started just now", or after a clock set back "set to start in 5 min".
+    private static func started(_ cycle: LaundryCycle, now: Date) -> String {
+        let when = TextFormat.relative(cycle.startedAt, from: now)
+        if when == "now" { return "started just now" }
+        return cycle.startedAt > now ? "set to start \(when)" : "started \(when)"
     }
 
     /// A new cycle's id, named after its start in UTC: `c-20261121T073000Z`; `-2`, `-3`… when that name is

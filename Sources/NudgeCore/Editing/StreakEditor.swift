@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// `nudge play`: records a play in `streaks.json`, keeping every other key of the user's file as it was.
+/// `nudge play`: records a play in `streaks.json`, keeping every other byte of the user's file as it was
+/// (`JSONSplice`).
 public enum StreakEditor {
     /// What went wrong, for a message and exit 65.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -24,12 +25,14 @@ public enum StreakEditor {
     /// `streak` is never changed.
     public static func recordPlay(in data: [UInt8]?, game: String, at: Date, addGame: Bool) -> Result<[UInt8], Failure> {
         var document = JSONValue.object([])
+        var parsedFile: JSONValue?
         if let data {
             let (decoded, report) = UserFileDecoder.streaks(data)
             guard report.isValid, decoded != nil, let parsed = try? JSONParser.parse(data) else {
                 return .failure(.invalidFile(report.problems))
             }
             document = parsed
+            parsedFile = parsed
         }
         var games = document["games"]?.arrayValue ?? []
         if !games.contains(where: { $0["id"]?.stringValue == game }) {
@@ -41,7 +44,7 @@ public enum StreakEditor {
         }
         let play = JSONValue.object([JSONMember("game", .string(game)), JSONMember("at", .string(RFC3339.format(at)))])
         document = document.setting("plays", to: .array((document["plays"]?.arrayValue ?? []) + [play]))
-        let content = Array((document.prettyText + "\n").utf8)
+        let content = JSONSplice.content(document, replacing: data, read: parsedFile)
         let (edited, report) = UserFileDecoder.streaks(content)
         guard edited != nil, report.isValid else { return .failure(.invalidFile(report.problems)) }
         return .success(content)

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// `nudge trip arrive|log` and "I'm here": appends an observation to a trip in `trips.json`, keeping every other
-/// key of the user's file as it was (unknown keys at any level, key order) and the older observations untouched
+/// byte of the user's file as it was (unknown keys at any level, key order, layout: `JSONSplice`) and the older
+/// observations untouched
 /// (SPEC §11.33).
 public enum TripEditor {
     /// What went wrong, for a message and exit 65.
@@ -48,7 +49,8 @@ public enum TripEditor {
         ])
         let observations = elements[index]["observations"]?.arrayValue ?? []
         elements[index] = elements[index].setting("observations", to: .array(observations + [recorded]))
-        let content = Array((document.setting("trips", to: .array(elements)).prettyText + "\n").utf8)
+        let content = JSONSplice.content(document.setting("trips", to: .array(elements)), replacing: data,
+                                         read: document)
         let (edited, editedReport) = UserFileDecoder.trips(content)
         guard edited != nil, editedReport.isValid else { return .failure(.invalidFile(editedReport.problems)) }
         return .success(content)

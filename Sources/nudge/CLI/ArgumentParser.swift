@@ -40,17 +40,21 @@ enum ArgumentParser {
             guard command.positionals.contains(parsed.positionals.count) else {
                 throw CLIError.usage("nudge \(command.name): wrong number of arguments; usage: \(command.usage)")
             }
+            try parsed.readTimes(command: command.name)
         }
         return parsed
+    }
+
+    /// The usage error of a time option whose value is not a time (or lies outside the years nudge accepts).
+    static func notATime(_ value: String, for name: String, command: String) -> CLIError {
+        CLIError.usage("nudge \(command): \(name) expects a time such as \(TypedTime.examples) (a time without an "
+            + "offset is read in the data directory's zone), between the years 2000 and 2200, not \"\(value)\"")
     }
 
     private static func validate(_ value: String, for name: String, _ command: Command) throws {
         switch name {
         case "--now", "--at", "--departed":
-            guard let instant = RFC3339.parse(value), InstantBounds.range.contains(instant) else {
-                throw CLIError.usage("nudge \(command.name): \(name) expects an RFC 3339 instant between the years "
-                    + "2000 and 2200 such as 2026-11-21T08:00:00Z, not \"\(value)\"")
-            }
+            guard TypedTime(value) != nil else { throw notATime(value, for: name, command: command.name) }
         case "--minutes":
             guard let minutes = Int(value), (1...1440).contains(minutes) else {
                 throw CLIError.usage("nudge \(command.name): --minutes expects a whole number from 1 to 1440, "

@@ -98,6 +98,13 @@ enum ManualText {
             the zone. `--now` replaces the clock for a dry run or a test.
             """),
         .paragraph("""
+            A time on the command line (`--now`, `--at`, `--departed`) is what a person types: a time of day \
+            (`19:30`, seconds optional), which is today, or a local date and time (`2026-11-25T08:00`, seconds \
+            optional), both read in the data directory's zone (that of `settings.timeZone`, as above) with the same \
+            rule for the hour skipped or repeated, or an instant with its offset or `Z` (`2026-11-25T08:00+03:00`). \
+            Anything else is a usage error (exit 64).
+            """),
+        .paragraph("""
             cron wakes once a minute; `nudge run --linger 59` stays up to 59 seconds, sleeping without the lock, \
             and delivers each notification that falls due meanwhile at its own second.
             """),
@@ -107,8 +114,9 @@ enum ManualText {
         .paragraph("""
             Every command takes `--help`; those that read the data directory take `--data DIR`, and those whose \
             result depends on the time take `--now T`. The editing commands (`laundry`, `play`, `trip`, `import`, \
-            `snooze`, `act`, `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, keep every \
-            key of a file they do not mean to change, and plan again at once. An `ID` is a full occurrence id, \
+            `snooze`, `act`, `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, change \
+            only the bytes of what they change (the rest of a file, its layout included, stays as it was), and plan \
+            again at once. A `laundry start` over a cycle not yet folded says which one it replaced. An `ID` is a full occurrence id, \
             `last` (the latest delivery) or a unique prefix of one; `nudge status` lists the last ten.
             """),
     ]
@@ -308,7 +316,9 @@ enum ManualText {
         .paragraph("""
             At most one "Streaks at risk" reminder comes a day, at `settings.streaks.time` or the learned time, and \
             only when a game with a streak above 0 has no play that local day. Each achievement and each import \
-            is announced once. `nudge import` reads the share texts of Wordle, Connections, The Mini and Strands.
+            is announced once. `nudge import` reads the share texts of Wordle, Connections, The Mini and Strands; \
+            a text given with `--game` and no puzzle number is one import per different result of the day \
+            (`chess-2026-11-23`, `chess-2026-11-23-2`), the same text again none.
             """),
         .subsection("plan.json"),
         .paragraph("""

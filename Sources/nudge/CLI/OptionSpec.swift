@@ -30,7 +30,11 @@ struct OptionSpec {
 
     static let data = option("--data", "DIR", "data directory (default: $NUDGE_DATA, else ~/.local/share/nudge; "
         + "$XDG_DATA_HOME/nudge when that is set)", completion: .directory)
-    static let now = option("--now", "T", "act as if the clock read T (RFC 3339, e.g. 2026-11-21T08:00:00Z)")
+    static let now = option("--now", "T", "act as if the clock read T: " + timeForms)
+
+    /// What an option that takes a time accepts, for its help line.
+    static let timeForms = "19:30 (today) or 2026-11-25T08:00 in the data directory's zone, or an instant such as "
+        + "2026-11-25T08:00:00Z or 2026-11-25T08:00+03:00"
     static let json = flag("--json", "print JSON instead of text")
     static let help = flag("--help", "show this help")
 }

@@ -8,6 +8,11 @@ struct ParsedArguments {
     var values: [String: String] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
+    /// The instants the time options (`--now`, `--at`, `--departed`) name, once read (`readTimes`).
+    var instants: [String: Date] = [:]
+
+    /// The options that take a time, `--now` first: a time of day given to the others is on its date.
+    static let timeOptions = ["--now", "--at", "--departed"]
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
@@ -36,9 +41,30 @@ struct ParsedArguments {
         return String(cString: directory)
     }
 
-    /// `--now T` when given (already validated), else the system clock in whole seconds.
+    /// `--now T` when given, else the system clock in whole seconds.
     var now: Date {
-        values["--now"].flatMap(RFC3339.parse) ?? RunClock(fixed: nil).now()
+        instants["--now"] ?? RunClock(fixed: nil).now()
+    }
+
+    /// Reads each time option as the instant it names (docs/promises.md): one with an offset as it is, a local
+    /// date-time or a time of day on the wall clock of the data directory's zone — the zone its runs use, read
+    /// only when needed. Outside the years 2000 to 2200 it is a usage error.
+    mutating func readTimes(command: String) throws {
+        var clock: WallClock?
+        for name in Self.timeOptions {
+            guard let text = values[name] else { continue }
+            guard let typed = TypedTime(text) else { throw ArgumentParser.notATime(text, for: name, command: command) }
+            if typed.isLocal, clock == nil {
+                let settings = DataDirectory(path: try dataDirectory()).userSettings()
+                clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
+            }
+            // An instant with an offset reads the same in every zone: UTC stands in when none was needed.
+            let instant = typed.instant(now: now, clock: clock ?? WallClock(zone: .utc))
+            guard InstantBounds.range.contains(instant) else {
+                throw ArgumentParser.notATime(text, for: name, command: command)
+            }
+            instants[name] = instant
+        }
     }
 
     /// A non-negative number of seconds given to `option`, or `fallback`.

@@ -81,7 +81,9 @@ enum ActCommand {
             case .success(let content):
                 try directory.writeUserFile(.laundry, content)
                 let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
-                return LaundryCommand.confirmation(edit, pet: pet, petID: petID, changed: true, now: now, clock: clock)
+                let line = LaundryCommand.confirmation(edit, pet: pet, petID: petID, changed: true, now: now, clock: clock)
+                let replaced = LaundryCommand.replaced(by: edit, petID: petID, in: current, now: now)
+                return [line, replaced].compactMap { $0 }.joined(separator: "\n")
             case .failure(let failure):
                 throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
             }

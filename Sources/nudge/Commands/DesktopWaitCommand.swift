@@ -40,7 +40,7 @@ enum DesktopWaitCommand {
             throw CLIError.usage("nudge desktop-wait: needs --id, --until and a request; usage: \(command.usage)")
         }
         let directory = DataDirectory(path: try arguments.dataDirectory())
-        let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
+        let clock = RunClock(fixed: arguments.instants["--now"])
         let shown: (BusConnection, NotificationWatch)
         switch show(request) {
         case .failure(let failure):

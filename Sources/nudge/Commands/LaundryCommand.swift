@@ -39,6 +39,7 @@ enum LaundryCommand {
             let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
             console.out(confirmation(action, pet: pet, petID: petID, changed: changed, now: now, clock: clock))
+            if let line = replaced(by: action, petID: petID, in: current, now: now) { console.out(line) }
             try RunCommand.replanAfterEdit(console, directory: directory, now: now)
             return .success
         case .failure(let failure):
@@ -54,6 +55,15 @@ enum LaundryCommand {
         let remembered = state.map { Array($0.ledger.keys) + Array($0.deliveredIDs) + Array($0.settledIDs) } ?? []
         let delivered = try DeliveredRecord.outboxDeliveries(directory).map(\.notification.id)
         return LaundryEditor.cycleIDs(ofPet: petID, in: remembered + delivered)
+    }
+
+    /// The line that says what `action` replaced or cleared of pet `petID` in laundry.json's content before the
+    /// edit (`LaundryEditor.replaced`); nil when nothing.
+    static func replaced(by action: LaundryEditor.Action, petID: String, in content: [UInt8]?, now: Date) -> String? {
+        guard let pet = content.flatMap({ UserFileDecoder.pets($0).0 })?.first(where: { $0.id == petID }) else {
+            return nil
+        }
+        return LaundryEditor.replaced(by: action, pet: pet, now: now)
     }
 
     /// ACTION PET [STAGE] as an action; every other combination is a usage error (exit 64).

@@ -8,7 +8,7 @@ enum PlayCommand {
         usage: "nudge play GAME [--at T] [--add] [--now T] [--data DIR]",
         summary: "record a play of GAME in streaks.json (a streak reminder for the day it was played leaves the plan)",
         options: [
-            .option("--at", "T", "when it was played (RFC 3339; default: now)"),
+            .option("--at", "T", "when it was played (default: now): " + OptionSpec.timeForms),
             .flag("--add", "add GAME to the games if it is not there (its streak is then derived from plays)"),
             .now, .data, .help,
         ],
@@ -20,7 +20,7 @@ enum PlayCommand {
         let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         let game = arguments.positionals[0]
-        let at = arguments.values["--at"].flatMap(RFC3339.parse) ?? now
+        let at = arguments.instants["--at"] ?? now
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.streaks)

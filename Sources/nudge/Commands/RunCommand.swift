@@ -51,7 +51,7 @@ enum RunCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
-        let clock = RunClock(fixed: arguments.values["--now"].flatMap(RFC3339.parse))
+        let clock = RunClock(fixed: arguments.instants["--now"])
         let options = Options(arguments)
         let (exitCode, firstPlan) = try pass(options, console, directory: directory, now: clock.now(),
                                              locking: .take(wait: arguments.seconds("--wait", default: 0)),

@@ -12,8 +12,8 @@ enum TripCommand {
         summary: "record leaving for TRIP, arriving (the journey becomes an observation in trips.json), or a "
             + "journey of MINUTES afterwards",
         options: [
-            .option("--at", "T", "when you left or arrived (RFC 3339; default: now)"),
-            .option("--departed", "T", "with log: when the journey began (default: now − MINUTES)"),
+            .option("--at", "T", "when you left or arrived (default: now): " + OptionSpec.timeForms),
+            .option("--departed", "T", "with log: when the journey began (default: now − MINUTES), a time like --at's"),
             .now, .data, .help,
         ],
         positionals: 2...3,
@@ -23,7 +23,7 @@ enum TripCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let words = arguments.positionals
         let now = arguments.now
-        let at = arguments.values["--at"].flatMap(RFC3339.parse) ?? now
+        let at = arguments.instants["--at"] ?? now
         func wrong(_ problem: String) -> CLIError { CLIError.usage("nudge trip: \(problem); usage: \(usage)") }
         var minutes: Int?
         switch (words[0], words.count) {
@@ -56,7 +56,7 @@ enum TripCommand {
             message = try arrive(tripID, at: at, state: &state, directory: directory, now: now, clock: clock)
         default:
             let minutes = minutes ?? 0
-            let departed = arguments.values["--departed"].flatMap(RFC3339.parse)
+            let departed = arguments.instants["--departed"]
                 ?? now.addingTimeInterval(-TimeInterval(minutes) * 60)
             message = try record(TravelObservation(departedAt: departed, minutes: minutes), tripID: tripID,
                                  directory: directory, now: now, clock: clock)

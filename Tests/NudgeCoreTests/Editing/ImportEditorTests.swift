@@ -27,7 +27,13 @@ final class ImportEditorTests: XCTestCase {
         XCTAssertEqual(data.imports, [entry])
         XCTAssertEqual(data.plays, [Play(game: "wordle", at: now)])
         XCTAssertEqual(data.games.first?.streak, 12)
-        XCTAssertTrue(String(decoding: content, as: UTF8.self).contains("\"theme\": \"dark\""))
+        // The file as it was but for the play and the import, written in its own style.
+        XCTAssertEqual(String(decoding: content, as: UTF8.self), """
+            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 12 },
+                         { "id": "nyt-mini", "name": "The Mini" },
+                         { "id": "chess", "name": "Chess" } ],
+              "plays": [ { "game": "wordle", "at": "2026-11-23T07:00:00Z" } ], "theme": "dark", "imports": [ { "id": "wordle-1617", "game": "wordle", "importedAt": "2026-11-23T07:00:00Z", "summary": "3/6*" } ] }
+            """)
 
         guard case let .alreadyImported(earlier, _) = try run(ShareTextTests.wordle, in: content).get() else {
             return XCTFail("imported twice")
@@ -46,6 +52,33 @@ final class ImportEditorTests: XCTestCase {
             .get() else { return XCTFail() }
         XCTAssertEqual(entry, ResultImport(id: "chess-2026-11-23", game: "chess", importedAt: now,
                                            summary: "Won with black in 34 moves"))
+    }
+
+    func testTwoDifferentResultsOfOneGameOnOneDayAreTwoImportsAndTheSameTextTwiceIsOne() throws {
+        guard case let .imported(once, first, _) = try run("Won with black in 34 moves", game: "chess").get() else {
+            return XCTFail("not imported")
+        }
+        XCTAssertEqual(first.id, "chess-2026-11-23")
+        let later = now.addingTimeInterval(3_600)
+        func again(_ text: String, in data: [UInt8]) -> Result<ImportEditor.Outcome, ImportEditor.Failure> {
+            ImportEditor.importResult(Array(text.utf8), game: "chess", in: data, now: later, clock: utc)
+        }
+        guard case let .imported(twice, second, _) = try again("Lost on time\nrated blitz", in: once).get() else {
+            return XCTFail("a second, different result of the same day was not imported")
+        }
+        XCTAssertEqual(second, ResultImport(id: "chess-2026-11-23-2", game: "chess", importedAt: later,
+                                            summary: "Lost on time"))
+        XCTAssertEqual(try again("Won with black in 34 moves", in: twice).get(), .alreadyImported(first, gameName: "Chess"))
+        XCTAssertEqual(try again("Lost on time\r\nrated blitz", in: twice).get(),
+                       .alreadyImported(second, gameName: "Chess"))
+        let data = try XCTUnwrap(UserFileDecoder.streaks(twice).0)
+        XCTAssertEqual(data.imports.map(\.id), ["chess-2026-11-23", "chess-2026-11-23-2"])
+        XCTAssertEqual(data.plays.count, 2)
+        // The next day starts again without a number.
+        guard case let .imported(_, tomorrow, _) = try ImportEditor.importResult(
+            Array("Lost on time".utf8), game: "chess", in: twice, now: now.addingTimeInterval(86_400), clock: utc)
+            .get() else { return XCTFail("not imported the next day") }
+        XCTAssertEqual(tomorrow.id, "chess-2026-11-24")
     }
 
     func testRefusals() {

@@ -38,59 +38,93 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testStartDryKeepsTheCycleIDAndEveryOtherKey() throws {
-        XCTAssertEqual(try edit(.start(.dry), washing), """
-        {
-          "note": "mine",
-          "pets": [
-            {
-              "id": "snowy",
-              "name": "Snowy",
-              "colour": "white",
-              "washMinutes": 45,
-              "cycle": {
-                "id": "c-1042",
-                "machine": "left",
-                "stage": "dry",
-                "startedAt": "2026-11-21T08:30:00Z"
-              }
-            },
-            {
-              "id": "rex",
-              "name": "Rex"
-            }
-          ],
-          "version": 1
-        }
-
-        """)
+        // Only the two values that change: the user's own line breaks and spacing stay as they were.
+        XCTAssertEqual(try edit(.start(.dry), washing), washing.replacingOccurrences(
+            of: #""stage": "wash", "startedAt": "2026-11-21T07:30:00Z""#,
+            with: #""stage": "dry", "startedAt": "2026-11-21T08:30:00Z""#))
     }
 
     func testStartWashReplacesARunningDryCycleWithANewID() throws {
         let drying = washing.replacingOccurrences(of: "\"stage\": \"wash\"", with: "\"stage\": \"dry\"")
-        XCTAssertEqual(try edit(.start(.wash), drying), """
-        {
-          "note": "mine",
-          "pets": [
-            {
-              "id": "snowy",
-              "name": "Snowy",
-              "colour": "white",
-              "washMinutes": 45,
-              "cycle": {
-                "id": "c-20261121T083000Z",
-                "stage": "wash",
-                "startedAt": "2026-11-21T08:30:00Z"
-              }
-            },
-            {
-              "id": "rex",
-              "name": "Rex"
-            }
-          ],
-          "version": 1
-        }
+        XCTAssertEqual(try edit(.start(.wash), drying), washing.replacingOccurrences(
+            of: #""cycle": {"id": "c-1042", "machine": "left", "stage": "wash", "startedAt": "2026-11-21T07:30:00Z"}"#,
+            with: #""cycle": {"id": "c-20261121T083000Z", "stage": "wash", "startedAt": "2026-11-21T08:30:00Z"}"#))
+    }
 
-        """)
+    func testStartWashWithoutACycleAddsOneInThePetsOwnStyle() throws {
+        XCTAssertEqual(try edit(.start(.wash), washing, pet: "rex"), washing.replacingOccurrences(
+            of: #"{"id": "rex", "name": "Rex"}"#,
+            with: #"{"id": "rex", "name": "Rex", "cycle": {"id": "c-20261121T083000Z", "stage": "wash", "#
+                + #""startedAt": "2026-11-21T08:30:00Z"}}"#))
+    }
+
+    func testAPetOnSeveralLinesIndentedByFourSpacesGetsItsCycleOnSeveralLines() throws {
+        let text = """
+            {
+                "pets": [
+                    {
+                        "id": "rex",
+                        "name": "Rex"
+                    }
+                ]
+            }
+
+            """
+        let started = try edit(.start(.wash), text, pet: "rex")
+        XCTAssertEqual(started, """
+            {
+                "pets": [
+                    {
+                        "id": "rex",
+                        "name": "Rex",
+                        "cycle": {
+                            "id": "c-20261121T083000Z",
+                            "stage": "wash",
+                            "startedAt": "2026-11-21T08:30:00Z"
+                        }
+                    }
+                ]
+            }
+
+            """)
+        let folded = String(decoding: try LaundryEditor.apply(.fold, toPet: "rex", in: Array(started.utf8),
+                                                              now: Fixtures.instant("2026-11-21T10:00:00Z"),
+                                                              usedCycleIDs: []).get(), as: UTF8.self)
+        XCTAssertEqual(folded, """
+            {
+                "pets": [
+                    {
+                        "id": "rex",
+                        "name": "Rex",
+                        "lastCompletedAt": "2026-11-21T10:00:00Z"
+                    }
+                ]
+            }
+
+            """)
+    }
+
+    func testAHandWrappedPetGetsItsCycleOnOneLineLikeItsNeighbours() throws {
+        let text = """
+            {
+              "pets": [
+                { "id": "snowy", "name": "Snowy", "washMinutes": 45, "dryMinutes": 60,
+                  "lastCompletedAt": "2026-11-14T18:00:00Z",
+                  "cycle": { "id": "c-1042", "stage": "wash", "startedAt": "2026-11-21T07:30:00Z" } },
+                { "id": "mochi", "name": "Mochi",
+                  "lastCompletedAt": "2026-11-12T08:00:00Z" }
+              ]
+            }
+
+            """
+        XCTAssertEqual(try edit(.start(.wash), text, pet: "mochi"), text.replacingOccurrences(
+            of: #""lastCompletedAt": "2026-11-12T08:00:00Z" }"#,
+            with: #""lastCompletedAt": "2026-11-12T08:00:00Z","#
+                + "\n      " + #""cycle": { "id": "c-20261121T083000Z", "stage": "wash", "startedAt": "2026-11-21T08:30:00Z" } }"#))
+        XCTAssertEqual(try edit(.fold, text), text.replacingOccurrences(
+            of: #""lastCompletedAt": "2026-11-14T18:00:00Z","#
+                + "\n      " + #""cycle": { "id": "c-1042", "stage": "wash", "startedAt": "2026-11-21T07:30:00Z" } },"#,
+            with: #""lastCompletedAt": "2026-11-21T08:30:00Z" },"#))
     }
 
     func testStartWashWithoutACycleAddsOneAtTheEndOfThePet() throws {
@@ -166,68 +200,68 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testFoldSetsLastCompletedAtAndRemovesTheCycle() throws {
-        XCTAssertEqual(try edit(.fold, washing), """
-        {
-          "note": "mine",
-          "pets": [
-            {
-              "id": "snowy",
-              "name": "Snowy",
-              "colour": "white",
-              "washMinutes": 45,
-              "lastCompletedAt": "2026-11-21T08:30:00Z"
-            },
-            {
-              "id": "rex",
-              "name": "Rex"
-            }
-          ],
-          "version": 1
-        }
-
-        """)
+        XCTAssertEqual(try edit(.fold, washing), washing.replacingOccurrences(
+            of: "\"washMinutes\": 45,\n   \"cycle\": {\"id\": \"c-1042\", \"machine\": \"left\", \"stage\": \"wash\", "
+                + "\"startedAt\": \"2026-11-21T07:30:00Z\"}}",
+            with: "\"washMinutes\": 45, \"lastCompletedAt\": \"2026-11-21T08:30:00Z\"}"))
     }
 
     func testFoldReplacesLastCompletedAtInPlace() throws {
         let text = #"{"pets": [{"id": "snowy", "lastCompletedAt": "2026-11-14T18:00:00Z", "name": "Snowy"}]}"#
-        XCTAssertEqual(try edit(.fold, text), """
-        {
-          "pets": [
-            {
-              "id": "snowy",
-              "lastCompletedAt": "2026-11-21T08:30:00Z",
-              "name": "Snowy"
-            }
-          ]
-        }
-
-        """)
+        XCTAssertEqual(try edit(.fold, text),
+                       #"{"pets": [{"id": "snowy", "lastCompletedAt": "2026-11-21T08:30:00Z", "name": "Snowy"}]}"#)
     }
 
     func testStopRemovesOnlyTheCycle() throws {
-        XCTAssertEqual(try edit(.stop, washing), """
-        {
-          "note": "mine",
-          "pets": [
-            {
-              "id": "snowy",
-              "name": "Snowy",
-              "colour": "white",
-              "washMinutes": 45
-            },
-            {
-              "id": "rex",
-              "name": "Rex"
-            }
-          ],
-          "version": 1
-        }
-
-        """)
+        XCTAssertEqual(try edit(.stop, washing), washing.replacingOccurrences(
+            of: "\"washMinutes\": 45,\n   \"cycle\": {\"id\": \"c-1042\", \"machine\": \"left\", \"stage\": \"wash\", "
+                + "\"startedAt\": \"2026-11-21T07:30:00Z\"}}",
+            with: "\"washMinutes\": 45}"))
     }
 
     func testStopWithoutACycleLeavesTheBytesAsTheyAre() throws {
         XCTAssertEqual(try edit(.stop, washing, pet: "rex"), washing)
+    }
+
+    // MARK: - What a command replaces
+
+    /// Rex, whose wash takes 45 min and dry 60, with a cycle in `stage` started `minutes` before `now`.
+    private func rex(_ stage: LaundryCycle.Stage, startedMinutesAgo minutes: Double) -> Pet {
+        Pet(id: "rex", name: "Rex", washMinutes: 45, dryMinutes: 60,
+            cycle: LaundryCycle(id: "c-1", stage: stage, startedAt: now.addingTimeInterval(-minutes * 60)))
+    }
+
+    func testAStartSaysWhichCycleItReplaces() {
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.wash, startedMinutesAgo: 12), now: now),
+                       "Rex's wash, started 12 min ago, replaced by a new one.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.wash, startedMinutesAgo: 50), now: now),
+                       "Rex's wash, finished 5 min ago, replaced by a new one.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.dry), pet: rex(.dry, startedMinutesAgo: 20), now: now),
+                       "Rex's dry, started 20 min ago, replaced by a new one.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.dry, startedMinutesAgo: 90), now: now),
+                       "Rex's dry, finished 30 min ago, replaced by a new wash.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.wash, startedMinutesAgo: 0.5), now: now),
+                       "Rex's wash, started just now, replaced by a new one.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .start(.wash), pet: rex(.wash, startedMinutesAgo: -5), now: now),
+                       "Rex's wash, set to start in 5 min, replaced by a new one.", "a clock set back")
+    }
+
+    func testAFoldSaysWhenItClearsACycleBeforeItFinished() {
+        XCTAssertEqual(LaundryEditor.replaced(by: .fold, pet: rex(.wash, startedMinutesAgo: 12), now: now),
+                       "Rex's wash, started 12 min ago, cleared before it finished.")
+        XCTAssertEqual(LaundryEditor.replaced(by: .fold, pet: rex(.dry, startedMinutesAgo: 20), now: now),
+                       "Rex's dry, started 20 min ago, cleared before it finished.")
+    }
+
+    func testWhatReplacesNothingSaysNothingMore() {
+        XCTAssertNil(LaundryEditor.replaced(by: .start(.dry), pet: rex(.wash, startedMinutesAgo: 12), now: now),
+                     "a wash moved to the dryer goes on")
+        XCTAssertNil(LaundryEditor.replaced(by: .fold, pet: rex(.dry, startedMinutesAgo: 70), now: now))
+        XCTAssertNil(LaundryEditor.replaced(by: .fold, pet: rex(.wash, startedMinutesAgo: 50), now: now),
+                     "a finished wash folded as it is")
+        XCTAssertNil(LaundryEditor.replaced(by: .stop, pet: rex(.wash, startedMinutesAgo: 12), now: now),
+                     "stop says so itself")
+        XCTAssertNil(LaundryEditor.replaced(by: .start(.wash), pet: Pet(id: "rex", name: "Rex"), now: now))
     }
 
     func testUnknownPetNamesThePetAndTheKnownOnes() {

@@ -48,4 +48,146 @@ final class StreakEditorTests: XCTestCase {
         XCTAssertEqual(problems.first?.file, "streaks.json")
         XCTAssertEqual(problems.count, 1)
     }
+
+    // MARK: - The file's own layout (docs/promises.md: an edit changes only what it changes)
+
+    /// `recordPlay` of wordle at `at` into `text`, as text.
+    private func played(_ text: String, game: String = "wordle", addGame: Bool = false) throws -> String {
+        let edited = try StreakEditor.recordPlay(in: Array(text.utf8), game: game, at: at, addGame: addGame).get()
+        return String(decoding: edited, as: UTF8.self)
+    }
+
+    func testACompactOneLineFileStaysOnOneLine() throws {
+        let text = #"{"games":[{"id":"wordle","name":"Wordle","streak":3}],"plays":[{"game":"wordle","at":"2026-11-20T19:00:00Z"}]}"#
+        XCTAssertEqual(try played(text + "\n"), #"{"games":[{"id":"wordle","name":"Wordle","streak":3}],"plays":[{"game":"wordle","at":"2026-11-20T19:00:00Z"},{"game":"wordle","at":"2026-11-21T19:42:11Z"}]}"#
+            + "\n")
+    }
+
+    func testAFileIndentedByFourSpacesGetsOnlyTheNewPlayLikeItsNeighbour() throws {
+        let text = """
+            {
+                "games": [
+                    { "id": "wordle", "name": "Wordle", "streak": 3 }
+                ],
+                "plays": [
+                    { "game": "wordle", "at": "2026-11-20T19:00:00Z" }
+                ]
+            }
+
+            """
+        XCTAssertEqual(try played(text), text.replacingOccurrences(of: """
+                    { "game": "wordle", "at": "2026-11-20T19:00:00Z" }
+            """, with: """
+                    { "game": "wordle", "at": "2026-11-20T19:00:00Z" },
+                    { "game": "wordle", "at": "2026-11-21T19:42:11Z" }
+            """))
+    }
+
+    func testATabIndentedFileWithOnePlayALineGetsTheNewPlayIndentedByTabs() throws {
+        let text = "{\n\t\"games\": [{\"id\": \"wordle\", \"name\": \"Wordle\"}],\n\t\"plays\": [\n\t\t{\n"
+            + "\t\t\t\"game\": \"wordle\",\n\t\t\t\"at\": \"2026-11-20T19:00:00Z\"\n\t\t}\n\t]\n}\n"
+        XCTAssertEqual(try played(text), "{\n\t\"games\": [{\"id\": \"wordle\", \"name\": \"Wordle\"}],\n\t\"plays\": [\n"
+            + "\t\t{\n\t\t\t\"game\": \"wordle\",\n\t\t\t\"at\": \"2026-11-20T19:00:00Z\"\n\t\t},\n"
+            + "\t\t{\n\t\t\t\"game\": \"wordle\",\n\t\t\t\"at\": \"2026-11-21T19:42:11Z\"\n\t\t}\n\t]\n}\n")
+    }
+
+    func testAnEmptyArrayGetsThePlayIndentedLikeTheFile() throws {
+        let text = """
+            {
+                "games": [
+                    { "id": "wordle", "name": "Wordle" }
+                ],
+                "plays": []
+            }
+
+            """
+        XCTAssertEqual(try played(text), """
+            {
+                "games": [
+                    { "id": "wordle", "name": "Wordle" }
+                ],
+                "plays": [
+                    {
+                        "game": "wordle",
+                        "at": "2026-11-21T19:42:11Z"
+                    }
+                ]
+            }
+
+            """)
+    }
+
+    func testAMissingPlaysKeyIsAddedAfterTheLastMember() throws {
+        let text = """
+            {
+                "games": [
+                    { "id": "wordle", "name": "Wordle" }
+                ]
+            }
+            """
+        XCTAssertEqual(try played(text), """
+            {
+                "games": [
+                    { "id": "wordle", "name": "Wordle" }
+                ],
+                "plays": [
+                    {
+                        "game": "wordle",
+                        "at": "2026-11-21T19:42:11Z"
+                    }
+                ]
+            }
+            """)
+    }
+
+    func testAnArrayOnOneLineStaysOnOneLine() throws {
+        let text = #"{ "games": [ { "id": "wordle", "name": "Wordle" } ], "plays": [ { "game": "wordle", "at": "2026-11-20T19:00:00Z" } ] }"#
+        XCTAssertEqual(try played(text), #"{ "games": [ { "id": "wordle", "name": "Wordle" } ], "plays": [ { "game": "wordle", "at": "2026-11-20T19:00:00Z" }, { "game": "wordle", "at": "2026-11-21T19:42:11Z" } ] }"#)
+    }
+
+    func testCRLFLineEndsStayCRLF() throws {
+        let text = "{\r\n  \"games\": [{\"id\": \"wordle\", \"name\": \"Wordle\"}],\r\n  \"plays\": []\r\n}\r\n"
+        XCTAssertEqual(try played(text), "{\r\n  \"games\": [{\"id\": \"wordle\", \"name\": \"Wordle\"}],\r\n  \"plays\": [\r\n"
+            + "    {\r\n      \"game\": \"wordle\",\r\n      \"at\": \"2026-11-21T19:42:11Z\"\r\n    }\r\n  ]\r\n}\r\n")
+    }
+
+    func testAnAddedGameFollowsTheOtherGames() throws {
+        let text = """
+            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 12 },
+                         { "id": "connections", "name": "Connections", "streak": 5 } ],
+              "plays": [ { "game": "wordle", "at": "2026-11-20T19:42:11Z" },
+                         { "game": "connections", "at": "2026-11-20T20:00:00Z" } ] }
+
+            """
+        XCTAssertEqual(try played(text, game: "chess", addGame: true), """
+            { "games": [ { "id": "wordle", "name": "Wordle", "streak": 12 },
+                         { "id": "connections", "name": "Connections", "streak": 5 },
+                         { "id": "chess", "name": "chess" } ],
+              "plays": [ { "game": "wordle", "at": "2026-11-20T19:42:11Z" },
+                         { "game": "connections", "at": "2026-11-20T20:00:00Z" },
+                         { "game": "chess", "at": "2026-11-21T19:42:11Z" } ] }
+
+            """)
+    }
+
+    func testAFileNudgeCreatesIsIndentedByTwoSpaces() throws {
+        let created = try StreakEditor.recordPlay(in: nil, game: "wordle", at: at, addGame: true).get()
+        XCTAssertEqual(String(decoding: created, as: UTF8.self), """
+            {
+              "games": [
+                {
+                  "id": "wordle",
+                  "name": "wordle"
+                }
+              ],
+              "plays": [
+                {
+                  "game": "wordle",
+                  "at": "2026-11-21T19:42:11Z"
+                }
+              ]
+            }
+
+            """)
+    }
 }

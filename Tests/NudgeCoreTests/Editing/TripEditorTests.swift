@@ -21,16 +21,19 @@ final class TripEditorTests: XCTestCase {
         XCTAssertEqual(trips[0].observations, [
             TravelObservation(departedAt: Fixtures.instant("2026-11-20T07:58:00Z"), minutes: 31), observation,
         ])
-        let text = String(decoding: content, as: UTF8.self)
-        XCTAssertTrue(text.contains("\"by\": \"bike\""))
-        XCTAssertTrue(text.contains("\"note\": \"bike on fridays\""))
-        XCTAssertTrue(text.contains("\"owner\": \"sam\""))
-        XCTAssertTrue(text.contains("\"departedAt\": \"2026-11-23T07:00:00Z\",\n          \"minutes\": 29"))
+        // Only the new observation, written like the one before it (docs/promises.md: edits keep the layout).
+        XCTAssertEqual(String(decoding: content, as: UTF8.self), file.replacingOccurrences(
+            of: #""by": "bike" } ]"#,
+            with: #""by": "bike" }, { "departedAt": "2026-11-23T07:00:00Z", "minutes": 29 } ]"#))
     }
 
     func testTripWithoutObservationsGetsTheKey() throws {
         let content = try TripEditor.appendObservation(observation, toTrip: "dentist", in: Array(file.utf8)).get()
         XCTAssertEqual(try XCTUnwrap(UserFileDecoder.trips(content).0)[1].observations, [observation])
+        XCTAssertEqual(String(decoding: content, as: UTF8.self), file.replacingOccurrences(
+            of: #""travelMinutes": 20 } ],"#,
+            with: #""travelMinutes": 20,"# + "\n               "
+                + #""observations": [ { "departedAt": "2026-11-23T07:00:00Z", "minutes": 29 } ] } ],"#))
     }
 
     func testZeroAndNineHundredMinutesAreRefused() {

@@ -44,7 +44,8 @@ final class DesktopTripClickTests: DesktopServerTestCase {
         XCTAssertEqual(check.status, 0, check.summary)
         let calls = try session.waitForNotifyCalls(2)
         XCTAssertEqual(calls[1].summary, "Arrived at Office?")
-        XCTAssertEqual(calls[1].body, "Tap when you get there: it teaches nudge your travel time.")
+        // Due at 07:35 (the click plus 25 min), shown by the 07:40 run: the desktop says how late (docs/promises.md).
+        XCTAssertEqual(calls[1].body, "Tap when you get there: it teaches nudge your travel time. (5 min late)")
         XCTAssertEqual(calls[1].buttons, ["ARRIVED", "I'm here"])
         XCTAssertEqual(calls[1].hints["category"], "string \"x-nudge.commute\"")
 

@@ -239,7 +239,7 @@ final class PlayCommandTests: DataDirectoryTestCase {
 
     // MARK: - Files and the lock
 
-    /// The person's 0644 stays 0644 (SPEC §1 revised 2026-11-27: it was made 0600 before); nudge's own files
+    /// The person's 0644 stays 0644 (docs/promises.md; it was made 0600 before); nudge's own files
     /// are 0600.
     func testAnEditKeepsTheFilesModeNudgesOwnFilesAre0600AndNoTemporaryFileRemains() throws {
         try dir.write("streaks.json", simple)

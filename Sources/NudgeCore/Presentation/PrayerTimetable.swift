@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `nudge times`: the six prayer times of consecutive local dates, with the place and the method, as a table
-/// or JSON (SPEC §5.5.1, §11.36).
+/// or JSON (docs/prayer-times.md).
 public enum PrayerTimetable {
     /// "52.52° N, 13.405° E — MWL (fajr 18°, isha 17°), asr standard, highLatitude angleBased".
     public static func heading(_ settings: PrayerSettings) -> String {

@@ -114,7 +114,7 @@ struct DataDirectory {
     }
 
     /// Writes a user file atomically. When it is a symbolic link (a chain of them too), the link's final target
-    /// is replaced, by a temporary file in the target's own directory, and the link stays (SPEC §11.25). The file
+    /// is replaced, by a temporary file in the target's own directory, and the link stays (docs/promises.md). The file
     /// keeps the permission bits it had (a person may share it, 0644); one nudge creates is 0600.
     func writeUserFile(_ file: UserFile, _ data: [UInt8]) throws {
         let path = try editablePath(file)

@@ -20,7 +20,7 @@ final class AlarmRuleTests: XCTestCase {
         XCTAssertEqual(occurrence.recurrence, .daily(date: Fixtures.date("2026-11-21"), time: Fixtures.time("05:30")))
     }
 
-    /// An alarm that is not a prayer says what it is (SPEC §5.5): "Wake up Time — Time to get up", not "… to pray";
+    /// An alarm that is not a prayer says what it is (README, "Your files"): "Wake up Time — Time to get up", not "… to pray";
     /// in a run too, beside a prayer alarm of the same duration.
     func testAnAlarmSaysItsOwnBody() throws {
         let decoded = UserFileDecoder.alarms(Array("""

@@ -84,7 +84,7 @@ final class MakoTests: DesktopServerTestCase {
             + "CloseNotification from nudge: 0; mako shows \(shownNow.map { "\($0.id) \"\($0.summary)\"" })")
     }
 
-    /// The README's configuration for mako's do-not-disturb mode, verbatim.
+    /// docs/desktop.md's configuration for mako's do-not-disturb mode, verbatim.
     static let doNotDisturb = """
         [mode=do-not-disturb]
         invisible=1
@@ -93,12 +93,12 @@ final class MakoTests: DesktopServerTestCase {
         invisible=0
         """
 
-    /// In do-not-disturb a critical alarm is drawn and the rest are not, with the README's configuration; mako
+    /// In do-not-disturb a critical alarm is drawn and the rest are not, with docs/desktop.md's configuration; mako
     /// draws what it shows, so a screenshot (grim) is the judge: critical ones in red here, the rest in mako's
     /// default blue.
-    func testTheReadmesDoNotDisturbModeDrawsCriticalAlarmsOnly() throws {
-        let readme = try String(contentsOf: RepositoryScript.root.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains(Self.doNotDisturb), "the README gives this configuration")
+    func testTheDocumentedDoNotDisturbModeDrawsCriticalAlarmsOnly() throws {
+        let page = try String(contentsOf: RepositoryScript.root.appendingPathComponent("docs/desktop.md"), encoding: .utf8)
+        XCTAssertTrue(page.contains(Self.doNotDisturb), "docs/desktop.md gives this configuration")
         let red: (UInt8, UInt8, UInt8) = (0xcc, 0, 0), blue: (UInt8, UInt8, UInt8) = (0x28, 0x55, 0x77)
         try session.configureMako("[urgency=critical]\nbackground-color=#cc0000\n\n" + Self.doNotDisturb + "\n")
         XCTAssertEqual(session.run("makoctl", ["mode", "-s", "do-not-disturb"]).status, 0)

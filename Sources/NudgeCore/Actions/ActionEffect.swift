@@ -46,15 +46,18 @@ public enum ActionResolver {
             throw ActionProblem(description: "\(notification.id) does not offer \(action.rawValue) (offers: "
                 + (offered.isEmpty ? "no action" : offered.joined(separator: ", ")) + ")")
         }
-        if let at = state.appliedActions[notification.id]?[action.rawValue] {
+        let snoozing = action == .snooze || action == .snoozeAction
+        // Snoozing again moves the one snooze (docs/promises.md); every other action applies once.
+        if !snoozing, let at = state.appliedActions[notification.id]?[action.rawValue] {
             return .nothing("\(action.rawValue) was already applied to \(notification.id) at "
                 + "\(TextFormat.localDateTime(at, clock)): nothing changed")
         }
         let event = OccurrenceID(notification.id)?.event ?? ""
         switch action {
         case .snooze, .snoozeAction:
-            if let (settling, at) = SnoozeRule.settlement(of: notification.id, state: state) {
-                return .nothing(SnoozeRule.settledText(notification, by: settling, at: at, clock: clock))
+            if let settled = SettlementRule.settlement(of: notification, household: household, state: state, now: now,
+                                                       clock: clock, forSnoozing: true) {
+                return .nothing(SnoozeRule.settledText(notification, settled, clock: clock))
             }
             return .apply(.snooze(minutes: SnoozeRule.defaultMinutes(for: notification.kind,
                                                                     settings: household.settings)))
@@ -64,17 +67,19 @@ public enum ActionResolver {
             guard let alarm = household.alarms.first(where: { $0.id == notification.source }) else {
                 throw ActionProblem(description: "alarms.json: unknown alarm \"\(notification.source)\"")
             }
-            let timer = PrayerTimerRule.timer(for: alarm, date: event, now: now, settings: household.settings)
-            if state.isHandled(timer.id) || state.timers.contains(where: { $0.id == timer.id }) {
-                return .nothing("the timer of \(notification.id) was started already: nothing changed")
+            if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
+                                                   clock: clock) {
+                return .nothing("\(reason): nothing changed")
             }
-            return .apply(.startTimer(timer))
+            return .apply(.startTimer(PrayerTimerRule.timer(for: alarm, date: event, now: now,
+                                                            settings: household.settings)))
         case .markPlayed, .playNow:
             let date = LocalDate.parse(event) ?? clock.localDate(of: now)
             let atRisk = StreakRule.gamesAtRisk(on: date, data: household.streaks, clock: clock)
             if action == .markPlayed {
-                guard !atRisk.isEmpty else {
-                    return .nothing("every game of the reminder has a play on \(date) already: nothing changed")
+                if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
+                                                       clock: clock) {
+                    return .nothing("\(reason): nothing changed")
                 }
                 return .apply(.recordPlays(atRisk.map(\.id)))
             }
@@ -89,11 +94,15 @@ public enum ActionResolver {
         case .remindTomorrow:
             return .apply(.remindTomorrow)
         case .leavingNow:
+            if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
+                                                   clock: clock) {
+                return .nothing("\(reason): nothing changed")
+            }
             return .apply(.depart(trip: notification.source))
         case .arrived:
-            guard state.departures.contains(where: { $0.trip == notification.source && $0.stamp == event }) else {
-                return .nothing("the departure \(notification.id) asks about is no longer open (arrived or "
-                    + "replaced already): nothing changed")
+            if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
+                                                   clock: clock) {
+                return .nothing("\(reason): nothing changed")
             }
             return .apply(.arrive(trip: notification.source))
         case .viewAchievement, .viewResults:
@@ -109,15 +118,10 @@ public enum ActionResolver {
         guard let pet = household.pets.first(where: { $0.id == notification.source }) else {
             throw ActionProblem(description: "laundry.json: unknown pet \"\(notification.source)\"")
         }
-        let wanted: LaundryCycle.Stage = notification.kind == .washComplete ? .wash : .dry
-        guard let cycle = pet.cycle, cycle.id == cycleID else {
-            return .nothing("\(pet.name)'s cycle \(cycleID) is no longer under way: nothing changed")
+        if let reason = SettlementRule.laundryMovedOn(notification, cycleID: cycleID, pets: household.pets) {
+            return .nothing("\(reason): nothing changed")
         }
-        guard cycle.stage == wanted else {
-            return .nothing("\(pet.name)'s cycle \(cycleID) is in the \(cycle.stage == .dry ? "dryer" : "washer") "
-                + "already: nothing changed")
-        }
-        return .apply(.laundry(wanted == .wash ? .start(.dry) : .fold, pet: pet.id))
+        return .apply(.laundry(notification.kind == .washComplete ? .start(.dry) : .fold, pet: pet.id))
     }
 }
 

@@ -50,12 +50,7 @@ public enum TripRecorder {
         state.departures.removeAll { $0.trip == tripID }
         state.departures.append(Departure(trip: tripID, at: at))
         var outcome = DepartureOutcome(silencedReminder: nil, cancelledSnoozes: 0, replaced: replaced)
-        let day = clock.localDate(of: at)
-        guard let instance = CommuteRule.arrivals(of: trip, from: day.adding(days: -1), through: day.adding(days: 1),
-                                                  clock: clock)
-            .first(where: { $0.arrival > at && $0.arrival.timeIntervalSince(at) <= Departure.openFor }) else {
-            return .success(outcome)
-        }
+        guard let instance = instance(of: trip, departedAt: at, clock: clock) else { return .success(outcome) }
         let reminder = CommuteRule.instance(of: trip, arrival: instance.arrival, arrivalDate: instance.date,
                                             settings: settings, now: at, clock: clock)
         if !state.isHandled(reminder.id) {
@@ -66,6 +61,15 @@ public enum TripRecorder {
         state.snoozes.removeAll { $0.id.hasPrefix(reminder.id + ":snooze-") }
         outcome.cancelledSnoozes = before - state.snoozes.count
         return .success(outcome)
+    }
+
+    /// The instance of `trip` a departure at `at` belongs to: the first arriving after it, within
+    /// `Departure.openFor`.
+    public static func instance(of trip: Trip, departedAt at: Date,
+                                clock: WallClock) -> (date: LocalDate, arrival: Date)? {
+        let day = clock.localDate(of: at)
+        return CommuteRule.arrivals(of: trip, from: day.adding(days: -1), through: day.adding(days: 1), clock: clock)
+            .first(where: { $0.arrival > at && $0.arrival.timeIntervalSince(at) <= Departure.openFor })
     }
 
     /// The open departure of `tripID` that an arrival at `at` closes, and the journey's whole minutes (rounded);

@@ -31,8 +31,8 @@ extension SnoozeRule {
         case made(Notification)
         /// The one still to come, moved from `from` to its new time; its id kept.
         case moved(Notification, from: Date)
-        /// Nothing: an action settled the notification (the person left, arrived, completed, played).
-        case settled(NotificationAction, at: Date)
+        /// Nothing: the notification is settled (the person left, arrived, completed, played).
+        case settled(Settlement)
     }
 
     /// The actions after which a notification is done with: snoozing it again would remind of nothing.
@@ -45,7 +45,7 @@ extension SnoozeRule {
     /// settles the original too. `existing` are the snoozes made so far (kept or delivered), for the next number.
     public static func apply(to original: Notification, minutes: Int, now: Date, state: inout RunState,
                              existing: [Notification]) -> Outcome {
-        if let (action, at) = settlement(of: original.id, state: state) { return .settled(action, at: at) }
+        if let (action, at) = settlement(of: original.id, state: state) { return .settled(.action(action, at: at)) }
         let base = baseID(of: original.id)
         let family = { (id: String) in id == base || id.hasPrefix(base + ":snooze-") }
         let next = snooze(original, minutes: minutes, now: now, existing: existing)
@@ -73,11 +73,17 @@ extension SnoozeRule {
         return found
     }
 
-    /// "\"Time to Leave\" was settled by LEAVING_NOW at 2026-11-23 08:05: it is not snoozed".
-    public static func settledText(_ notification: Notification, by action: NotificationAction, at: Date,
+    /// "\"Time to Leave\" was settled by LEAVING_NOW at 2026-11-23 08:05: it is not snoozed", or with the
+    /// reason it moved on ("\"Time to Leave\" is settled (you left for Office at 2026-11-23 08:05 already): …").
+    public static func settledText(_ notification: Notification, _ settlement: Settlement,
                                    clock: WallClock) -> String {
-        "\"\(notification.title)\" was settled by \(action.rawValue) at \(TextFormat.localDateTime(at, clock)): "
-            + "it is not snoozed"
+        switch settlement {
+        case let .action(action, at):
+            return "\"\(notification.title)\" was settled by \(action.rawValue) at "
+                + "\(TextFormat.localDateTime(at, clock)): it is not snoozed"
+        case .movedOn(let reason):
+            return "\"\(notification.title)\" is settled (\(reason)): it is not snoozed"
+        }
     }
 
     /// The id of the notification a snooze came from ("…:snooze-2" → "…"); the id itself otherwise.
@@ -94,8 +100,8 @@ extension SnoozeRule {
         case let .moved(snooze, from):
             return "Moved the snooze of \"\(original.title)\" from \(TextFormat.localStamp(from, clock)) to "
                 + "\(TextFormat.localStamp(snooze.fireAt, clock)) (\(snooze.id)): one snooze per notification."
-        case let .settled(action, at):
-            return "Nothing to do: \(settledText(original, by: action, at: at, clock: clock))."
+        case .settled(let settlement):
+            return "Nothing to do: \(settledText(original, settlement, clock: clock))."
         }
     }
 }

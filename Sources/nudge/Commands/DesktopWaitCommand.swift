@@ -13,8 +13,10 @@ private var waiterStopRequested: sig_atomic_t = 0
 /// `Notify`, answers the run on its standard output as soon as the server shows the notification ("shown ID"
 /// or "failed: REASON"), applies a click as `nudge act ID ACTION` would, and at the record's `expiresAt` closes
 /// the notification from that same connection — the only one GNOME Shell lets close it, and the one it sends
-/// the clicks to. It ends when the notification closes, when its server goes away (a restarted server reuses
-/// the numbers: nothing is closed then), or after closing it: no waiter outlives its notification.
+/// the clicks to. It closes it too as soon as another route settles it (`SettlementWatch`: a command in a
+/// terminal, another notification's button, an edit). It ends when the notification closes, when its server
+/// goes away (a restarted server reuses the numbers: nothing is closed then), or after closing it: no waiter
+/// outlives its notification.
 enum DesktopWaitCommand {
     static let command = Command(
         name: "desktop-wait",
@@ -56,7 +58,8 @@ enum DesktopWaitCommand {
         waiterStopRequested = 0
         for stop in [SIGTERM, SIGHUP, SIGINT] { signal(stop) { _ in waiterStopRequested = 1 } }
         shown.0.isInterrupted = { waiterStopRequested != 0 }
-        wait(on: shown.0, for: shown.1, until: deadline) { action in
+        var watch = SettlementWatch(directory: directory, id: id)
+        wait(on: shown.0, for: shown.1, until: deadline, settled: { watch.check(now: clock.now()) != nil }) { action in
             _ = try? ActCommand.apply(idText: id, actionName: action, directory: directory, now: clock.now(),
                                       console: Console())
         }
@@ -100,18 +103,27 @@ enum DesktopWaitCommand {
         }
     }
 
-    /// Holds the notification until it closes, its server goes, a click, or `deadline` (or a stop signal), when
-    /// it closes it.
+    /// Holds the notification until it closes, its server goes, a click, `deadline` (or a stop signal), or
+    /// until `settled` says another route handled it, when it closes it. `settled` is asked every
+    /// `SettlementWatch.interval` seconds.
     static func wait(on connection: BusConnection, for watch: NotificationWatch, until deadline: Date,
-                     apply: (String) -> Void) {
+                     settled: () -> Bool = { false }, apply: (String) -> Void) {
+        var nextLook = Date()
         waiting: while true {
+            if Date() >= nextLook {
+                if settled() { break waiting }
+                nextLook = Date().addingTimeInterval(SettlementWatch.interval)
+            }
             let message: DBusMessage?
             do {
-                message = try connection.next(until: deadline)
+                message = try connection.next(until: min(deadline, nextLook))
             } catch {
                 return   // the bus is gone, and the notification with it
             }
-            guard let message else { break waiting }
+            guard let message else {
+                if Date() >= deadline || connection.isInterrupted() { break waiting }
+                continue waiting
+            }
             switch watch.step(for: message) {
             case .ignore: continue waiting
             case .end: return
@@ -122,7 +134,8 @@ enum DesktopWaitCommand {
             }
         }
         // A click (the server usually closed it already: the number is then unknown to it and the call
-        // changes nothing) or the expiry: closed by its creator, at the server that showed it.
+        // changes nothing), a settlement by another route or the expiry: closed by its creator, at the server
+        // that showed it.
         connection.isInterrupted = { false }
         _ = try? connection.call(NotificationsBus.closeNotification(watch.id, server: watch.server),
                                  until: Date().addingTimeInterval(closeGrace))

@@ -29,12 +29,16 @@ enum SnoozeCommand {
         let minutes = arguments.values["--minutes"].flatMap(Int.init)
             ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)
         let clock = WallClock(zone: workspace.zone)
-        let outcome = SnoozeRule.apply(to: original, minutes: minutes, now: now, state: &state,
-                                       existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
-        if case .settled = outcome {
-            console.out(SnoozeRule.text(of: outcome, original, clock: clock))
+        if let settled = SettlementRule.settlement(of: original, household: workspace.loaded.household, state: state,
+                                                   now: now, clock: clock, forSnoozing: true) {
+            console.out(SnoozeRule.text(of: .settled(settled), original, clock: clock))
             return .success
         }
+        let outcome = SnoozeRule.apply(to: original, minutes: minutes, now: now, state: &state,
+                                       existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
+        // Recorded as the button's action: the notification on screen is handled, and its waiter closes it.
+        state.recordAction(original.actions.contains(NotificationAction.snoozeAction.rawValue)
+                           ? .snoozeAction : .snooze, on: original.id, now: now)
         try directory.write("state.json", state.fileContent)
         console.out(SnoozeRule.text(of: outcome, original, clock: clock))
         try RunCommand.replanAfterEdit(console, directory: directory, now: now)

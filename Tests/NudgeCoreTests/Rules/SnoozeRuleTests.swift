@@ -48,7 +48,7 @@ final class SnoozeRuleTests: XCTestCase {
                            now: Fixtures.instant("2026-11-21T08:22:00Z"))
         let settled = SnoozeRule.apply(to: original, minutes: 10, now: Fixtures.instant("2026-11-21T08:23:00Z"),
                                        state: &state, existing: state.snoozes)
-        XCTAssertEqual(settled, .settled(.complete, at: Fixtures.instant("2026-11-21T08:22:00Z")))
+        XCTAssertEqual(settled, .settled(.action(.complete, at: Fixtures.instant("2026-11-21T08:22:00Z"))))
         XCTAssertEqual(state.snoozes.count, 2, "nothing made")
     }
 

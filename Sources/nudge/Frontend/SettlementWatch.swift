@@ -1,0 +1,68 @@
+import FoundationEssentials
+import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the click waiter watches besides the bus: the data directory's files, for the moment a command, another
+/// notification's button or a hand edit settles its notification (docs/desktop.md, "Handled notifications
+/// close"). Nothing is sent to the waiter: it looks at the files, which every route writes atomically, and asks
+/// the core whether its notification is settled. A command killed before its write has settled nothing; one
+/// killed after has settled it, and the waiter sees that as it would see a finished command.
+struct SettlementWatch {
+    /// How often the waiter looks at the files: a settled notification leaves the screen within a second.
+    static let interval: Double = 0.25
+
+    let directory: DataDirectory
+    let id: String
+    /// The files' identities when last read (device, inode, size, change time): nothing is read again until
+    /// one of them changes.
+    private var seen: [FileIdentity?] = []
+    private var record: NudgeCore.Notification?
+
+    init(directory: DataDirectory, id: String) {
+        self.directory = directory
+        self.id = id
+    }
+
+    /// How the notification was settled, when a file changed since the last look and it now is; nil otherwise
+    /// (also while a file cannot be read: the last good copy stands in for a broken one, as in a run).
+    mutating func check(now: Date) -> Settlement? {
+        let identities = (["state.json"] + UserFile.allCases.map(\.fileName)).map {
+            FileIdentity(path: directory.filePath($0))
+        }
+        guard identities != seen else { return nil }
+        seen = identities
+        guard let workspace = try? Workspace.load(directory), let state = workspace.state else { return nil }
+        if record == nil {
+            record = try? DeliveredRecord.find(id, state: state, directory: directory, command: "desktop-wait",
+                                               zone: workspace.zone, now: now)
+        }
+        guard let record else { return nil }
+        return SettlementRule.settlement(of: record, household: workspace.loaded.household, state: state, now: now,
+                                         clock: WallClock(zone: workspace.zone))
+    }
+}
+
+/// A file's identity as `stat` gives it, following symbolic links (a user file may be one): a replaced file
+/// (atomic write) has a new inode, an edited one a new change time.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let changed: timespec
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        changed = info.st_ctim
+    }
+
+    static func == (left: FileIdentity, right: FileIdentity) -> Bool {
+        left.device == right.device && left.inode == right.inode && left.size == right.size
+            && left.changed.tv_sec == right.changed.tv_sec && left.changed.tv_nsec == right.changed.tv_nsec
+    }
+}

@@ -140,6 +140,55 @@ class DesktopServerTestCase: DataDirectoryTestCase {
         return try XCTUnwrap(waitForNotify().first)
     }
 
+    /// Handled notifications close (docs/desktop.md): "Start Dryer" applied in a terminal, with `nudge act`,
+    /// closes "Wash Complete!" on the server — from the connection that showed it, the only one GNOME Shell
+    /// accepts — and its waiter ends. Returns dbus-monitor's records: Notify, CloseNotification and the
+    /// server's NotificationClosed.
+    @discardableResult
+    func checkATerminalActClosesTheNotificationItSettled(onceShown shown: () throws -> Void = {})
+        throws -> [DBusMonitorRecord] {
+        let notify = try deliverWashComplete()
+        try shown()
+        XCTAssertEqual(waiters.count, 1)
+        let act = try cron("act", at: "2026-11-21T08:46:00Z", "laundry.washComplete:snowy:c-5", "COMPLETE_ACTION")
+        XCTAssertEqual(act.status, 0, act.summary)
+        XCTAssertTrue(act.stdout.hasPrefix("Snowy: dry started"), act.summary)
+        let (close, closed) = try assertClosedByItsWaiter(notify)
+        let records = [notify, close, closed]
+        if ProcessInfo.processInfo.environment["NUDGE_PRINT_CLOSE"] != nil {
+            print(records.map(\.description).joined(separator: "\n"))
+        }
+        return records
+    }
+
+    /// Waits until the waiter of the notification `notify` showed has ended and the server said it closed it,
+    /// and checks that it was closed once, by that waiter's own connection, at the server that showed it.
+    /// Returns the CloseNotification call and the server's NotificationClosed (sent to nudge, or to every
+    /// client as mako, xfce4-notifyd and notification-daemon do).
+    @discardableResult
+    func assertClosedByItsWaiter(_ notify: DBusMonitorRecord, file: StaticString = #filePath, line: UInt = #line)
+        throws -> (close: DBusMonitorRecord, closed: DBusMonitorRecord) {
+        func closeAndClosed() -> (DBusMonitorRecord, DBusMonitorRecord)? {
+            guard let close = desktop.monitorRecords("CloseNotification").first(where: { $0.sender == notify.sender })
+            else { return nil }
+            let closed = desktop.monitorRecords("NotificationClosed").first {
+                $0.sender == close.destination && $0.arguments.first == close.arguments.first
+                    && ($0.destination == notify.sender || $0.destination == "(null")
+            }
+            return closed.map { (close, $0) }
+        }
+        try Waiting.until("the waiter's CloseNotification and the server's NotificationClosed", timeout: patience) {
+            closeAndClosed() != nil
+        }
+        try waitForNoWaiter()
+        let closes = desktop.monitorRecords("CloseNotification").filter { $0.sender == notify.sender }
+        XCTAssertEqual(closes.count, 1, closes.description, file: file, line: line)
+        let (close, closed) = try XCTUnwrap(closeAndClosed(), file: file, line: line)
+        XCTAssertEqual(closed.arguments.last, "uint32 3", "closed by the call, not refused: \(closed)",
+                       file: file, line: line)
+        return (close, closed)
+    }
+
     /// Seven notifications of another application, shown after a restarted server: what a waiter holding an
     /// old number must never close.
     @discardableResult

@@ -33,7 +33,8 @@ final class DesktopSession {
             try """
                 #!/bin/sh
                 cat > '\(root.path)/menu.in'
-                grep -F ",$(cat '\(root.path)/choice')]" '\(root.path)/menu.in' | head -n 1
+                grep -F "$(cat '\(root.path)/summary')" '\(root.path)/menu.in' \\
+                    | grep -F ",$(cat '\(root.path)/choice')]" | head -n 1
                 """.write(to: menu, atomically: true, encoding: .utf8)
             chmod(menu.path, 0o755)
             try "[global]\n    dmenu = \(menu.path)\n".write(to: dunstConfig, atomically: true, encoding: .utf8)
@@ -171,9 +172,12 @@ final class DesktopSession {
 
     // MARK: - Clicking
 
-    /// Clicks the button of `action` on the notification on screen, through dunst's context menu.
-    func click(_ action: String) throws {
+    /// Clicks the button of `action` on the notification on screen (the one titled `summary`, when several
+    /// offer it), through dunst's context menu, whose lines read `#Label (Summary) [number,ACTION]`.
+    func click(_ action: String, on summary: String = "") throws {
         try action.write(to: root.appendingPathComponent("choice"), atomically: true, encoding: .utf8)
+        try (summary.isEmpty ? "" : "(\(summary)) [").write(to: root.appendingPathComponent("summary"),
+                                                            atomically: true, encoding: .utf8)
         guard succeeds("dunstctl", ["context"]) == true else {
             throw RealPart.missing("dunstctl context failed: this dunst cannot invoke actions headlessly")
         }

@@ -61,4 +61,26 @@ final class DesktopTripClickTests: DesktopServerTestCase {
         XCTAssertEqual(departures().count, 0)
         XCTAssertTrue(session.monitorRecord().contains("member=ActionInvoked"), "the clicks went over the bus")
     }
+
+    /// Handled notifications close (docs/desktop.md): a typed `trip depart` closes "Time to Leave" and a snooze
+    /// of it then changes nothing; a typed `trip arrive` closes "Arrived at Office?".
+    func testTypedDepartAndArriveCloseWhatTheySettle() throws {
+        try cron("run", at: "2026-11-23T06:00:00Z")
+        try cron("run", at: "2026-11-23T07:10:00Z")
+        let leave = try XCTUnwrap(waitForNotify().first)
+        let depart = try cron("trip", at: "2026-11-23T07:11:00Z", "depart", "office")
+        XCTAssertEqual(depart.status, 0, depart.summary)
+        try assertClosedByItsWaiter(leave)
+        let snooze = try cron("snooze", at: "2026-11-23T07:12:00Z", "commute.leave:office:2026-11-23")
+        XCTAssertEqual(snooze.stdout, "Nothing to do: \"Time to Leave\" is settled (you left for Office at "
+            + "2026-11-23 08:11 already): it is not snoozed.\n", snooze.summary)
+
+        try cron("run", at: "2026-11-23T07:36:00Z")
+        let check = try XCTUnwrap(waitForNotify(2).last)
+        XCTAssertTrue(check.hasString("Arrived at Office?"), check.description)
+        let arrive = try cron("trip", at: "2026-11-23T07:40:00Z", "arrive", "office")
+        XCTAssertEqual(arrive.status, 0, arrive.summary)
+        try assertClosedByItsWaiter(check)
+        XCTAssertEqual(try observations().count, 1)
+    }
 }

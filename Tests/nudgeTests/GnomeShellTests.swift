@@ -44,8 +44,10 @@ final class GnomeShellTests: DesktopServerTestCase {
         XCTAssertFalse(invoked.isEmpty, session.monitorText())
         XCTAssertEqual(Set(invoked.compactMap(\.arguments.last)), ["string \"SNOOZE\""], invoked.description)
         XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 1, "one snooze, however often GNOME says it")
+        // Snoozing it again moves the one snooze (docs/promises.md): still one.
         let again = try cron("act", at: "2026-11-21T04:31:00Z", "alarm.prayer:fajr:2026-11-21", "SNOOZE")
-        XCTAssertTrue(again.stdout.hasPrefix("Nothing to do"), again.summary)
+        XCTAssertTrue(again.stdout.hasPrefix("Moved the snooze"), again.summary)
+        XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 1)
         try session.waitUntil("the banner to go", timeout: patience) {
             (try? self.session.gnomeShowsABannerWithButtons()) == false
         }
@@ -87,5 +89,12 @@ final class GnomeShellTests: DesktopServerTestCase {
         try waitForNoWaiter()
         try notifyFromAnotherApplication()
         XCTAssertEqual(session.monitorRecords("CloseNotification").filter { $0.sender == nudge }.map(\.description), [])
+    }
+
+    func testATerminalActClosesTheNotificationItSettledAndTheBannerGoes() throws {
+        try checkATerminalActClosesTheNotificationItSettled()
+        try session.waitUntil("the banner to go", timeout: patience) {
+            (try? self.session.gnomeShowsABannerWithButtons()) == false
+        }
     }
 }

@@ -42,8 +42,10 @@ final class MakoTests: DesktopServerTestCase {
         XCTAssertEqual(session.monitorRecords("CloseNotification").map(\.sender), [notify.sender],
                        "mako keeps an invoked notification: nudge closes it")
         try session.waitUntil("mako to show nothing") { self.session.makoNotifications().isEmpty }
+        // Snoozing it again moves the one snooze (docs/promises.md): still one.
         let again = try cron("act", at: "2026-11-21T04:31:00Z", "alarm.prayer:fajr:2026-11-21", "SNOOZE")
-        XCTAssertTrue(again.stdout.hasPrefix("Nothing to do"), again.summary)
+        XCTAssertTrue(again.stdout.hasPrefix("Moved the snooze"), again.summary)
+        XCTAssertEqual((try state()["snoozes"] as? [Any])?.count, 1)
     }
 
     func testABodyClickAppliesNothingAndEndsTheWaiter() throws {
@@ -117,6 +119,13 @@ final class MakoTests: DesktopServerTestCase {
         XCTAssertEqual(session.run("makoctl", ["mode", "-s", "default"]).status, 0)
         try session.waitUntil("mako to draw the achievement out of do-not-disturb") {
             ((try? self.session.pixels(of: blue)) ?? 0) > 100
+        }
+    }
+
+    func testATerminalActClosesTheNotificationItSettled() throws {
+        try checkATerminalActClosesTheNotificationItSettled()
+        try session.waitUntil("mako to drop Wash Complete!") {
+            !self.session.makoNotifications().contains { $0.summary == "Wash Complete!" }
         }
     }
 }

@@ -25,4 +25,8 @@ final class NotificationDaemonTests: X11ServerTestCase {
     func testARestartedServerEndsTheWaiterAndNothingOfAnotherApplicationIsClosed() throws {
         try checkARestartedServerEndsTheWaiterAndNothingOfAnotherApplicationIsClosed()
     }
+
+    func testATerminalActClosesTheNotificationItSettled() throws {
+        try checkATerminalActClosesTheBanner(bannerGoes: false)
+    }
 }

@@ -25,4 +25,8 @@ final class XfceNotifydTests: X11ServerTestCase {
     func testARestartedServerEndsTheWaiterAndNothingOfAnotherApplicationIsClosed() throws {
         try checkARestartedServerEndsTheWaiterAndNothingOfAnotherApplicationIsClosed()
     }
+
+    func testATerminalActClosesTheNotificationItSettled() throws {
+        try checkATerminalActClosesTheBanner()
+    }
 }

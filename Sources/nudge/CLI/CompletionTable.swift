@@ -12,6 +12,8 @@ struct CompletionTable {
         let before: [String?]
         var words: [String]
         var directories: Bool
+        /// The ids of the data directory offered here (`nudge complete-values`), after `words`.
+        var ids: [HouseholdIDs] = []
 
         /// The parts of the key pattern: literal text, or nil for `*` (any one word).
         var pattern: [String?] {
@@ -32,15 +34,15 @@ struct CompletionTable {
         for command in self.commands {
             for form in command.forms {
                 for (index, positional) in form.enumerated() {
-                    let offered = Slot(command: command.name, before: [], words: positional.words,
-                                       directories: positional == .directory)
-                    guard !offered.words.isEmpty || offered.directories else { continue }
+                    let ids = positional.ids.map { [$0] } ?? []
+                    guard !positional.words.isEmpty || positional == .directory || !ids.isEmpty else { continue }
                     for before in Self.prefixes(form[..<index]) {
-                        let slot = Slot(command: command.name, before: before, words: offered.words,
-                                        directories: offered.directories)
+                        let slot = Slot(command: command.name, before: before, words: positional.words,
+                                        directories: positional == .directory, ids: ids)
                         if let same = slots.firstIndex(where: { $0.command == slot.command && $0.before == before }) {
                             slots[same].words += slot.words.filter { !slots[same].words.contains($0) }
                             slots[same].directories = slots[same].directories || slot.directories
+                            slots[same].ids += slot.ids.filter { !slots[same].ids.contains($0) }
                         } else {
                             slots.append(slot)
                         }

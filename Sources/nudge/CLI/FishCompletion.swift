@@ -52,6 +52,32 @@ enum FishCompletion {
             "    string match -q -- $pattern (string join ' ' $command (count $typed) $typed)",
             "end",
             "",
+            "# The ids of KIND, as `nudge complete-values` lists them for the data directory of the line (its",
+            "# --data, else $NUDGE_DATA or the default).",
+            "function __nudge_ids --argument-names kind",
+            "    # A nudge that is not on PATH has nothing to offer; fish would say so on the line.",
+            "    command -q nudge; or return 0",
+            "    set -l data",
+            "    set -l taking 0",
+            "    for token in (commandline -opc)",
+            "        if test $taking -eq 1",
+            "            set data $token",
+            "            set taking 0",
+            "        else if test \"$token\" = --data",
+            "            set taking 1",
+            "        else if string match -q -- '--data=*' $token",
+            "            set data (string replace -- --data= '' $token)",
+            "        end",
+            "    end",
+            "    # As fish will read it: ~/ as $HOME.",
+            "    set data (string replace -r -- '^~/' \"$HOME/\" $data)",
+            "    if test -n \"$data\"",
+            "        command nudge complete-values $kind --data $data 2>/dev/null",
+            "    else",
+            "        command nudge complete-values $kind 2>/dev/null",
+            "    end",
+            "end",
+            "",
             "complete -c nudge -f",
         ]
         for command in table.commands {
@@ -71,6 +97,7 @@ enum FishCompletion {
             let condition = quoted("__nudge_positionals_match \(quoted(pattern))")
             var arguments = slot.words.map(quoted)
             if slot.directories { arguments.append("(__fish_complete_directories)") }
+            arguments += slot.ids.map { "(__nudge_ids \($0.rawValue))" }
             lines.append("complete -c nudge -n \(condition) -a \(quoted(arguments.joined(separator: " ")))")
         }
         return lines.joined(separator: "\n")
@@ -82,6 +109,7 @@ enum FishCompletion {
         guard option.takesValue else { return text }
         text += " -x"
         if option.completion == .directory { text += " -a '(__fish_complete_directories)'" }
+        if let ids = option.completion.ids { text += " -a '(__nudge_ids \(ids.rawValue))'" }
         if !option.completion.words.isEmpty { text += " -a " + quoted(option.completion.words.joined(separator: " ")) }
         return text
     }

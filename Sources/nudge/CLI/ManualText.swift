@@ -395,7 +395,8 @@ enum ManualText {
             """),
         .paragraph("The crontab line (`crontab -e`); nudge locks the data directory itself:"),
         .example("* * * * * $HOME/.local/bin/nudge run --quiet --linger 59"),
-        .paragraph("Installing the shell completion and this page for one user:"),
+        .paragraph("Installing the shell completion (it also offers the pets, games and trips of the data directory "
+            + "and the ids of recent deliveries) and this page for one user:"),
         .example("""
             nudge completions bash > ~/.local/share/bash-completion/completions/nudge
             nudge completions fish > ~/.config/fish/completions/nudge.fish

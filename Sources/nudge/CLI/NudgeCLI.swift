@@ -11,7 +11,7 @@ enum NudgeCLI {
         SnoozeCommand.command, ActCommand.command, AckCommand.command, LaundryCommand.command, PlayCommand.command,
         TripCommand.command, ImportCommand.command, TimesCommand.command, InitCommand.command, CompletionsCommand.command,
         ManCommand.command, DesktopWaitCommand.command,
-        ChannelExecCommand.command,
+        ChannelExecCommand.command, CompleteValuesCommand.command,
     ]
 
     /// The command called `name`, building only its own table: `commands` builds all of them (their option lists,
@@ -37,6 +37,7 @@ enum NudgeCLI {
         case "man": ManCommand.command
         case "desktop-wait": DesktopWaitCommand.command
         case "channel-exec": ChannelExecCommand.command
+        case "complete-values": CompleteValuesCommand.command
         default: nil
         }
     }

@@ -6,19 +6,28 @@ enum Positional: Equatable {
     case word([String])
     /// A directory.
     case directory
-    /// A value only the data directory knows (a pet, a game, a notification id) or a time or number; `suggesting`
-    /// holds the words that are always valid there, such as `last` for an id.
+    /// An id only the data directory knows (a pet, a game, a trip, a delivered notification): the scripts ask
+    /// `nudge complete-values` for them as a person types. `suggesting` holds the words that are always valid
+    /// there, such as `last` for a delivery.
+    case household(HouseholdIDs, suggesting: [String] = [])
+    /// Any other value (a time, a number, a text); `suggesting` holds words that are always valid there.
     case value(suggesting: [String])
 
     /// A value with nothing to suggest.
     static let any = Positional.value(suggesting: [])
 
-    /// The words completion offers here.
+    /// The fixed words completion offers here.
     var words: [String] {
         switch self {
-        case .word(let words), .value(let words): return words
+        case .word(let words), .value(let words), .household(_, let words): return words
         case .directory: return []
         }
+    }
+
+    /// The ids of the data directory completion offers here, if any.
+    var ids: HouseholdIDs? {
+        if case .household(let ids, _) = self { return ids }
+        return nil
     }
 
     /// The only words that can stand here, or nil when any word can.

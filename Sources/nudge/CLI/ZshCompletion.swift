@@ -28,11 +28,32 @@ enum ZshCompletion {
             "  case \"$1 $2\" in",
         ]
         for (command, option) in valueOptions {
-            let action = option.completion == .directory ? "_files -/" : "_message -r \(q(option.help))"
+            var action = "_message -r \(q(option.help))"
+            if option.completion == .directory { action = "_files -/" }
+            if let ids = option.completion.ids { action = "_nudge_ids \(ids.rawValue)" }
             lines.append("    (\(q("\(command) \(option.name)"))) \(action) ;;")
         }
         lines += [
             "  esac",
+            "}",
+            "",
+            "# _nudge_ids KIND: offers the ids of KIND, as `nudge complete-values` lists them for the data",
+            "# directory of the line (its --data, else $NUDGE_DATA or the default).",
+            "_nudge_ids() {",
+            "  (( $+commands[nudge] )) || return 0",
+            "  local i data=",
+            "  for (( i = 3; i < CURRENT; i++ )); do",
+            "    case ${words[i]} in",
+            "      (--data) data=${words[i+1]} ;;",
+            "      (--data=*) data=${words[i]#--data=} ;;",
+            "    esac",
+            "  done",
+            "  # As zsh will read it: without its quotes, ~/ as $HOME.",
+            "  data=${(Q)data}",
+            "  [[ $data == '~/'* ]] && data=$HOME/${data#'~/'}",
+            "  local -a ids",
+            "  ids=(${(f)\"$(command nudge complete-values $1 ${data:+--data} $data 2>/dev/null)\"})",
+            "  compadd -- $ids",
             "}",
             "",
             "_nudge() {",
@@ -93,6 +114,7 @@ enum ZshCompletion {
             var actions: [String] = []
             if !slot.words.isEmpty { actions.append("compadd -- " + slot.words.map(q).joined(separator: " ")) }
             if slot.directories { actions.append("_files -/") }
+            actions += slot.ids.map { "_nudge_ids \($0.rawValue)" }
             lines.append("    (\(CompletionTable.casePattern(slot.pattern))) \(actions.joined(separator: "; ")) ;;")
         }
         lines += [

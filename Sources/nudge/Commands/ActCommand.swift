@@ -13,7 +13,7 @@ enum ActCommand {
         summary: "apply an action (SNOOZE, COMPLETE_ACTION, START_TIMER, MARK_PLAYED, …) to a delivered notification",
         options: [.now, .data, .help],
         positionals: 2...2,
-        forms: [[.value(suggesting: ["last"]), .word(offeredActions.map(\.rawValue))]],
+        forms: [[.household(.deliveries, suggesting: ["last"]), .word(offeredActions.map(\.rawValue))]],
         run: run)
 
     /// The actions that do something on some kind of notification, for completion: VIEW_ACHIEVEMENT and

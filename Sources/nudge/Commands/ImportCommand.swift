@@ -14,7 +14,7 @@ enum ImportCommand {
             + "Connections, The Mini and Strands are recognised",
         options: [
             .option("--game", "GAME", "the game of streaks.json the text belongs to; its first line is then the "
-                + "summary unless the text is recognised"),
+                + "summary unless the text is recognised", completion: .household(.games)),
             .now, .data, .help,
         ],
         positionals: 0...1,

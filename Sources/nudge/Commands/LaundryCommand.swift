@@ -13,9 +13,9 @@ enum LaundryCommand {
         options: [.now, .data, .help],
         positionals: 2...3,
         forms: [
-            [.word(["start"]), .any, .word(LaundryCycle.Stage.allCases.map(\.rawValue))],
-            [.word(["fold"]), .any],
-            [.word(["stop"]), .any],
+            [.word(["start"]), .household(.pets), .word(LaundryCycle.Stage.allCases.map(\.rawValue))],
+            [.word(["fold"]), .household(.pets)],
+            [.word(["stop"]), .household(.pets)],
         ],
         run: run)
 

@@ -13,6 +13,7 @@ enum PlayCommand {
             .now, .data, .help,
         ],
         positionals: 1...1,
+        forms: [[.household(.games)]],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

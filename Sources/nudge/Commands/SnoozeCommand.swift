@@ -12,7 +12,7 @@ enum SnoozeCommand {
             .now, .data, .help,
         ],
         positionals: 0...1,
-        forms: [[.value(suggesting: ["last"])]],
+        forms: [[.household(.deliveries, suggesting: ["last"])]],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

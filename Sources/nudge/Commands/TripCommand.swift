@@ -17,7 +17,10 @@ enum TripCommand {
             .now, .data, .help,
         ],
         positionals: 2...3,
-        forms: [[.word(["depart"]), .any], [.word(["arrive"]), .any], [.word(["log"]), .any, .any]],
+        forms: [
+            [.word(["depart"]), .household(.trips)], [.word(["arrive"]), .household(.trips)],
+            [.word(["log"]), .household(.trips), .any],
+        ],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {

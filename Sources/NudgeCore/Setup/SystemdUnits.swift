@@ -19,6 +19,8 @@ public enum SystemdUnits {
         ExecStart=\(command.joined(separator: " "))
         # The click waiters of desktop notifications outlive the run: stop only the run itself.
         KillMode=process
+        # No "Starting…"/"Finished…" line per run; nudge's own lines carry their priority (<3> errors).
+        LogLevelMax=notice
 
         """
     }

@@ -3,18 +3,61 @@ import Glibc
 
 /// Where results (stdout) and diagnostics (stderr) go. Results never share a stream with errors, so
 /// `nudge run --json | jq` always sees only delivery objects.
+///
+/// When stderr is the journal (systemd names it in `JOURNAL_STREAM`), every diagnostic line starts with its
+/// sd-daemon priority (`<3>`, `<4>`, `<6>`): `journalctl --user -u nudge -p err` then finds the errors, and the
+/// service's `LogLevelMax=notice` keeps the manager's own per-run lines out (docs/promises.md, a quiet journal).
+/// On a terminal, in cron's mail or a pipe, the lines are plain.
 struct Console {
+    /// A diagnostic's priority, as syslog and the journal number them.
+    enum Priority: Int {
+        case error = 3, warning = 4, info = 6
+    }
+
+    /// Whether stderr is the journal: `JOURNAL_STREAM` ("DEVICE:INODE") names the very file stderr is.
+    static let stderrIsJournal: Bool = {
+        guard let stream = getenv("JOURNAL_STREAM").map({ String(cString: $0) }) else { return false }
+        return JournalStream.names(stream, descriptor: STDERR_FILENO)
+    }()
+
     func out(_ text: String) {
         fputs(text + "\n", stdout)
     }
 
-    func error(_ text: String) {
+    /// Writes a diagnostic to stderr: an error unless said otherwise.
+    func error(_ text: String, priority: Priority = .error) {
         fflush(stdout)
-        fputs(text + "\n", stderr)
+        fputs(Self.prefixed(text, priority, journal: Self.stderrIsJournal) + "\n", stderr)
     }
+
+    func warning(_ text: String) { error(text, priority: .warning) }
+
+    func info(_ text: String) { error(text, priority: .info) }
 
     func flush() {
         fflush(stdout)
         fflush(stderr)
+    }
+
+    /// `text` with each of its lines led by `<N>` for the journal, which takes each line as a record of its own;
+    /// unchanged elsewhere.
+    static func prefixed(_ text: String, _ priority: Priority, journal: Bool) -> String {
+        guard journal else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "<\(priority.rawValue)>" + $0 }.joined(separator: "\n")
+    }
+}
+
+/// `JOURNAL_STREAM`, which systemd sets for a service whose stdout or stderr is connected to the journal: the
+/// device and inode of that stream, in decimal, "DEVICE:INODE".
+enum JournalStream {
+    /// Whether `stream` names the file open on `descriptor` (a child that inherited the variable but not the
+    /// stream — stderr redirected to a file — gets no prefixes).
+    static func names(_ stream: String, descriptor: Int32) -> Bool {
+        let parts = stream.split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
     }
 }

@@ -18,19 +18,19 @@ enum CheckCommand {
         let loaded = HouseholdLoader.load(current: files, unreadable: unreadable,
                                           zoneNamed: ZoneDatabase.zone(named:), zoneNames: ZoneDatabase.names)
         for report in loaded.reports {
-            report.warnings.forEach { console.error("\(directory.path)/\($0)") }
+            report.warnings.forEach { console.warning("\(directory.path)/\($0)") }
         }
         let problems = loaded.problems
         problems.forEach { console.error("\(directory.path)/\($0)") }
         if let warning = SystemZone.choose(settingsZone: loaded.household.settings.timeZone).warning {
-            console.error("nudge: warning: \(warning)")
+            console.warning("nudge: warning: \(warning)")
         }
-        if loaded.household.settings.deliverDesktop { desktopNotes().forEach(console.error) }
+        if loaded.household.settings.deliverDesktop { desktopNotes().forEach(console.warning) }
         let settings = loaded.household.settings
         let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
         if let note = SilentPrayerAlarms.yearNote(loaded.household.alarms, settings: settings,
                                                   from: clock.localDate(of: arguments.now), clock: clock) {
-            console.error("nudge: warning: \(note)")
+            console.warning("nudge: warning: \(note)")
         }
         let checked = loaded.reports.map(\.file.fileName)
         if problems.isEmpty {

@@ -25,7 +25,7 @@ enum InitCommand {
         try makeDirectories(given, mode: 0o700)
         let directory = DataDirectory(path: realPath(given))
         let zone = SystemZone.choose(settingsZone: nil)
-        if let warning = zone.warning { console.error("nudge: warning: \(warning)") }
+        if let warning = zone.warning { console.warning("nudge: warning: \(warning)") }
         let notifySend = ChildProcess.find("notify-send", path: ProcessEnvironment.variable("PATH"))
         let settingsZone = ZoneChoice.settingsName(for: zone.zone, zoneNamed: ZoneDatabase.zone(named:))
         for (name, content) in starterFiles(zone: settingsZone, desktop: notifySend != nil) {

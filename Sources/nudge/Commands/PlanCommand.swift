@@ -23,7 +23,7 @@ enum PlanCommand {
                                                                    lastRun: workspace.state?.lastRunCommandAt)
                                                     + silentText(workspace.loaded.household, now: arguments.now,
                                                                  zone: workspace.zone))
-            workspace.problemLines.forEach(console.error)
+            workspace.problemLines.forEach { console.error($0) }
             return workspace.problemLines.isEmpty ? .success : .badData
         }
         guard let data = try directory.read("plan.json") else {
@@ -44,7 +44,7 @@ enum PlanCommand {
             console.out(plan.text)
             // stdout carries only the plan: the stale warning goes where warnings go.
             StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: arguments.now)
-                .map { console.error("nudge: " + $0) }
+                .map { console.warning("nudge: " + $0) }
             return .success
         case .failure(let problem):
             throw CLIError.badData(["\(directory.path)/\(problem)", "nudge: plan.json is rewritten by every `nudge run`"])

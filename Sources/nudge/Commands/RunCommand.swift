@@ -92,7 +92,7 @@ enum RunCommand {
         Channels(console: console, json: options.json, quiet: options.quiet, clock: WallClock(zone: workspace.zone))
             .print(result.deliveries)
         if !result.suppressed.isEmpty {
-            console.error("nudge: notifications are switched off (settings.json notifications.enabled): "
+            console.warning("nudge: notifications are switched off (settings.json notifications.enabled): "
                 + "\(result.suppressed.count) due notification(s) recorded, not delivered")
         }
         if !dryRun {
@@ -101,14 +101,14 @@ enum RunCommand {
         console.flush()
         let problems = workspace.problemLines
         guard first else { return (problems.isEmpty ? .success : .badData, result.plan) }
-        problems.forEach(console.error)
+        problems.forEach { console.error($0) }
         // Unknown keys once per change of a file, not every minute: on the run that saves its new last good copy.
         for update in workspace.lastGoodUpdates {
             workspace.loaded.reports.first { $0.file == update.file }?.warnings
-                .forEach { console.error("\(directory.path)/\($0)") }
+                .forEach { console.warning("\(directory.path)/\($0)") }
         }
         if isatty(STDERR_FILENO) != 0 && !options.quiet && !options.json {
-            console.error(summary(result, zone: workspace.zone, now: now, dryRun: dryRun))
+            console.info(summary(result, zone: workspace.zone, now: now, dryRun: dryRun))
         }
         return (problems.isEmpty ? .success : .badData, result.plan)
     }

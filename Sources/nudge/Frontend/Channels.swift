@@ -89,7 +89,7 @@ struct Channels {
                 if only != nil {
                     error.map { console.error("nudge: \(channel.name) failed for \(id): \($0)") }
                 } else if let line = attempt.reportLine(channel, error: error) {
-                    console.error("nudge: " + line)
+                    console.error("nudge: " + line, priority: error == nil ? .info : .error)
                 }
             }
         }

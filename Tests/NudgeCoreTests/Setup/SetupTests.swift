@@ -37,6 +37,7 @@ final class SetupTests: XCTestCase {
         let lines = service.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains("Type=oneshot"))
         XCTAssertTrue(lines.contains("KillMode=process"))
+        XCTAssertTrue(lines.contains("LogLevelMax=notice"), "no Starting/Finished line per run in the journal")
         XCTAssertTrue(lines.contains("ExecStart=/home/amira/.local/bin/nudge run --quiet --linger 59 "
             + "--data /home/amira/.local/share/nudge"), service)
     }

@@ -59,6 +59,27 @@ final class CommuteTests: DataDirectoryTestCase {
         XCTAssertEqual(record["lateSeconds"] as? Int, 1500)
     }
 
+    /// The issue's case: `nudge snooze last`, then `nudge snooze last --minutes 3` on "Time to Leave". The one
+    /// snooze is moved to 08:15 and rings then, once: a leave-time's planned time holds against a new
+    /// prediction, not against the person moving their snooze (it rang at the first snooze's 08:16).
+    func testASecondSnoozeOfALeaveTimeMovesItAndItRingsOnceAtTheNewTime() throws {
+        try dir.write("settings.json", #"{ "timeZone": "Europe/Berlin" }"#)
+        try dir.write("trips.json", trips(officeTrip()))
+        XCTAssertEqual(try dir.run(at: "2026-11-23T06:00:00Z").status, 0)
+        assertRun(try dir.run(at: "2026-11-23T07:10:00Z"), delivers: [monday])
+        XCTAssertEqual(try dir.nudge("snooze", now: "2026-11-23T07:11:00Z", "last").status, 0)
+        let moved = try dir.nudge("snooze", now: "2026-11-23T07:12:00Z", "last", "--minutes", "3")
+        XCTAssertTrue(moved.stdout.hasPrefix("Moved the snooze"), moved.summary)
+        for minute in 13...20 {
+            XCTAssertEqual(try dir.run(at: String(format: "2026-11-23T07:%02d:00Z", minute)).status, 0)
+        }
+        XCTAssertEqual(try dir.outboxIDs(), [monday, monday + ":snooze-1"])
+        let line = try XCTUnwrap(try dir.outboxLines().dropFirst().first)
+        let snooze = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(snooze["fireAt"] as? String, "2026-11-23T07:15:00Z")
+        XCTAssertEqual(snooze["deliveredAt"] as? String, "2026-11-23T07:15:00Z")
+    }
+
     func testLateLeaveReminderIsDeliveredBeforeTheArrivalWithItsLateness() throws {
         try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
         try dir.write("trips.json", trips(officeTrip()))

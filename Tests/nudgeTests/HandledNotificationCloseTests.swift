@@ -14,6 +14,16 @@ final class HandledNotificationCloseTests: DesktopServerTestCase {
         try use(session.desktop)
     }
 
+    /// Snowy's load in the dryer since 08:00 for 60 min: "Dry Complete!" is shown by the 09:00 run.
+    private func deliverDryComplete() throws {
+        try dir.write("laundry.json", #"""
+            { "pets": [ { "id": "snowy", "name": "Snowy", "dryMinutes": 60,
+                          "cycle": { "id": "c-9", "stage": "dry", "startedAt": "2026-11-21T08:00:00Z" } } ] }
+            """#)
+        try cron("run", at: "2026-11-21T08:30:00Z")
+        try cron("run", at: "2026-11-21T09:00:00Z")
+    }
+
     func testATerminalActClosesWashCompleteAndItsWaiterEnds() throws {
         try checkATerminalActClosesTheNotificationItSettled()
     }
@@ -28,12 +38,7 @@ final class HandledNotificationCloseTests: DesktopServerTestCase {
     /// No message goes from a command to the waiter: the files are the signal. A person folding by hand in an
     /// editor is seen as `laundry fold` is, and so is a command killed right after it wrote the file.
     func testAHandEditThatFoldsTheLaundryClosesDryComplete() throws {
-        try dir.write("laundry.json", #"""
-            { "pets": [ { "id": "snowy", "name": "Snowy", "dryMinutes": 60,
-                          "cycle": { "id": "c-9", "stage": "dry", "startedAt": "2026-11-21T08:00:00Z" } } ] }
-            """#)
-        try cron("run", at: "2026-11-21T08:30:00Z")
-        try cron("run", at: "2026-11-21T09:00:00Z")
+        try deliverDryComplete()
         let notify = try XCTUnwrap(waitForNotify().first)
         // An unrelated hand edit changes nothing on screen.
         try dir.write("alarms.json", Fixture.alarm(time: "05:30"))
@@ -58,12 +63,7 @@ final class HandledNotificationCloseTests: DesktopServerTestCase {
 
     /// "Mark Folded" on the fold reminder settles "Dry Complete!", its sibling with the same button: both go.
     func testMarkFoldedOnTheFoldReminderClosesDryCompleteToo() throws {
-        try dir.write("laundry.json", #"""
-            { "pets": [ { "id": "snowy", "name": "Snowy", "dryMinutes": 60,
-                          "cycle": { "id": "c-9", "stage": "dry", "startedAt": "2026-11-21T08:00:00Z" } } ] }
-            """#)
-        try cron("run", at: "2026-11-21T08:30:00Z")
-        try cron("run", at: "2026-11-21T09:00:00Z")
+        try deliverDryComplete()
         try cron("run", at: "2026-11-21T09:30:00Z")
         let shown = try waitForNotify(2)
         XCTAssertEqual(waiters.count, 2)

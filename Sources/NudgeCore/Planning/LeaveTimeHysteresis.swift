@@ -6,21 +6,24 @@ import FoundationEssentials
 enum LeaveTimeHysteresis {
     static let threshold: TimeInterval = 120
 
-    /// The leave reminder with its planned time when the new one is within the threshold of it.
+    /// The leave reminder with its planned time when the new one is within the threshold of it. A snooze is not
+    /// held: its time is the person's, and a second snooze moves it (docs/promises.md, one snooze per notification).
     static func holding(_ candidate: Notification, planned: [String: Date]) -> Notification {
-        guard candidate.kind == .leave, let plannedAt = planned[candidate.id],
+        guard candidate.kind == .leave, !isSnooze(candidate.id), let plannedAt = planned[candidate.id],
               abs(candidate.fireAt.timeIntervalSince(plannedAt)) <= threshold else { return candidate }
         var kept = candidate
         kept.fireAt = plannedAt
         return kept
     }
 
+    private static func isSnooze(_ id: String) -> Bool { SnoozeRule.baseID(of: id) != id }
+
     /// The leave times now in the plan, for the next run. Looked for by index in each list: joining the lists
     /// and looping over the records would copy 10,000 alarm records to find no leave reminder.
     static func remember(_ pending: [Notification], _ deferred: [Notification]) -> [String: Date] {
         var times: [String: Date] = [:]
         func add(_ list: [Notification]) {
-            for index in list.indices where list[index].kind == .leave {
+            for index in list.indices where list[index].kind == .leave && !isSnooze(list[index].id) {
                 times[list[index].id] = list[index].fireAt
             }
         }

@@ -6,10 +6,7 @@ extension Planner {
     /// Makes a candidate what the plan holds: a leave-time held by the hysteresis, a record moved by quiet hours.
     static func prepare(_ candidate: inout Notification, plannedLeaveTimes: [String: Date],
                         quietHours: QuietHours?, clock: WallClock) {
-        // A snooze's time is the person's: moved by a second snooze, it is not held at the first one's time.
-        if candidate.kind == .leave, SnoozeRule.baseID(of: candidate.id) == candidate.id {
-            candidate = LeaveTimeHysteresis.holding(candidate, planned: plannedLeaveTimes)
-        }
+        candidate = LeaveTimeHysteresis.holding(candidate, planned: plannedLeaveTimes)
         if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
     }
 

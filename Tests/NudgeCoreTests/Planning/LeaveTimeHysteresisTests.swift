@@ -54,4 +54,20 @@ final class LeaveTimeHysteresisTests: XCTestCase {
             alarm, planned: ["alarm.prayer:fajr:2026-11-21": Fixtures.instant("2026-11-21T04:31:00Z")])
         XCTAssertEqual(held, alarm)
     }
+
+    /// A snooze of a leave reminder keeps the time the person gave it: moved a minute earlier by a second
+    /// snooze, it is neither held at the first one's time nor remembered for the next run.
+    func testASnoozeOfALeaveReminderIsNotHeld() {
+        let leave = CommuteRule.instance(of: Trip(id: "office", destination: "Office",
+                                                  schedule: .recurring(arriveBy: Fixtures.time("08:45"), weekdays: [.mon]),
+                                                  bufferMinutes: 10, travelMinutes: 25),
+                                         arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
+                                         arrivalDate: Fixtures.date("2026-11-23"), settings: Settings(),
+                                         now: Fixtures.instant("2026-11-23T07:10:00Z"),
+                                         clock: WallClock(zone: Fixtures.berlin))
+        let snooze = SnoozeRule.snooze(leave, minutes: 3, now: Fixtures.instant("2026-11-23T07:12:00Z"), existing: [])
+        XCTAssertEqual(LeaveTimeHysteresis.holding(snooze, planned: [snooze.id: Fixtures.instant("2026-11-23T07:16:00Z")]),
+                       snooze)
+        XCTAssertEqual(LeaveTimeHysteresis.remember([leave, snooze], []), [leave.id: leave.fireAt])
+    }
 }

@@ -56,6 +56,11 @@ if [ -z "$BINARY" ]; then
 fi
 [ -x "$BINARY" ] || { echo "soak: no executable at $BINARY" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "soak: python3 is required" >&2; exit 2; }
+# The differential mode: two data directories side by side, one run every minute, one only at each nextWakeAt
+# and after each change (scripts/soak-differential.py says which events it includes and what it compares).
+if [ "${SOAK_MODE:-}" = differential ]; then
+    exec python3 "$ROOT/scripts/soak-differential.py" "$DAYS" "$BINARY"
+fi
 
 exec python3 - "$DAYS" "$BINARY" <<'PYTHON'
 import datetime as dt

@@ -69,10 +69,12 @@ final class SoakTests: XCTestCase {
         XCTAssertLessThan(run.int("runsWoken") ?? .max, (run.int("runsEveryMinute") ?? 0) / 4)
     }
 
-    func testAMonthRunOnlyAtEachNextWakeDeliversWhatRunsEveryMinuteDeliver() throws {
-        guard let days = ProcessInfo.processInfo.environment["NUDGE_SOAK_DAYS"], !days.isEmpty else {
-            throw XCTSkip("the differential month runs with NUDGE_SOAK_DAYS=30 (.ci/run sets it; "
-                + "SOAK_MODE=differential scripts/soak.sh 30 runs it by hand)")
+    /// A week in `.ci/run` (`NUDGE_DIFFERENTIAL_DAYS=7`): the month takes over five minutes on the release
+    /// build (317 s, seed 20261127), and runs by hand.
+    func testWeeksRunOnlyAtEachNextWakeDeliverWhatRunsEveryMinuteDeliver() throws {
+        guard let days = ProcessInfo.processInfo.environment["NUDGE_DIFFERENTIAL_DAYS"], !days.isEmpty else {
+            throw XCTSkip("the differential week runs with NUDGE_DIFFERENTIAL_DAYS=7 (.ci/run sets it; "
+                + "SOAK_MODE=differential scripts/soak.sh 30 runs the month by hand)")
         }
         let run = try differential(days: days, environment: [:])
         XCTAssertGreaterThan(run.int("runsEveryMinute") ?? 0, 1_000)

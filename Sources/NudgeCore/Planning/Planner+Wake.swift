@@ -19,9 +19,10 @@ extension Planner {
     /// - Each source's next occurrence, pending or deferred by the budget (which never limits delivery), at its
     ///   fireAt after quiet hours moved it, snoozes and prayer timers included: the planner keeps the next
     ///   occurrence of every source, so nothing of the files falls due before the earliest of them.
-    /// - The look-ahead: a daily series or a recurring trip with nothing in the days planned (a weekly alarm on
-    ///   a day it skips, a prayer the sun does not reach, a streak not at risk) is looked at again when the
-    ///   first day beyond them starts, before any occurrence on it can fire.
+    /// - The look-ahead: a daily series or a recurring trip with nothing in the days planned (a prayer the sun
+    ///   does not reach, a streak not at risk, an alarm on no day planned) is looked at again when the first day
+    ///   beyond them starts. A safe earlier instant, not the occurrence's own: nothing on that day fires before
+    ///   it starts, and the run then plans the days after.
     /// - What changes with time alone: the learned streak reminder time, recomputed two days after it was
     ///   computed; a play dated ahead, counted from its instant (learned time) and its local date (streaks and
     ///   milestones); a travel observation dated ahead, counted from its instant, and one that leaves the

@@ -39,6 +39,8 @@
 #                         changes come (a short soak
 #                         raises it so that every kind of event happens)
 #   SOAK_KEEP=1           keep the data directory (its path is printed)
+#   SOAK_MODE=differential  instead, runs only at each nextWakeAt against runs every minute, on two data
+#                         directories (scripts/soak-differential.py: its events, its checks, SOAK_START)
 #
 # Exit 0 when every check holds, 1 on any violation, 2 on a usage or setup problem. The last line is
 # `SUMMARY {json}` with every figure.

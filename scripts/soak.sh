@@ -39,6 +39,8 @@
 #                         changes come (a short soak
 #                         raises it so that every kind of event happens)
 #   SOAK_KEEP=1           keep the data directory (its path is printed)
+#   SOAK_MODE=differential  instead, runs only at each nextWakeAt against runs every minute, on two data
+#                         directories (scripts/soak-differential.py: its events, its checks, SOAK_START)
 #
 # Exit 0 when every check holds, 1 on any violation, 2 on a usage or setup problem. The last line is
 # `SUMMARY {json}` with every figure.
@@ -56,6 +58,11 @@ if [ -z "$BINARY" ]; then
 fi
 [ -x "$BINARY" ] || { echo "soak: no executable at $BINARY" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "soak: python3 is required" >&2; exit 2; }
+# The differential mode: two data directories side by side, one run every minute, one only at each nextWakeAt
+# and after each change (scripts/soak-differential.py says which events it includes and what it compares).
+if [ "${SOAK_MODE:-}" = differential ]; then
+    exec python3 "$ROOT/scripts/soak-differential.py" "$DAYS" "$BINARY"
+fi
 
 exec python3 - "$DAYS" "$BINARY" <<'PYTHON'
 import datetime as dt

@@ -26,7 +26,8 @@ final class BudgetAndChannelTests: DataDirectoryTestCase {
         XCTAssertEqual(budget["limit"] as? Int, 2)
         XCTAssertEqual(budget["status"] as? String, "atLimit")
         XCTAssertEqual(budget["message"] as? String, "Notification limit reached. Complete cycles to free up space.")
-        XCTAssertEqual(plan["nextWakeAt"] as? String, "2026-11-21T09:00:00Z")
+        // The next wake is the deferred reminder's: a run then delivers it.
+        XCTAssertEqual(plan["nextWakeAt"] as? String, "2026-11-21T07:30:00Z")
 
         // The budget limits the plan, never delivery.
         assertRun(try dir.run(at: "2026-11-21T07:30:00Z"), delivers: ["laundry.foldReminder:snowy:c-1"])

@@ -119,7 +119,8 @@ final class BudgetLimitTests: DataDirectoryTestCase {
         XCTAssertEqual(deferred.map { $0["fireAt"] as? String },
                        ["2026-11-21T07:10:00Z", "2026-11-21T07:30:00Z", "2026-11-21T15:00:00Z"])
         XCTAssertEqual(deferred.map { $0["reason"] as? String }, ["budget", "budget", "budget"])
-        XCTAssertEqual(plan["nextWakeAt"] as? String, "2026-11-21T12:00:00Z", "the earliest pending, not deferred")
+        // The budget limits the plan, never delivery: the next wake is the deferred morning message's.
+        XCTAssertEqual(plan["nextWakeAt"] as? String, "2026-11-21T07:10:00Z")
         XCTAssertEqual(try budget(plan)["status"] as? String, "atLimit")
 
         // Two more slots: the medium fold reminder (07:30) enters before the sooner low message (07:10), and the
@@ -134,7 +135,7 @@ final class BudgetLimitTests: DataDirectoryTestCase {
                                                "alarm.prayer:b:2026-11-21", "alarm.prayer:c:2026-11-21",
                                                "alarm.prayer:d:2026-11-21"])
         XCTAssertEqual(ids(wider["deferred"]), ["daily.personalized:personalized:2026-11-21"])
-        XCTAssertEqual(wider["nextWakeAt"] as? String, "2026-11-21T07:30:00Z")
+        XCTAssertEqual(wider["nextWakeAt"] as? String, "2026-11-21T07:10:00Z")
 
         // Deferred records are delivered when due, each once.
         assertRun(try dir.run(at: "2026-11-21T07:10:00Z"), delivers: ["daily.personalized:personalized:2026-11-21"])

@@ -44,6 +44,42 @@ final class SoakTests: XCTestCase {
         }
     }
 
+    /// The differential mode (docs/promises.md, "Woken only when something is due"): runs only at each
+    /// `nextWakeAt` and after each change deliver what runs every minute deliver, at the same seconds, and
+    /// record the same outcomes.
+    private func differential(days: String, environment extra: [String: String]) throws -> RepositoryScript {
+        let environment = extra.merging(["SOAK_MODE": "differential"]) { $1 }
+        let run = try RepositoryScript.run("soak.sh", [days], environment: environment, timeout: 3 * 3600)
+        print(run.output)
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertEqual(run.int("differences"), 0, run.output)
+        XCTAssertGreaterThan(run.int("wakeRuns") ?? 0, 0, run.output)
+        return run
+    }
+
+    func testADayRunOnlyAtEachNextWakeDeliversWhatRunsEveryMinuteDeliver() throws {
+        // A fixed seed and frequent events, over Berlin's spring forward (02:30 does not exist on 29 March).
+        let run = try differential(days: "1", environment: ["SOAK_SEED": "3407", "SOAK_EVENTS": "10",
+                                                            "SOAK_START": "2026-03-28T12:00:00Z"])
+        for key in ["edits", "snoozes", "handEdits", "zoneChanges", "switchedOff", "suspends", "clockBack",
+                    "clockForward", "plansWithDeferred", "deliveries", "idleWakes"] {
+            XCTAssertGreaterThan(run.int(key) ?? 0, 0, "no \(key) in the differential day: \(run.summary)")
+        }
+        // Far fewer runs than every minute.
+        XCTAssertLessThan(run.int("runsWoken") ?? .max, (run.int("runsEveryMinute") ?? 0) / 4)
+    }
+
+    /// A week in `.ci/run` (`NUDGE_DIFFERENTIAL_DAYS=7`): the month takes over five minutes on the release
+    /// build (317 s, seed 20261127), and runs by hand.
+    func testWeeksRunOnlyAtEachNextWakeDeliverWhatRunsEveryMinuteDeliver() throws {
+        guard let days = ProcessInfo.processInfo.environment["NUDGE_DIFFERENTIAL_DAYS"], !days.isEmpty else {
+            throw XCTSkip("the differential week runs with NUDGE_DIFFERENTIAL_DAYS=7 (.ci/run sets it; "
+                + "SOAK_MODE=differential scripts/soak.sh 30 runs the month by hand)")
+        }
+        let run = try differential(days: days, environment: [:])
+        XCTAssertGreaterThan(run.int("runsEveryMinute") ?? 0, 1_000)
+    }
+
     func testAMonthOfRunsKeepsEveryPromise() throws {
         guard let days = ProcessInfo.processInfo.environment["NUDGE_SOAK_DAYS"], !days.isEmpty else {
             throw XCTSkip("the month-long soak runs with NUDGE_SOAK_DAYS=30 (.ci/run sets it; scripts/soak.sh 30 "

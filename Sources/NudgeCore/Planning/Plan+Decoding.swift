@@ -19,9 +19,11 @@ extension Plan {
         }
         let records = root.elements("pending").compactMap { Notification(record: document.json($0.node)) }
         let deferred = root.elements("deferred").compactMap { DeferredRecord(record: document.json($0.node)) }
+        let nextWakeAt = root.instant("nextWakeAt", required: false)
         if let problem = document.problems.first { throw problem }
         return Plan(generatedAt: generatedAt, timeZone: timeZone,
-                    budget: BudgetStatus(pending: pending, limit: limit), pending: records, deferred: deferred)
+                    budget: BudgetStatus(pending: pending, limit: limit), pending: records, deferred: deferred,
+                    nextWakeAt: nextWakeAt)
     }
 }
 

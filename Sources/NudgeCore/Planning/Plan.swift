@@ -9,16 +9,17 @@ public struct Plan: Equatable, Sendable {
     public var pending: [Notification]
     /// Left out by the budget, sorted like `pending`, in their short form.
     public var deferred: [DeferredRecord]
+    /// The earliest instant after `generatedAt` at which a run would act (`Planner.nextWake`): the schedule a
+    /// timer that runs nudge only when something is due follows (docs/promises.md). Nil when nothing is ahead.
+    public var nextWakeAt: Date?
 
     public init(generatedAt: Date, timeZone: String, budget: BudgetStatus, pending: [Notification],
-                deferred: [DeferredRecord]) {
+                deferred: [DeferredRecord], nextWakeAt: Date?) {
         self.generatedAt = generatedAt
         self.timeZone = timeZone
         self.budget = budget
         self.pending = pending
         self.deferred = deferred
+        self.nextWakeAt = nextWakeAt
     }
-
-    /// The earliest fireAt in `pending`: when a timer that wants to wake exactly then should wake.
-    public var nextWakeAt: Date? { pending.first?.fireAt }
 }

@@ -198,8 +198,11 @@ public enum Planner {
         let (pending, deferred) = Budget.split(consume ranked, limit: household.settings.maxPending)
         state.plannedLeaveTimes = LeaveTimeHysteresis.remember(pending, deferred)
         let budget = BudgetStatus(pending: pending.count, limit: household.settings.maxPending)
+        let nextWakeAt = nextWake(pending: pending, deferred: deferred, now: now,
+                                  WakeInputs(household: household, state: state, clock: clock,
+                                             lastDate: candidates.lastDate))
         let plan = Plan(generatedAt: now, timeZone: zone.identifier, budget: budget, pending: pending,
-                        deferred: deferred.map(DeferredRecord.init))
+                        deferred: deferred.map(DeferredRecord.init), nextWakeAt: nextWakeAt)
 
         state.latestRunAt = max(state.latestRunAt ?? now, now)
         state.lastRunAt = now

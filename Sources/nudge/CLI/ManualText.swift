@@ -326,8 +326,14 @@ enum ManualText {
             `atLimit`, and a `message`), `pending` (the next occurrence of each source, sorted by `fireAt`, then \
             `id`), `deferred` (what the budget left out, short and one to a line: `id`, `kind`, `source`, \
             `fireAt`, `priority`, `title` and `"reason": "budget"`; it enters `pending`, whole, as soon as there \
-            is room) and `nextWakeAt` (the earliest `fireAt`, or null). The same files, state and `--now` give the \
-            same bytes. Each pending record has:
+            is room) and `nextWakeAt`: the earliest instant after `generatedAt` at which a run would deliver, \
+            record or plan something new, or null when nothing is ahead — a record's `fireAt`, pending or \
+            deferred (after quiet hours moved it; snoozes and prayer timers too), the start of the first day \
+            beyond the eight days planned, the learned streak time's recomputation, a play or trip observation \
+            dated ahead or leaving its history, and a minute after a delivery the desktop or the command failed to \
+            show. Runs only then and after each change of a file, the clock or the zone deliver what runs every \
+            minute deliver, each at its second. The same files, state and `--now` give the same bytes. Each \
+            pending record has:
             """),
         .entry("`id`", "the occurrence id"),
         .entry("`kind`", NotificationKind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")),

@@ -97,6 +97,10 @@ enum RunCommand {
         }
         if !dryRun {
             try deliverAfterOutbox(&result.state, workspace: workspace, now: now, console: console)
+            // A delivery the channels failed to show is retried: the schedule then wakes a minute later.
+            if result.plan.wakeToRetry(result.state.commandQueue, now: now) {
+                try workspace.directory.write("plan.json", result.plan.fileContent, durability: .derived)
+            }
         }
         console.flush()
         let problems = workspace.problemLines

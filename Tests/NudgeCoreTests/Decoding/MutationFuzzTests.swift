@@ -803,7 +803,12 @@ final class PipelineFuzzer {
         if Set(planned.map { $0.1 + "/" + $0.2 }).count != planned.count {
             failures.append("\(run): two future occurrences of one source planned (not just-in-time)")
         }
-        if plan.nextWakeAt != plan.pending.first?.fireAt { failures.append("\(run): nextWakeAt is not the first fireAt") }
+        // The next wake is after now and no later than any record's fireAt, pending or deferred.
+        if let wake = plan.nextWakeAt, wake <= now { failures.append("\(run): nextWakeAt is not after now") }
+        if let first = (plan.pending.map(\.fireAt) + plan.deferred.map(\.fireAt)).min(),
+           plan.nextWakeAt.map({ $0 > first }) ?? true {
+            failures.append("\(run): nextWakeAt is later than the first fireAt")
+        }
         for record in plan.pending + result.deliveries.map(\.notification) where record.expiresAt < record.fireAt {
             failures.append("\(run): \(record.id) expires before it fires")
         }

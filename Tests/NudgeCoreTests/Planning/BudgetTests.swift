@@ -106,7 +106,8 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(first.plan.pending.map(\.id), ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
         XCTAssertEqual(first.plan.deferred.map(\.id), ["laundry.foldReminder:snowy:c-1"])
         XCTAssertEqual(first.plan.budget.level, .atLimit)
-        XCTAssertEqual(first.plan.nextWakeAt, Fixtures.instant("2026-11-21T09:00:00Z"))
+        // The deferred fold reminder (07:30Z) wakes the next run: the budget never limits delivery.
+        XCTAssertEqual(first.plan.nextWakeAt, Fixtures.instant("2026-11-21T07:30:00Z"))
         let json = try JSONParser.parse(first.plan.fileContent)
         XCTAssertEqual(json["deferred"]?.arrayValue?.first?["reason"], .string("budget"))
 
@@ -165,7 +166,8 @@ final class PlanWritingTests: XCTestCase {
         XCTAssertTrue(plan.text.contains(#"    {"id":"alarm.prayer:c:2026-11-21","kind":"alarm.prayer","source":"c","#
             + #""fireAt":"2026-11-21T11:00:00Z","priority":"critical","title":"Morning Prayer Time","reason":"budget"},"#), plan.text)
         let empty = Plan(generatedAt: Fixtures.instant("2026-11-21T07:00:00Z"), timeZone: "UTC",
-                         budget: BudgetStatus(pending: 0, limit: 64), pending: [], deferred: [])
+                         budget: BudgetStatus(pending: 0, limit: 64), pending: [], deferred: [],
+                         nextWakeAt: nil)
         XCTAssertEqual(String(decoding: empty.fileContent, as: UTF8.self), expectedText(empty))
     }
 
@@ -193,7 +195,8 @@ final class PlanWritingTests: XCTestCase {
         for split in [0, 3, records.count] {
             let plan = Plan(generatedAt: Date(timeIntervalSince1970: 1_795_248_000.5), timeZone: "Europe/Berlin",
                             budget: BudgetStatus(pending: split, limit: 3), pending: Array(records.prefix(split)),
-                            deferred: records.dropFirst(split).map(DeferredRecord.init))
+                            deferred: records.dropFirst(split).map(DeferredRecord.init),
+                            nextWakeAt: records.first?.fireAt)
             XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), expectedText(plan))
         }
     }
@@ -224,7 +227,8 @@ final class PlanWritingTests: XCTestCase {
         for split in [0, 3, records.count] {
             let plan = Plan(generatedAt: Date(timeIntervalSince1970: 1_795_248_000.5), timeZone: "Europe/Berlin",
                             budget: BudgetStatus(pending: split, limit: 3), pending: Array(records.prefix(split)),
-                            deferred: records.dropFirst(split).map(DeferredRecord.init))
+                            deferred: records.dropFirst(split).map(DeferredRecord.init),
+                            nextWakeAt: records.first?.fireAt)
             XCTAssertEqual(String(decoding: plan.fileContent, as: UTF8.self), expectedText(plan))
         }
     }

@@ -115,15 +115,16 @@ final class FirstTenMinutesTests: XCTestCase {
             defer { free(pointer) }
             return String(cString: pointer)
         })
-        XCTAssertTrue(service.contains("ExecStart=\(binary) run --quiet --linger 59 --data "), service)
+        XCTAssertTrue(service.contains("ExecStart=\(binary) run --quiet --systemd --wait 30 --data "), service)
         let analyze = try ExternalTool.require("systemd-analyze", package: "systemd")
         let runtime = root.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         var environment = login()
         environment["XDG_RUNTIME_DIR"] = runtime.path
-        let result = try ExternalTool.run(analyze, ["verify", "--user", "--man=no", units + "/nudge.service",
-                                                    units + "/nudge.timer"], exactEnvironment: environment)
+        let files = ["nudge.service", "nudge-alarm.service", "nudge.path", "nudge-hourly.timer"].map { units + "/" + $0 }
+        let result = try ExternalTool.run(analyze, ["verify", "--user", "--man=no"] + files,
+                                          exactEnvironment: environment)
         XCTAssertEqual(result.status, 0, result.summary)
         XCTAssertEqual(result.stderr, "", "systemd warns about the units")
     }

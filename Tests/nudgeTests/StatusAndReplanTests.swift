@@ -131,7 +131,7 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
         let plan = try NudgeProcess.run(["plan", "--data", dir.path], workingDirectory: dir.url)
         XCTAssertEqual(plan.status, 0, plan.summary)
         XCTAssertTrue(plan.stdout.contains("Warning: the last run was "), plan.summary)
-        XCTAssertTrue(plan.stdout.contains("systemctl --user status nudge.timer"), plan.summary)
+        XCTAssertTrue(plan.stdout.contains("Check it with `crontab -l`"), plan.summary)
         let status = try dir.nudge("status", now: "2026-11-21T20:00:00Z")
         XCTAssertTrue(status.stdout.contains("Warning: the last run was 38 h 44 min ago"), status.summary)
 
@@ -187,9 +187,11 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
         XCTAssertEqual(result.status, 0, result.summary)
         XCTAssertTrue(result.stdout.contains("kept     \(units)/nudge.service (exists; delete it to get the "
             + "starter version)"), result.summary)
-        XCTAssertTrue(result.stdout.contains("created  \(units)/nudge.timer"), result.summary)
-        XCTAssertEqual(result.stdoutLines.last,
-                       "  systemctl --user daemon-reload && systemctl --user enable --now nudge.timer")
+        for created in ["nudge-alarm.service", "nudge.path", "nudge-hourly.timer"] {
+            XCTAssertTrue(result.stdout.contains("created  \(units)/\(created)"), result.summary)
+        }
+        XCTAssertEqual(result.stdoutLines.last, "  systemctl --user daemon-reload && "
+                       + "systemctl --user enable --now nudge-hourly.timer nudge.path")
         XCTAssertEqual(try String(contentsOfFile: units + "/nudge.service", encoding: .utf8),
                        "[Unit]\nDescription=mine\n")
     }

@@ -18,6 +18,10 @@ public struct RunState: Equatable, Sendable {
     /// The `now` of the last `nudge run` (by the timer, cron or a person), not of an editing command's re-plan:
     /// what the stale-timer warning and `status`'s "Last run" read.
     public var lastRunCommandAt: Date?
+    /// Whether the systemd user manager wakes nudge only when something is due (`nudge run --systemd`):
+    /// an editing command then arms the next wake too, and the stale-run warning waits for the armed wake
+    /// (docs/systemd.md). A `nudge run` without `--systemd` (cron) clears it.
+    public var wokenBySystemd = false
     /// The zone of the previous run, to notice travel.
     public var timeZone: String?
     /// Why the previous run's zone is not exactly what `TZ` asked for (SPEC §11.26), for `status`.

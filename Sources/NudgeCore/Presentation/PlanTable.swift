@@ -3,13 +3,18 @@ import FoundationEssentials
 /// `nudge plan`'s table: the plan sorted by time, in local time, with "in 12 min" and the budget.
 public enum PlanTable {
     /// `lastRun`: when the last `nudge run` was (the stale-timer warning); an editing command's re-plan also
-    /// rewrites the plan, so its `generatedAt` alone would hide a dead timer.
-    public static func render(_ plan: Plan, now: Date, zone: Zone, lastRun: Date? = nil) -> String {
+    /// rewrites the plan, so its `generatedAt` alone would hide a dead timer. `wokenBySystemd`: the last run was
+    /// `nudge run --systemd`, which is due again at the plan's `nextWakeAt`.
+    public static func render(_ plan: Plan, now: Date, zone: Zone, lastRun: Date? = nil,
+                              wokenBySystemd: Bool = false) -> String {
         let clock = WallClock(zone: zone)
         var lines: [String] = []
         lines.append("Plan generated \(TextFormat.localDateTime(plan.generatedAt, clock)) "
             + "(\(TextFormat.relative(plan.generatedAt, from: now))), zone \(plan.timeZone)")
-        if let stale = StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: now) { lines.append(stale) }
+        if let stale = StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: now,
+                                        wokenBySystemd: wokenBySystemd, nextWakeAt: plan.nextWakeAt) {
+            lines.append(stale)
+        }
         lines.append("Budget: \(bar(plan.budget)) \(plan.budget.pending)/\(plan.budget.limit) "
             + "\(plan.budget.level.rawValue) — \(plan.budget.message)")
         lines.append("")

@@ -44,7 +44,8 @@ public enum StatusReport {
             lines.append("Last run: \(TextFormat.localDateTime(lastRun, clock)) "
                 + "(\(TextFormat.relative(lastRun, from: now))), zone \(state.timeZone ?? zone.identifier); "
                 + "delivered \(state.lastDelivered), missed \(state.lastMissed)")
-            StaleRun.warning(lastRunAt: lastRun, now: now).map { lines.append($0) }
+            StaleRun.warning(lastRunAt: lastRun, now: now, wokenBySystemd: state.wokenBySystemd)
+                .map { lines.append($0) }
         } else {
             lines.append(noRun)  // `nudge test` or an editing command wrote state before any run
         }
@@ -164,7 +165,7 @@ public enum StatusReport {
             JSONMember("lastRunAt", state.lastRunAt.map { .string(RFC3339.format($0)) } ?? .null),
             JSONMember("lastRunCommandAt", state.lastRunCommandAt.map { .string(RFC3339.format($0)) } ?? .null),
             JSONMember("stale", .bool((state.lastRunCommandAt ?? state.lastRunAt)
-                .flatMap { StaleRun.warning(lastRunAt: $0, now: now) } != nil)),
+                .flatMap { StaleRun.warning(lastRunAt: $0, now: now, wokenBySystemd: state.wokenBySystemd) } != nil)),
             enabled,
             warnings, fileWarnings,
             zoneWarning,

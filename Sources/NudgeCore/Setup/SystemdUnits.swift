@@ -1,45 +1,91 @@
-/// The systemd user units `nudge init --systemd` writes (SPEC §9): a oneshot service that runs the installed
-/// binary, and a timer that starts it every minute.
+/// The systemd user units `nudge init --systemd` writes (docs/systemd.md): nudge runs when something is due
+/// (the transient `nudge.timer` each run arms at the plan's `nextWakeAt`), when a user file changes
+/// (`nudge.path`), and every hour, at login and when the clock or the zone changes (`nudge-hourly.timer`). Every
+/// calendar time is in UTC: a local one skips the repeated hour when the clocks fall back.
 public enum SystemdUnits {
     public static let serviceName = "nudge.service"
-    public static let timerName = "nudge.timer"
-    /// The one line that turns the timer on, printed after the files are written.
-    public static let enableCommand = "systemctl --user daemon-reload && systemctl --user enable --now nudge.timer"
+    /// The run a critical record's wake starts, resuming the machine where it can (`SystemdWake.alarmTimerName`).
+    public static let alarmServiceName = "nudge-alarm.service"
+    public static let pathName = "nudge.path"
+    public static let hourlyTimerName = "nudge-hourly.timer"
+    /// The one line that turns the units on, printed after the files are written. Starting the hourly timer
+    /// runs nudge at once (`OnStartupSec=0` has passed), and that run arms the next wake.
+    public static let enableCommand =
+        "systemctl --user daemon-reload && systemctl --user enable --now nudge-hourly.timer nudge.path"
 
-    /// `nudge.service` for the binary at `binary` (its real path) and the data directory at `dataDirectory`
-    /// (absolute). Both are written out: the unit must not depend on a shell's PATH or environment.
-    public static func service(binary: String, dataDirectory: String) -> String {
-        let command = [binary, "run", "--quiet", "--linger", "59", "--data", dataDirectory].map(execArgument)
+    /// Every unit for the binary at `binary` (its real path) and the data directory at `dataDirectory`
+    /// (absolute), by file name. Both are written out: a unit must not depend on a shell's PATH or environment.
+    public static func files(binary: String, dataDirectory: String) -> [(name: String, content: String)] {
+        [
+            (serviceName, service(binary: binary, dataDirectory: dataDirectory)),
+            (alarmServiceName, service(binary: binary, dataDirectory: dataDirectory, alarm: true)),
+            (pathName, path(dataDirectory: dataDirectory)),
+            (hourlyTimerName, hourlyTimer),
+        ]
+    }
+
+    /// A oneshot run that arms the next wake (`--systemd`). It waits for the lock rather than fail while the
+    /// other service or a click holds it, leaves its click waiters running, and adds no "Starting…"/"Finished…"
+    /// line to the journal (nudge's own lines carry their priority: `<3>` errors).
+    public static func service(binary: String, dataDirectory: String, alarm: Bool = false) -> String {
+        let command = [binary, "run", "--quiet", "--systemd", "--wait", "30", "--data", dataDirectory]
         return """
         [Unit]
-        Description=nudge notification planner
+        Description=\(alarm ? "nudge notification planner, woken for a critical alarm" : "nudge notification planner")
 
         [Service]
         Type=oneshot
-        ExecStart=\(command.joined(separator: " "))
+        ExecStart=\(command.map(execArgument).joined(separator: " "))
         # The click waiters of desktop notifications outlive the run: stop only the run itself.
         KillMode=process
-        # No "Starting…"/"Finished…" line per run; nudge's own lines carry their priority (<3> errors).
         LogLevelMax=notice
 
         """
     }
 
-    /// `nudge.timer`: every minute on the minute; `Persistent=true` runs a missed start after a suspend or a
-    /// shutdown at once, and nudge then delivers what fell due meanwhile.
-    public static let timer = """
+    /// Runs nudge when a user file is written, renamed into place or removed: an edit by hand is planned within
+    /// a second or two.
+    public static func path(dataDirectory: String) -> String {
+        let watched = UserFile.allCases.map { "PathChanged=" + pathValue(dataDirectory + "/" + $0.fileName) }
+        return """
         [Unit]
-        Description=Run nudge every minute
+        Description=Run nudge when a file of its data directory changes
+
+        [Path]
+        \(watched.joined(separator: "\n"))
+        Unit=\(serviceName)
+
+        [Install]
+        WantedBy=default.target
+
+        """
+    }
+
+    /// The safety net: every hour on the hour (UTC), at once when the manager starts (login) or the timer is
+    /// enabled, and when the clock is set or the zone changes. `Persistent=true` runs an hour missed while the
+    /// machine was off or asleep as soon as it is back.
+    public static let hourlyTimer = """
+        [Unit]
+        Description=Run nudge every hour, at login and when the clock or the time zone changes
 
         [Timer]
-        OnCalendar=*-*-* *:*:00
+        OnCalendar=*-*-* *:00:00 UTC
+        OnStartupSec=0
+        OnClockChange=yes
+        OnTimezoneChange=yes
         AccuracySec=1s
         Persistent=true
+        Unit=\(serviceName)
 
         [Install]
         WantedBy=timers.target
 
         """
+
+    /// A path as a unit file's path setting reads it: `%` (specifiers) doubled.
+    static func pathValue(_ path: String) -> String {
+        path.split(separator: "%", omittingEmptySubsequences: false).joined(separator: "%%")
+    }
 
     /// One argument of `ExecStart=` as systemd reads it: `%` (specifiers) and `$` (variables) doubled, and
     /// quoted with `\` and `"` escaped when it holds a space, a quote, a backslash or a `;`.

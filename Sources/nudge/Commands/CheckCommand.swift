@@ -33,6 +33,7 @@ enum CheckCommand {
             console.warning("nudge: warning: \(note)")
         }
         let checked = loaded.reports.map(\.file.fileName)
+        defer { console.out("Wake from suspend: " + wakeCapability(directory).checkLine) }
         if problems.isEmpty {
             console.out(checked.isEmpty ? "No user files in \(directory.path) — nothing to check."
                                         : "OK: \(checked.joined(separator: ", ")) valid")
@@ -40,6 +41,14 @@ enum CheckCommand {
         }
         console.out("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(directory.path)")
         return .badData
+    }
+
+    /// Whether a critical record's wake resumes this machine (docs/systemd.md): only where the systemd units
+    /// wake nudge (the last run was `nudge run --systemd`) and the manager and the kernel can.
+    private static func wakeCapability(_ directory: DataDirectory) -> WakeCapability {
+        let wokenBySystemd = ((try? directory.loadState()) ?? nil)?.wokenBySystemd ?? false
+        let manager = wokenBySystemd ? try? UserManager.connect() : nil
+        return WakeArming.capability(of: manager)
     }
 
     /// What the desktop channel will lack on this machine (SPEC §7.1): notify-send, for notifications without

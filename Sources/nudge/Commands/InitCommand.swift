@@ -44,7 +44,7 @@ enum InitCommand {
         return .success
     }
 
-    /// `nudge.service` and `nudge.timer` in the user unit directory, for this very binary and data directory.
+    /// The user units of `SystemdUnits.files` in the user unit directory, for this very binary and data directory.
     private static func writeUnits(dataDirectory: String, _ console: Console) throws {
         guard let binary = DesktopChannel.executablePath() else {
             throw CLIError.failure("nudge init: cannot find nudge's own executable for the unit file")
@@ -57,14 +57,10 @@ enum InitCommand {
         case .failure(let problem): throw CLIError.failure("nudge init: \(problem)")
         }
         try makeDirectories(unitDirectory, mode: 0o755)
-        let units = [
-            (SystemdUnits.serviceName, SystemdUnits.service(binary: binary, dataDirectory: dataDirectory)),
-            (SystemdUnits.timerName, SystemdUnits.timer),
-        ]
-        for (name, content) in units {
+        for (name, content) in SystemdUnits.files(binary: binary, dataDirectory: dataDirectory) {
             try writeUnlessExists(unitDirectory + "/" + name, content, console)
         }
-        console.out("Enable the timer (it runs `nudge run` every minute):")
+        console.out("Enable the units (they run `nudge run` when something is due, when a file changes and hourly):")
         console.out("  " + SystemdUnits.enableCommand)
     }
 

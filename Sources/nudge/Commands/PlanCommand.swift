@@ -20,7 +20,8 @@ enum PlanCommand {
             let plan = workspace.plan(now: arguments.now).plan
             console.out(arguments.has("--json") ? plan.text
                                                 : PlanTable.render(plan, now: arguments.now, zone: workspace.zone,
-                                                                   lastRun: workspace.state?.lastRunCommandAt)
+                                                                   lastRun: workspace.state?.lastRunCommandAt,
+                                                                   wokenBySystemd: workspace.state?.wokenBySystemd ?? false)
                                                     + silentText(workspace.loaded.household, now: arguments.now,
                                                                  zone: workspace.zone))
             workspace.problemLines.forEach { console.error($0) }
@@ -33,17 +34,21 @@ enum PlanCommand {
         switch Plan.decode(data) {
         case .success(let plan):
             let zone = ZoneDatabase.zone(named: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
-            let lastRun = (try? directory.loadState())??.lastRunCommandAt
+            let state = (try? directory.loadState()) ?? nil
+            let lastRun = state?.lastRunCommandAt
+            let wokenBySystemd = state?.wokenBySystemd ?? false
             guard arguments.has("--json") else {
                 let (files, _) = directory.userFiles()
                 let household = HouseholdLoader.load(current: files, zoneNamed: ZoneDatabase.zone(named:)).household
-                console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun)
+                console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun,
+                                             wokenBySystemd: wokenBySystemd)
                     + silentText(household, now: arguments.now, zone: zone))
                 return .success
             }
             console.out(plan.text)
             // stdout carries only the plan: the stale warning goes where warnings go.
-            StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: arguments.now)
+            StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: arguments.now,
+                             wokenBySystemd: wokenBySystemd, nextWakeAt: plan.nextWakeAt)
                 .map { console.warning("nudge: " + $0) }
             return .success
         case .failure(let problem):

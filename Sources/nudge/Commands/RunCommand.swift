@@ -8,7 +8,7 @@ import Glibc
 enum RunCommand {
     static let command = Command(
         name: "run",
-        usage: "nudge run [--now T] [--dry-run] [--json] [--quiet] [--wait S] [--linger S] [--data DIR]",
+        usage: "nudge run [--now T] [--dry-run] [--json] [--quiet] [--wait S] [--linger S] [--systemd] [--data DIR]",
         summary: "plan, write plan.json and state, and deliver what fell due since the last run",
         options: [
             .now,
@@ -17,6 +17,7 @@ enum RunCommand {
             .flag("--quiet", "print nothing on stdout (deliveries still reach the outbox)"),
             .option("--wait", "S", "wait up to S seconds for another run to finish instead of exiting 75"),
             .option("--linger", "S", "stay up to S seconds and deliver each notification due then at its second"),
+            .flag("--systemd", "arm the next wake in the systemd user manager (the units of `nudge init --systemd`)"),
             .data, .help,
         ],
         positionals: 0...0,
@@ -27,16 +28,19 @@ enum RunCommand {
         var dryRun = false
         var json = false
         var quiet = false
+        /// Set by `nudge run --systemd`: the user manager wakes nudge, so each pass arms the next wake.
+        var systemd = false
 
-        init(dryRun: Bool = false, json: Bool = false, quiet: Bool = false) {
+        init(dryRun: Bool = false, json: Bool = false, quiet: Bool = false, systemd: Bool = false) {
             self.dryRun = dryRun
             self.json = json
             self.quiet = quiet
+            self.systemd = systemd
         }
 
         init(_ arguments: ParsedArguments) {
             self.init(dryRun: arguments.has("--dry-run"), json: arguments.has("--json"),
-                      quiet: arguments.has("--quiet"))
+                      quiet: arguments.has("--quiet"), systemd: arguments.has("--systemd"))
         }
     }
 
@@ -80,6 +84,7 @@ enum RunCommand {
         var result = workspace.plan(now: now)
         if isRunCommand {
             result.state.lastRunCommandAt = now
+            result.state.wokenBySystemd = options.systemd
         } else if let previous = workspace.state {
             // A re-plan after an edit is no run: `status` goes on reporting what the last `nudge run` did.
             result.state.lastDelivered = previous.lastDelivered
@@ -88,6 +93,7 @@ enum RunCommand {
         }
         if !dryRun {
             try save(result: &result, workspace: workspace)
+            armWake(result.plan, if: result.state.wokenBySystemd, console)
         }
         Channels(console: console, json: options.json, quiet: options.quiet, clock: WallClock(zone: workspace.zone))
             .print(result.deliveries)
@@ -100,6 +106,7 @@ enum RunCommand {
             // A delivery the channels failed to show is retried: the schedule then wakes a minute later.
             if result.plan.wakeToRetry(result.state.commandQueue, now: now) {
                 try workspace.directory.write("plan.json", result.plan.fileContent, durability: .derived)
+                armWake(result.plan, if: result.state.wokenBySystemd, console)
             }
         }
         console.flush()
@@ -115,6 +122,18 @@ enum RunCommand {
             console.info(summary(result, zone: workspace.zone, now: now, dryRun: dryRun))
         }
         return (problems.isEmpty ? .success : .badData, result.plan)
+    }
+
+    /// Arms the plan's wakes in the systemd user manager when it is what wakes nudge (docs/systemd.md), right
+    /// after the plan is written and before anything is delivered. A manager that cannot be reached fails
+    /// nothing: the warning says so, and the hourly run arms the wakes again.
+    private static func armWake(_ plan: Plan, if wokenBySystemd: Bool, _ console: Console) {
+        guard wokenBySystemd else { return }
+        do {
+            try WakeArming.arm(plan)
+        } catch {
+            console.warning("nudge: cannot arm the next wake in the systemd user manager: \(error)")
+        }
     }
 
     /// The pass an editing command runs after its edit, under the lock it holds (SPEC §11.22), so that plan.json

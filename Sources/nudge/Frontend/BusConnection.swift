@@ -46,8 +46,9 @@ final class BusConnection {
 
     deinit { close(socket) }
 
-    /// Connects, authenticates and says Hello within `timeout` seconds.
-    static func open(address: String, timeout: Double) -> Result<BusConnection, Failure> {
+    /// Connects, authenticates and says Hello within `timeout` seconds. A peer that is no bus (the systemd
+    /// manager's private socket) takes calls right after authentication: `hello` false skips Hello.
+    static func open(address: String, timeout: Double, hello: Bool = true) -> Result<BusConnection, Failure> {
         guard let parsed = BusAddress.parse(address) else { return .failure(.address(address)) }
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return .failure(.system("cannot make a socket", errno)) }
@@ -68,18 +69,31 @@ final class BusConnection {
         guard connected == 0 else { return .failure(.system("cannot connect to the session bus at \(address)", errno)) }
         let deadline = Date().addingTimeInterval(timeout)
         do {
-            try connection.writeAll(BusAuthentication.request(uid: getuid()))
+            // systemd's private socket must read BEGIN before the first message arrives: given both in one
+            // read, it leaves the message unanswered. As sd-bus does, BEGIN goes with the request there.
+            try connection.writeAll(BusAuthentication.request(uid: getuid()) + (hello ? [] : BusAuthentication.begin))
             let line = try connection.readAuthenticationLine(until: deadline)
             guard case .accepted = BusAuthentication.answer(line) else { return .failure(.refused(line)) }
-            try connection.writeAll(BusAuthentication.begin)
-            let hello = try connection.call(NotificationsBus.hello(), until: deadline)
-            connection.uniqueName = hello.body.first?.string ?? ""
+            if hello {
+                try connection.writeAll(BusAuthentication.begin)
+                let reply = try connection.call(NotificationsBus.hello(), until: deadline)
+                connection.uniqueName = reply.body.first?.string ?? ""
+            }
         } catch let failure as Failure {
             return .failure(failure)
         } catch {
             return .failure(.closed)
         }
         return .success(connection)
+    }
+
+    /// The pid of the process at the other end of the socket, as the kernel saw it connect (`SO_PEERCRED`).
+    func peerPID() -> pid_t? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }, which Glibc's module leaves out (_GNU_SOURCE).
+        var credentials: [Int32] = [0, 0, 0]
+        var length = socklen_t(MemoryLayout<Int32>.size * credentials.count)
+        guard getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials[0]
     }
 
     /// Sends a message with the next serial; returns the serial.

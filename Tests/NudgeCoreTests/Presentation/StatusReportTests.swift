@@ -50,9 +50,25 @@ final class StatusReportTests: XCTestCase {
         XCTAssertNil(StaleRun.warning(lastRunAt: lastRun, now: Fixtures.instant("2026-11-21T07:00:00Z")),
                      "a clock set back is not a stopped timer")
         let warning = StaleRun.warning(lastRunAt: lastRun, now: Fixtures.instant("2026-11-22T22:44:00Z"))
-        XCTAssertEqual(warning, "Warning: the last run was 38 h 44 min ago — the timer that runs `nudge run` every "
-                       + "minute may not be running. Check it with `systemctl --user status nudge.timer` "
-                       + "(or `crontab -l` when cron runs nudge).")
+        XCTAssertEqual(warning, "Warning: the last run was 38 h 44 min ago — the cron job or timer that runs "
+                       + "`nudge run` every minute may not be running. Check it with `crontab -l` "
+                       + "(or `systemctl --user list-timers 'nudge*'` when systemd runs nudge).")
+    }
+
+    /// Under systemd nudge runs when something is due and at least hourly (docs/systemd.md): an hour without a
+    /// run is no sign of trouble; a wake that did not come, five minutes on, is.
+    func testUnderSystemdARunIsStaleFiveMinutesAfterTheWakeThatDidNotCome() {
+        let lastRun = Fixtures.instant("2026-11-21T08:00:00Z")
+        func warning(_ now: String, nextWake: String?) -> String? {
+            StaleRun.warning(lastRunAt: lastRun, now: Fixtures.instant(now), wokenBySystemd: true,
+                             nextWakeAt: nextWake.map { Fixtures.instant($0) })
+        }
+        XCTAssertNil(warning("2026-11-21T09:05:00Z", nextWake: nil), "the hourly run is 5 min late: not yet")
+        XCTAssertNotNil(warning("2026-11-21T09:05:01Z", nextWake: nil))
+        XCTAssertNil(warning("2026-11-21T08:35:00Z", nextWake: "2026-11-21T08:30:00Z"))
+        XCTAssertEqual(warning("2026-11-21T08:40:00Z", nextWake: "2026-11-21T08:30:00Z"),
+                       "Warning: the last run was 40 min ago and a run was due 10 min ago — the systemd units that "
+                       + "wake nudge may not be running. Check them with `systemctl --user list-timers 'nudge*'`.")
     }
 
     func testStatusNamesAStaleLastRunRightAfterIt() {

@@ -31,22 +31,45 @@ final class SetupTests: XCTestCase {
                                                              home: "/home/amira").get(), "/cfg/systemd/user")
     }
 
-    func testServiceRunsTheGivenBinaryOnTheGivenDirectoryAndKeepsTheWaiters() {
+    func testServiceRunsTheGivenBinaryOnTheGivenDirectoryArmsTheNextWakeAndKeepsTheWaiters() {
         let service = SystemdUnits.service(binary: "/home/amira/.local/bin/nudge",
                                            dataDirectory: "/home/amira/.local/share/nudge")
         let lines = service.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains("Type=oneshot"))
         XCTAssertTrue(lines.contains("KillMode=process"))
         XCTAssertTrue(lines.contains("LogLevelMax=notice"), "no Starting/Finished line per run in the journal")
-        XCTAssertTrue(lines.contains("ExecStart=/home/amira/.local/bin/nudge run --quiet --linger 59 "
+        XCTAssertTrue(lines.contains("ExecStart=/home/amira/.local/bin/nudge run --quiet --systemd --wait 30 "
             + "--data /home/amira/.local/share/nudge"), service)
+        XCTAssertFalse(service.contains("--linger"), "no run stays up to wait for a due second")
     }
 
-    func testTimerRunsEveryMinuteAndCatchesUpAfterASuspend() {
-        let lines = SystemdUnits.timer.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("OnCalendar=*-*-* *:*:00"))
-        XCTAssertTrue(lines.contains("Persistent=true"))
-        XCTAssertTrue(lines.contains("WantedBy=timers.target"))
+    func testTheUnitsAreTheServicesThePathAndTheHourlyTimer() {
+        let files = SystemdUnits.files(binary: "/usr/bin/nudge", dataDirectory: "/d")
+        XCTAssertEqual(files.map(\.name), ["nudge.service", "nudge-alarm.service", "nudge.path", "nudge-hourly.timer"])
+        XCTAssertEqual(files[0].content.replacingOccurrences(of: "nudge notification planner\n", with: ""),
+                       files[1].content.replacingOccurrences(
+                           of: "nudge notification planner, woken for a critical alarm\n", with: ""),
+                       "the alarm's service is the same run")
+        XCTAssertFalse(files.contains { $0.name == SystemdWake.timerName || $0.name == SystemdWake.alarmTimerName },
+                       "the wakes are transient: a unit file of that name would stop them being armed")
+    }
+
+    func testThePathUnitWatchesEveryUserFileAndStartsTheService() {
+        let lines = SystemdUnits.path(dataDirectory: "/home/a/100%/nudge").split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("PathChanged=") },
+                       UserFile.allCases.map { "PathChanged=/home/a/100%%/nudge/\($0.fileName)" })
+        XCTAssertTrue(lines.contains("Unit=nudge.service"))
+        XCTAssertTrue(lines.contains("WantedBy=default.target"))
+    }
+
+    func testTheHourlyTimerIsInUTCToTheSecondAndRunsAtLoginAndOnClockAndZoneChanges() {
+        let lines = SystemdUnits.hourlyTimer.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("OnCalendar=") }, ["OnCalendar=*-*-* *:00:00 UTC"])
+        for line in ["OnStartupSec=0", "OnClockChange=yes", "OnTimezoneChange=yes", "AccuracySec=1s",
+                     "Persistent=true", "Unit=nudge.service", "WantedBy=timers.target"] {
+            XCTAssertTrue(lines.contains(line), line)
+        }
+        XCTAssertFalse(lines.contains { $0.hasPrefix("WakeSystem") }, "where it cannot wake, such a timer never runs")
     }
 
     func testExecArgumentsEscapeWhatSystemdWouldReadAsSpecifiersVariablesOrSeparators() {

@@ -72,6 +72,10 @@ struct DBusReader {
             try align(to: 8)
             let low = UInt64(try readUInt32()), high = UInt64(try readUInt32())
             return .int64(Int64(bitPattern: littleEndian ? high << 32 | low : low << 32 | high))
+        case UInt8(ascii: "t"):
+            try align(to: 8)
+            let low = UInt64(try readUInt32()), high = UInt64(try readUInt32())
+            return .uint64(littleEndian ? high << 32 | low : low << 32 | high)
         case UInt8(ascii: "s"): return .string(try readText(length: Int(try readUInt32())))
         case UInt8(ascii: "o"): return .objectPath(try readText(length: Int(try readUInt32())))
         case UInt8(ascii: "g"): return .signature(try readText(length: Int(try readByte())))

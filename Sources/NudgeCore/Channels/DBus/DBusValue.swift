@@ -1,5 +1,5 @@
 /// One value of the D-Bus type system, as far as nudge speaks it: the types of the notification interface
-/// (`s`, `u`, `i`, `as`, `a{sv}`, `b`, `y`, `v`), the object paths and signatures of message headers, and the
+/// (`s`, `u`, `i`, `as`, `a{sv}`, `b`, `y`, `v`), those of the systemd manager's calls it makes (`t`, `a(sv)`), the object paths and signatures of message headers, and the
 /// structures those are made of. Each value knows its own signature, so a message is marshalled from values alone.
 public indirect enum DBusValue: Equatable, Sendable {
     case byte(UInt8)
@@ -8,6 +8,8 @@ public indirect enum DBusValue: Equatable, Sendable {
     case uint32(UInt32)
     /// libnotify's `sender-pid` hint; read so a captured Notify decodes whole.
     case int64(Int64)
+    /// A systemd time span in microseconds (`AccuracyUSec` of a timer nudge arms).
+    case uint64(UInt64)
     case string(String)
     case objectPath(String)
     case signature(String)
@@ -25,6 +27,7 @@ public indirect enum DBusValue: Equatable, Sendable {
         case .int32: return "i"
         case .uint32: return "u"
         case .int64: return "x"
+        case .uint64: return "t"
         case .string: return "s"
         case .objectPath: return "o"
         case .signature: return "g"

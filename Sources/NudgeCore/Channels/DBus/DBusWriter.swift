@@ -24,8 +24,9 @@ struct DBusWriter {
         case .uint32(let number):
             writeUInt32(number)
         case .int64(let number):
+            write(.uint64(UInt64(bitPattern: number)))
+        case .uint64(let bits):
             pad(to: 8)
-            let bits = UInt64(bitPattern: number)
             for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(bits >> UInt64(shift) & 0xff)) }
         case .string(let text), .objectPath(let text):
             let utf8 = Array(text.utf8)

@@ -15,26 +15,38 @@ import Glibc
 /// cgroup need it), the owner of the desktop session's bus: a session bus admits no other user, so the services
 /// of a separate test user could not reach the notification server. `systemctl` runs inside the namespace
 /// (`nsenter`): outside it, where no `/run/systemd/system` exists, it would only edit files.
-/// Every process is stopped by its pid: `systemctl --user exit`, then the manager's pid, then whatever is left in
-/// its cgroups; the cgroups are removed.
+/// With `journal: true` the namespace also has a `systemd-journald` of its own, which the manager logs to: a manager
+/// that logs to a console shows nothing of what it would write to a journal (docs/promises.md, a quiet journal).
+/// Every process is stopped by its pid: `systemctl --user exit`, then the manager's pid, then journald, then
+/// whatever is left in the manager's cgroups; the cgroups are removed.
 final class SystemdUserManager {
     static let manager = "/lib/systemd/systemd"
+    static let journald = "/lib/systemd/systemd-journald"
 
     /// The manager's `XDG_RUNTIME_DIR`.
     let runtimeDirectory: URL
-    /// The manager's cgroup, as `/proc/PID/cgroup` names it (`/nudge-systemd-…`).
+    /// The manager's cgroup, as `/proc/PID/cgroup` names it (`/nudge-systemd-…`, or with a journal
+    /// `/nudge-systemd-….slice/user@0.service`).
     let cgroup: String
     /// Where the test sees that cgroup in its own mount namespace.
     let cgroupDirectory: URL
-    private let root: URL
+    /// The cgroup the test made for the manager: `cgroupDirectory` itself, or with a journal its parent slice.
+    private let cgroupTop: URL
+    /// Whether the namespace has a journald of its own, which the manager and its services log to.
+    let hasJournal: Bool
+    /// The test's own directory for this manager: its runtime directory, pid file and logs.
+    let root: URL
     private let log: URL
     private var unshare: Process?
+    /// `systemd-journald`, started by `startJournald` and stopped by `stopJournald`.
+    var journaldProcess: Process?
     /// The pid of `systemd --user`.
     private(set) var pid: pid_t = 0
 
     /// Starts a user manager with `environment` (HOME and the rest of a login's environment; XDG_RUNTIME_DIR is
-    /// set here), or skips the test (fails it under CI) with the reason when this machine cannot run one.
-    init(environment: [String: String]) throws {
+    /// set here), with a journald of its own when `journal`, or skips the test (fails it under CI) with the reason
+    /// when this machine cannot run one.
+    init(environment: [String: String], journal: Bool = false) throws {
         guard getuid() == 0 else {
             throw RealPart.missing("a systemd user manager needs root here, for a mount namespace and a cgroup")
         }
@@ -44,22 +56,37 @@ final class SystemdUserManager {
         let unsharePath = try ExternalTool.require("unshare", package: "util-linux")
         _ = try ExternalTool.require("nsenter", package: "util-linux")
         _ = try ExternalTool.require("systemctl", package: "systemd")
+        if journal {
+            guard FileManager.default.isExecutableFile(atPath: Self.journald) else {
+                throw RealPart.missing(
+                    "\(Self.journald) is not installed (Debian package systemd; .ci/run installs it)")
+            }
+            _ = try ExternalTool.require("journalctl", package: "systemd")
+        }
         let (hierarchy, bindUnified) = try Self.cgroupHierarchy()
         let name = "nudge-systemd-\(UUID().uuidString)"
-        cgroup = "/" + name
-        cgroupDirectory = URL(fileURLWithPath: hierarchy).appendingPathComponent(name)
+        // journald reads a unit's name from its sender's cgroup, and files it as _SYSTEMD_USER_UNIT (what
+        // `journalctl --user-unit` and `--user -u` look for) only below a slice's `user@UID.service`, as a login has.
+        let top = journal ? name + ".slice" : name
+        cgroup = journal ? "/\(top)/user@\(getuid()).service" : "/" + name
+        cgroupTop = URL(fileURLWithPath: hierarchy).appendingPathComponent(top)
+        cgroupDirectory = URL(fileURLWithPath: hierarchy + cgroup)
+        hasJournal = journal
         root = FileManager.default.temporaryDirectory.appendingPathComponent(name)
         runtimeDirectory = root.appendingPathComponent("run")
         log = root.appendingPathComponent("manager.log")
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        guard mkdir(cgroupDirectory.path, 0o755) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: root)
-            throw RealPart.missing("cannot create the cgroup \(cgroupDirectory.path): \(reason)")
+        for directory in Set([cgroupTop.path, cgroupDirectory.path]).sorted() {
+            guard mkdir(directory, 0o755) == 0 else {
+                let reason = String(cString: strerror(errno))
+                rmdir(cgroupTop.path)
+                try? FileManager.default.removeItem(at: root)
+                throw RealPart.missing("cannot create the cgroup \(directory): \(reason)")
+            }
         }
         do {
-            try start(unsharePath, name: name, bindUnified: bindUnified, environment: environment)
+            try start(unsharePath, bindUnified: bindUnified, environment: environment)
         } catch {
             stop()
             throw error
@@ -77,17 +104,20 @@ final class SystemdUserManager {
         throw RealPart.missing("no cgroup v2 hierarchy at /sys/fs/cgroup or /sys/fs/cgroup/unified")
     }
 
-    private func start(_ unsharePath: String, name: String, bindUnified: Bool,
-                       environment: [String: String]) throws {
+    /// With a journal, the shell waits for journald's socket before it becomes the manager, which connects to the
+    /// journal at its start; the test starts journald in this namespace once the pid file names it.
+    private func start(_ unsharePath: String, bindUnified: Bool, environment: [String: String]) throws {
         let pidFile = root.appendingPathComponent("manager.pid")
         let script = """
             [ -d /run/systemd ] || mkdir -p /run/systemd
             mount -t tmpfs -o mode=0755 nudge-systemd /run/systemd
             mkdir /run/systemd/system
             \(bindUnified ? "mount --bind /sys/fs/cgroup/unified /sys/fs/cgroup" : ":")
-            echo $$ > /sys/fs/cgroup/\(name)/cgroup.procs
+            \(hasJournal ? Self.journalMounts : ":")
+            echo $$ > '/sys/fs/cgroup\(cgroup)/cgroup.procs'
             echo $$ > '\(pidFile.path)'
-            exec \(Self.manager) --user
+            \(hasJournal ? "until [ -S /run/systemd/journal/socket ]; do sleep 0.01; done" : ":")
+            exec \(Self.manager) --user\(hasJournal ? " --log-target=journal --log-level=info" : "")
             """
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
@@ -107,6 +137,7 @@ final class SystemdUserManager {
             return ((try? String(contentsOf: pidFile)) ?? "").hasSuffix("\n")
         }
         pid = pid_t(((try? String(contentsOf: pidFile)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        if hasJournal { try startJournald() }
         var state = ""
         do {
             try Waiting.until("the user manager to finish starting up", timeout: 60) {
@@ -124,9 +155,11 @@ final class SystemdUserManager {
         let description: String
     }
 
-    /// What the manager printed (it has no journal here: it logs to its standard error).
+    /// What the manager printed to its standard error (everything when it has no journal, else only what it says
+    /// before it connects to it), and journald's own diagnostics.
     func managerLog() -> String {
-        (try? String(contentsOf: log)) ?? ""
+        let journald = hasJournal ? "--- systemd-journald ---\n" + ((try? String(contentsOf: journaldLog)) ?? "") : ""
+        return ((try? String(contentsOf: log)) ?? "") + journald
     }
 
     /// `systemctl --user ARGUMENTS`, talking to this manager.
@@ -174,6 +207,7 @@ final class SystemdUserManager {
             unshare.waitUntilExit()
         }
         unshare = nil
+        stopJournald()
         removeCgroups()
         try? FileManager.default.removeItem(at: root)
     }
@@ -182,7 +216,7 @@ final class SystemdUserManager {
     private func removeCgroups() {
         var directories: [String] = []
         try? Waiting.until("the manager's cgroups to empty", timeout: 10) {
-            directories = Self.subdirectories(of: cgroupDirectory.path)
+            directories = Self.subdirectories(of: cgroupTop.path)
             let left = directories.flatMap { directory in
                 ((try? String(contentsOfFile: directory + "/cgroup.procs")) ?? "").split(separator: "\n")
                     .compactMap { pid_t($0) }

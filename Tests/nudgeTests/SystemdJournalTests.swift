@@ -1,0 +1,145 @@
+import Foundation
+import NudgeCore
+import XCTest
+
+/// A quiet journal (docs/promises.md) under a real systemd user manager that logs to a real systemd-journald,
+/// both of the test's own (`SystemdUserManager` with `journal: true`). The units are the ones `nudge init --systemd`
+/// writes for the binary under test; each run is `systemctl --user start nudge.service`, as its timer starts it.
+/// An ordinary run adds no line to the journal; the same service without `LogLevelMax=notice` adds the manager's
+/// two lines per run, so the quiet one is `LogLevelMax`'s doing; a broken file's line is an error there and an
+/// unknown key's a warning, each without its `<N>` prefix.
+final class SystemdJournalTests: XCTestCase {
+    private var root: URL!
+    private var home: URL!
+    private var manager: SystemdUserManager?
+    private let service = SystemdUnits.serviceName
+
+    private var data: URL { home.appendingPathComponent(".local/share/nudge") }
+    private var unitDirectory: URL { home.appendingPathComponent(".config/systemd/user") }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-journal-home-\(UUID().uuidString)")
+        home = root.appendingPathComponent("home/you")
+        let bin = home.appendingPathComponent(".local/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: NudgeProcess.executableURL(), to: bin.appendingPathComponent("nudge"))
+    }
+
+    override func tearDown() {
+        manager?.stop()
+        if let root { try? FileManager.default.removeItem(at: root) }
+        super.tearDown()
+    }
+
+    /// The user manager's environment as a login starts it.
+    private func user() -> [String: String] {
+        ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
+         "LANG": "C.UTF-8", "USER": "root", "LOGNAME": "root"]
+    }
+
+    /// A manager with its own journal, and the units and starter files of `nudge init --systemd` loaded in it. The
+    /// starter alarm moves 12 hours away: at its minute a run would deliver to a desktop this manager has no bus
+    /// for, and that failure is rightly an error line, not an ordinary run.
+    private func install() throws {
+        let manager = try SystemdUserManager(environment: user(), journal: true)
+        self.manager = manager
+        var login = user()
+        login["XDG_RUNTIME_DIR"] = manager.runtimeDirectory.path
+        let initialize = try manager.run([home.path + "/.local/bin/nudge", "init", "--systemd"], environment: login)
+        XCTAssertEqual(initialize.status, 0, initialize.summary)
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm"
+        let time = formatter.string(from: Date().addingTimeInterval(12 * 3600))
+        try write("alarms.json", #"{ "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "\#(time)" } ] }"#)
+        try reload()
+    }
+
+    private func write(_ name: String, _ content: String) throws {
+        try Data((content + "\n").utf8).write(to: data.appendingPathComponent(name))
+    }
+
+    private func reload() throws {
+        let reload = try XCTUnwrap(manager).systemctl(["daemon-reload"])
+        XCTAssertEqual(reload.status, 0, reload.summary)
+    }
+
+    /// Starts `unit` and waits for its run to end; its `Result` (`success`, `exit-code`…).
+    private func runOnce(_ unit: String) throws -> String {
+        let manager = try XCTUnwrap(self.manager)
+        // For a oneshot service, `start` returns when the run has ended, failed or not.
+        _ = try manager.systemctl(["start", unit])
+        try Waiting.until("\(unit)'s run to end", timeout: 90) {
+            ["inactive", "failed"].contains(try manager.property("ActiveState", of: unit))
+        }
+        return try manager.property("Result", of: unit)
+    }
+
+    /// The journal's entries of `unit` (and `more` of journalctl's selections), printed for the log.
+    private func entries(of unit: String, _ more: String...) throws -> [JournalEntry] {
+        let arguments = ["--user-unit", unit] + more
+        let entries = try XCTUnwrap(manager).journal(arguments)
+        print("$ journalctl \(arguments.joined(separator: " ")) (\(entries.count) entries)")
+        entries.forEach { print("  \($0)") }
+        return entries
+    }
+
+    func testOrdinaryRunsAddNoLineButTheSameRunWithoutLogLevelMaxAddsTheManagersTwo() throws {
+        let started = Date()
+        try install()
+        let written = try String(contentsOf: unitDirectory.appendingPathComponent(service))
+        // The control: the same unit without LogLevelMax=; its runs show what nudge.service's would log without it.
+        let unfiltered = "nudge-unfiltered.service"
+        let lines = written.components(separatedBy: "\n")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("LogLevelMax=") }, ["LogLevelMax=notice"], written)
+        try lines.filter { !$0.hasPrefix("LogLevelMax=") }.joined(separator: "\n")
+            .write(to: unitDirectory.appendingPathComponent(unfiltered), atomically: true, encoding: .utf8)
+        try reload()
+
+        for _ in 1...3 { XCTAssertEqual(try runOnce(service), "success") }
+        for _ in 1...3 { XCTAssertEqual(try runOnce(unfiltered), "success") }
+
+        // Read after the control's runs: the manager sends its lines through one socket, in order, so the ones
+        // about nudge.service's runs, had it sent any, came before the control's.
+        XCTAssertEqual(try entries(of: service).map(\.description), [], "no line about or from \(service)")
+        let control = try entries(of: unfiltered)
+        XCTAssertEqual(control.filter { $0.message.hasPrefix("Starting \(unfiltered)") }.count, 3)
+        XCTAssertEqual(control.filter { $0.message.hasPrefix("Finished \(unfiltered)") }.count, 3)
+        XCTAssertTrue(control.allSatisfy { $0.userUnit == unfiltered && $0.priority == 6 },
+                      "only the manager's lines, at info: an ordinary run writes nothing itself")
+        let everything = try XCTUnwrap(manager).journal([])
+        print("$ journalctl (\(everything.count) entries: the manager's start, the reloads, the control's runs)")
+        everything.forEach { print("  \($0)") }
+        XCTAssertEqual(everything.filter { $0.message.contains(service) || $0.identifier == "nudge" }
+            .map(\.description), [], "no line names \(service), and no run of nudge wrote one")
+        print(String(format: "the test took %.0f s", Date().timeIntervalSince(started)))
+    }
+
+    func testABrokenFileIsAnErrorInTheJournalAndAnUnknownKeyAWarning() throws {
+        let started = Date()
+        try install()
+        try write("settings.json", #"{ "timeZone": "UTC", "quietHour": { "start": "22:00", "end": "07:00" } }"#)
+        XCTAssertEqual(try runOnce(service), "success")
+        try write("alarms.json", #"{"alarms": [ {"id": "a", } ]}"#)
+        XCTAssertEqual(try runOnce(service), "exit-code")
+
+        // The README's `journalctl --user -u nudge -p warning`, for root (SystemdUserManager.journal says why).
+        let shown = try entries(of: service, "--priority", "warning")
+        let own = shown.filter { $0.writerUnit == service }
+        XCTAssertTrue(own.allSatisfy { $0.identifier == "nudge" && !$0.message.hasPrefix("<") }, "\(own)")
+        let warning = try XCTUnwrap(own.first { $0.message.contains("settings.json") }, "the unknown key's line")
+        XCTAssertEqual(warning.priority, 4)
+        XCTAssertTrue(warning.message.contains("/settings.json: quietHour: unknown key"), warning.message)
+        let error = try XCTUnwrap(own.first { $0.message.contains("alarms.json:") }, "the broken file's line")
+        XCTAssertEqual(error.priority, 3)
+        XCTAssertTrue(error.message.contains("/alarms.json:1:"), error.message)
+        // The failed run is the manager's to say, at notice and above: LogLevelMax=notice keeps it.
+        XCTAssertTrue(shown.contains { $0.userUnit == service && $0.priority == 3 }, "the manager's failure line")
+
+        let errors = try entries(of: service, "--priority", "err")
+        XCTAssertTrue(errors.contains { $0.writerUnit == service && $0.message == error.message })
+        XCTAssertFalse(errors.contains { $0.message == warning.message })
+        print(String(format: "the test took %.0f s", Date().timeIntervalSince(started)))
+    }
+}

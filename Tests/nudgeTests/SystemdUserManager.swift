@@ -34,6 +34,8 @@ final class SystemdUserManager {
     private let cgroupTop: URL
     /// Whether the namespace has a journald of its own, which the manager and its services log to.
     let hasJournal: Bool
+    /// Whether `/etc` is the namespace's own overlay.
+    let hasPrivateEtc: Bool
     /// The test's own directory for this manager: its runtime directory, pid file and logs.
     let root: URL
     private let log: URL
@@ -46,7 +48,9 @@ final class SystemdUserManager {
     /// Starts a user manager with `environment` (HOME and the rest of a login's environment; XDG_RUNTIME_DIR is
     /// set here), with a journald of its own when `journal`, or skips the test (fails it under CI) with the reason
     /// when this machine cannot run one.
-    init(environment: [String: String], journal: Bool = false) throws {
+    /// With `privateEtc`, `/etc` in the namespace is an overlay of the machine's, so a test can change
+    /// `/etc/localtime` for this manager alone (a zone change, docs/systemd.md).
+    init(environment: [String: String], journal: Bool = false, privateEtc: Bool = false) throws {
         guard getuid() == 0 else {
             throw RealPart.missing("a systemd user manager needs root here, for a mount namespace and a cgroup")
         }
@@ -72,6 +76,7 @@ final class SystemdUserManager {
         cgroupTop = URL(fileURLWithPath: hierarchy).appendingPathComponent(top)
         cgroupDirectory = URL(fileURLWithPath: hierarchy + cgroup)
         hasJournal = journal
+        hasPrivateEtc = privateEtc
         root = FileManager.default.temporaryDirectory.appendingPathComponent(name)
         runtimeDirectory = root.appendingPathComponent("run")
         log = root.appendingPathComponent("manager.log")
@@ -114,6 +119,7 @@ final class SystemdUserManager {
             mkdir /run/systemd/system
             \(bindUnified ? "mount --bind /sys/fs/cgroup/unified /sys/fs/cgroup" : ":")
             \(hasJournal ? Self.journalMounts : ":")
+            \(hasPrivateEtc ? privateEtcMounts : ":")
             echo $$ > '/sys/fs/cgroup\(cgroup)/cgroup.procs'
             echo $$ > '\(pidFile.path)'
             \(hasJournal ? "until [ -S /run/systemd/journal/socket ]; do sleep 0.01; done" : ":")
@@ -149,6 +155,18 @@ final class SystemdUserManager {
             let jobs = (try? systemctl(["list-jobs"]).stdout) ?? ""
             throw Failed(description: "\(error) (SystemState: \(state)); jobs:\n\(jobs)\n\(managerLog())")
         }
+    }
+
+    /// An overlay on `/etc` whose writable layer is a tmpfs under the test's directory: the manager watches
+    /// `/etc/localtime` from its start, so this comes before it.
+    private var privateEtcMounts: String {
+        let layer = root.appendingPathComponent("etc-layer").path
+        return """
+            mkdir -p '\(layer)'
+            mount -t tmpfs nudge-etc '\(layer)'
+            mkdir '\(layer)/upper' '\(layer)/work'
+            mount -t overlay nudge-etc -o 'lowerdir=/etc,upperdir=\(layer)/upper,workdir=\(layer)/work' /etc
+            """
     }
 
     struct Failed: Error, CustomStringConvertible {

@@ -9,7 +9,7 @@ public enum SystemdUnits {
     public static let pathName = "nudge.path"
     public static let hourlyTimerName = "nudge-hourly.timer"
     /// The one line that turns the units on, printed after the files are written. Starting the hourly timer
-    /// runs nudge at once (`OnStartupSec=0` has passed), and that run arms the next wake.
+    /// runs nudge at once (`OnActiveSec=0`), and that run arms the next wake.
     public static let enableCommand =
         "systemctl --user daemon-reload && systemctl --user enable --now nudge-hourly.timer nudge.path"
 
@@ -70,7 +70,7 @@ public enum SystemdUnits {
 
         [Timer]
         OnCalendar=*-*-* *:00:00 UTC
-        OnStartupSec=0
+        OnActiveSec=0
         OnClockChange=yes
         OnTimezoneChange=yes
         AccuracySec=1s

@@ -65,7 +65,7 @@ final class SetupTests: XCTestCase {
     func testTheHourlyTimerIsInUTCToTheSecondAndRunsAtLoginAndOnClockAndZoneChanges() {
         let lines = SystemdUnits.hourlyTimer.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasPrefix("OnCalendar=") }, ["OnCalendar=*-*-* *:00:00 UTC"])
-        for line in ["OnStartupSec=0", "OnClockChange=yes", "OnTimezoneChange=yes", "AccuracySec=1s",
+        for line in ["OnActiveSec=0", "OnClockChange=yes", "OnTimezoneChange=yes", "AccuracySec=1s",
                      "Persistent=true", "Unit=nudge.service", "WantedBy=timers.target"] {
             XCTAssertTrue(lines.contains(line), line)
         }

@@ -1,0 +1,238 @@
+import Foundation
+import NudgeCore
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Woken only when something is due (docs/systemd.md), under a real systemd user manager of the test's own: the
+/// units `nudge init --systemd` writes, enabled with the line it prints. An edit by hand is planned through
+/// `nudge.path`; a record due 40 s ahead is delivered at its second by the armed `nudge.timer` with no nudge
+/// process alive meanwhile; a clock step and a zone change start a run through `nudge-hourly.timer`; a new
+/// manager (a logout and login, a reboot) runs nudge at its start and arms the wake again; and where the machine
+/// can wake, a critical record's wake carries `WakeSystem=` without touching the ordinary one.
+final class SystemdWakeUnitsTests: XCTestCase {
+    private var root: URL!
+    private var home: URL!
+    private var manager: SystemdUserManager?
+
+    private var data: URL { home.appendingPathComponent(".local/share/nudge") }
+    private var nudge: String { home.path + "/.local/bin/nudge" }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-wake-home-\(UUID().uuidString)")
+        home = root.appendingPathComponent("home/you")
+        let bin = home.appendingPathComponent(".local/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: NudgeProcess.executableURL(), to: bin.appendingPathComponent("nudge"))
+    }
+
+    override func tearDown() {
+        manager?.stop()
+        if let root { try? FileManager.default.removeItem(at: root) }
+        super.tearDown()
+    }
+
+    private func user(_ extra: [String: String] = [:]) -> [String: String] {
+        ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
+         "LANG": "C.UTF-8", "USER": "root", "LOGNAME": "root"].merging(extra) { $1 }
+    }
+
+    private func login() throws -> [String: String] {
+        user(["XDG_RUNTIME_DIR": try XCTUnwrap(manager).runtimeDirectory.path])
+    }
+
+    private func shell(_ line: String) throws -> ExternalTool.Result {
+        try XCTUnwrap(manager).run(["/bin/bash", "-euo", "pipefail", "-c", line], environment: login())
+    }
+
+    /// Starts a manager, writes the starter files and units, turns the desktop off (this manager has no session
+    /// bus) and enables the units with the line `init` printed; waits for the first run.
+    private func install(privateEtc: Bool = false, managerEnvironment: [String: String] = [:]) throws {
+        manager = try SystemdUserManager(environment: user(managerEnvironment), privateEtc: privateEtc)
+        let initialize = try shell(nudge + " init --systemd")
+        XCTAssertEqual(initialize.status, 0, initialize.summary)
+        let enable = try XCTUnwrap(lines(initialize.stdout).last).trimmingCharacters(in: .whitespaces)
+        XCTAssertEqual(enable, SystemdUnits.enableCommand)
+        try write("settings.json", #"{ "timeZone": "UTC", "deliver": { "desktop": false } }"#)
+        let enabled = try shell(enable)
+        XCTAssertEqual(enabled.status, 0, enabled.summary)
+        try waitForRun(after: nil, "the first run, at once when the hourly timer is enabled")
+    }
+
+    private func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+    }
+
+    private func write(_ name: String, _ content: String) throws {
+        try Data((content + "\n").utf8).write(to: data.appendingPathComponent(name))
+    }
+
+    private func state() -> [String: Any] {
+        let bytes = (try? Data(contentsOf: data.appendingPathComponent("state.json"))) ?? Data()
+        return ((try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any]) ?? [:]
+    }
+
+    private func plan() -> [String: Any] {
+        let bytes = (try? Data(contentsOf: data.appendingPathComponent("plan.json"))) ?? Data()
+        return ((try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any]) ?? [:]
+    }
+
+    /// The id of nudge.service's last start: each run has its own.
+    private var lastRun: String? {
+        (try? manager?.property("InvocationID", of: SystemdUnits.serviceName)).flatMap { $0?.isEmpty == false ? $0 : nil }
+    }
+
+    /// Waits until a run of nudge.service other than `previous` has ended successfully.
+    private func waitForRun(after previous: String?, _ what: String, timeout: TimeInterval = 30) throws {
+        let manager = try XCTUnwrap(self.manager)
+        try Waiting.until(what, timeout: timeout) {
+            guard let last = self.lastRun, last != previous else { return false }
+            return try manager.property("ActiveState", of: SystemdUnits.serviceName) == "inactive"
+        }
+        XCTAssertEqual(try manager.property("Result", of: SystemdUnits.serviceName), "success", what)
+    }
+
+    /// The armed `nudge.timer`'s next elapse, as `systemctl show` prints it (empty when none is armed).
+    private func armedWake() throws -> String {
+        let manager = try XCTUnwrap(self.manager)
+        guard try manager.property("LoadState", of: SystemdWake.timerName) == "loaded" else { return "" }
+        return try manager.property("NextElapseUSecRealtime", of: SystemdWake.timerName)
+    }
+
+    private func stamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    private func hourMinute(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm"
+        return formatter.string(from: date)
+    }
+
+    func testAnEditByHandIsPlannedAtOnceAndARecordDueIn40sIsDeliveredAtItsSecondByTheArmedWake() throws {
+        try install()
+        let manager = try XCTUnwrap(self.manager)
+        let timers = try manager.systemctl(["list-timers", "--all"])
+        print("$ systemctl --user list-timers --all\n\(timers.stdout)")
+
+        // An alarm added by hand, an hour and a half ahead: the path unit runs nudge, which plans it and arms it.
+        let alarmAt = Date().addingTimeInterval(90 * 60)
+        let before = lastRun
+        let edited = Date()
+        try write("alarms.json", #"{ "alarms": [ { "id": "asr", "title": "Afternoon", "time": "\#(hourMinute(alarmAt))" } ] }"#)
+        try Waiting.until("the edit of alarms.json in plan.json", timeout: 10) {
+            ((self.plan()["pending"] as? [[String: Any]]) ?? []).contains { ($0["id"] as? String)?.hasPrefix("alarm.prayer:asr:") == true }
+        }
+        let planned = Date().timeIntervalSince(edited)
+        print(String(format: "an edit of alarms.json by hand was in plan.json %.2f s later", planned))
+        XCTAssertLessThan(planned, 2, "an edit by hand is planned within 2 s (docs/systemd.md)")
+        try waitForRun(after: before, "the run the path unit started")
+        XCTAssertEqual(try manager.property("Result", of: SystemdUnits.pathName), "success")
+
+        // A wash due 40 s ahead, written by hand: the run the edit starts arms the wake at its second and ends.
+        let due = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 40).rounded(.down))
+        let started = stamp(due.addingTimeInterval(-45 * 60))
+        let beforeWash = lastRun
+        try write("laundry.json", #"{ "pets": [ { "id": "snowy", "name": "Snowy", "washMinutes": 45, "cycle": { "id": "c1", "stage": "wash", "startedAt": "\#(started)" } } ] }"#)
+        try waitForRun(after: beforeWash, "the run the edit of laundry.json started")
+        XCTAssertEqual(plan()["nextWakeAt"] as? String, stamp(due))
+        let armed = try armedWake()
+        print("nudge.timer armed: NextElapseUSecRealtime=\(armed); the wash is due at \(stamp(due))")
+        XCTAssertFalse(armed.isEmpty, "nudge.timer is armed")
+
+        // No nudge process lives until the due second.
+        var samples = 0
+        while Date() < due.addingTimeInterval(-1) {
+            XCTAssertEqual(try manager.pids(inCgroupOf: SystemdUnits.serviceName), [], "a run lingers to wait")
+            XCTAssertEqual(try manager.property("ActiveState", of: SystemdUnits.serviceName), "inactive")
+            samples += 1
+            usleep(500_000)  // a sample every half second, not a wait for a condition
+        }
+        print("\(samples) samples until 1 s before the due second: no nudge process, nudge.service inactive")
+
+        try Waiting.until("the wash delivered by the armed wake", timeout: 30) {
+            ((try? String(contentsOf: self.data.appendingPathComponent("outbox.jsonl"))) ?? "").contains("washComplete")
+        }
+        let line = try XCTUnwrap(try String(contentsOf: data.appendingPathComponent("outbox.jsonl"))
+            .split(separator: "\n").last { $0.contains("washComplete") })
+        print("outbox.jsonl: \(line)")
+        XCTAssertTrue(line.contains(#""deliveredAt":"\#(stamp(due))""#), "delivered at its second: \(line)")
+        XCTAssertTrue(line.contains(#""lateSeconds":0"#), String(line))
+        XCTAssertNotEqual(try manager.property("LastTriggerUSec", of: SystemdUnits.hourlyTimerName), "")
+    }
+
+    func testAClockStepAndAZoneChangeStartARunThatArmsTheWakeAgain() throws {
+        try install(privateEtc: true)
+        let manager = try XCTUnwrap(self.manager)
+        XCTAssertFalse(try armedWake().isEmpty, "the first run armed the wake (the starter 05:30 alarm)")
+
+        // The clock set to what it reads: a step of microseconds, and the manager's clock-change event all the same.
+        let beforeStep = lastRun
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        XCTAssertEqual(clock_settime(CLOCK_REALTIME, &now), 0, "root sets the clock: \(String(cString: strerror(errno)))")
+        try waitForRun(after: beforeStep, "the run a clock step starts")
+        XCTAssertFalse(try armedWake().isEmpty, "armed again after the clock step")
+
+        // The zone of this manager's /etc changes: the zone-change event starts a run.
+        let beforeZone = lastRun
+        let zone = try shell("ln -sf /usr/share/zoneinfo/Asia/Tokyo /etc/localtime && readlink /etc/localtime")
+        XCTAssertEqual(zone.status, 0, zone.summary)
+        try waitForRun(after: beforeZone, "the run a zone change starts")
+        XCTAssertFalse(try armedWake().isEmpty, "armed again after the zone change")
+        print("runs: \(beforeStep ?? "-") → \(beforeZone ?? "-") → \(lastRun ?? "-"); hourly timer last triggered "
+              + (try manager.property("LastTriggerUSec", of: SystemdUnits.hourlyTimerName)))
+    }
+
+    func testANewManagerRunsNudgeAtItsStartAndArmsTheWakeAgain() throws {
+        try install()
+        XCTAssertFalse(try armedWake().isEmpty)
+        // A logout or a reboot: the manager and its transient timer are gone; the next login starts a new one.
+        manager?.stop()
+        manager = nil
+        let before = lastRun
+        manager = try SystemdUserManager(environment: user())
+        do {
+            try waitForRun(after: before, "the run at the new manager's start (OnActiveSec=0)")
+        } catch {
+            let timers = try XCTUnwrap(manager).systemctl(["list-timers", "--all"]).stdout
+            let status = try XCTUnwrap(manager).systemctl(["status", "nudge-hourly.timer", "nudge.service"]).stdout
+            throw SystemdUserManager.Failed(description: "\(error)\n\(timers)\n\(status)")
+        }
+        XCTAssertFalse(try armedWake().isEmpty, "the wake is armed again")
+        XCTAssertEqual(try XCTUnwrap(manager).property("UnitFileState", of: SystemdUnits.pathName), "enabled")
+    }
+
+    /// `WakeSystem=` cannot be shown waking a machine without suspending it. Here the manager holds
+    /// `CAP_WAKE_ALARM` (it runs as root), but this machine has no alarm clock: `check` says so, and nothing sets
+    /// `WakeSystem=`. With `NUDGE_ALARM_CLOCK=yes` nudge takes the clock as there and arms `nudge-alarm.timer` at
+    /// the critical record with `WakeSystem=yes`, which the manager cannot start on this machine; the ordinary
+    /// wake is armed all the same.
+    func testACriticalRecordsWakeCarriesWakeSystemWhereTheManagerMayAndCheckTellsTheTruth() throws {
+        try install()
+        let manager = try XCTUnwrap(self.manager)
+        let check = try shell(nudge + " check")
+        print("$ nudge check\n\(check.stdout)")
+        XCTAssertEqual(lines(check.stdout).last, "Wake from suspend: " + WakeCapability.noAlarmClock.checkLine)
+        XCTAssertEqual(try manager.property("LoadState", of: SystemdWake.alarmTimerName), "not-found")
+
+        let set = try manager.systemctl(["set-environment", "NUDGE_ALARM_CLOCK=yes"])
+        XCTAssertEqual(set.status, 0, set.summary)
+        let before = lastRun
+        XCTAssertEqual(try manager.systemctl(["start", SystemdUnits.serviceName]).status, 0)
+        try waitForRun(after: before, "a run that takes the alarm clock as there")
+        let check2 = try shell("NUDGE_ALARM_CLOCK=yes " + nudge + " check")
+        XCTAssertEqual(lines(check2.stdout).last, "Wake from suspend: " + WakeCapability.canWake.checkLine)
+        XCTAssertEqual(try manager.property("WakeSystem", of: SystemdWake.alarmTimerName), "yes")
+        let show = try manager.systemctl(["show", SystemdWake.alarmTimerName, "-p", "WakeSystem", "-p", "ActiveState",
+                                          "-p", "Result"])
+        print("$ systemctl --user show nudge-alarm.timer -p WakeSystem -p ActiveState -p Result\n\(show.stdout)")
+        XCTAssertEqual(try manager.property("WakeSystem", of: SystemdWake.timerName), "no")
+        XCTAssertFalse(try armedWake().isEmpty, "the ordinary wake stands")
+    }
+}

@@ -1,12 +1,14 @@
 import Foundation
+import NudgeCore
 import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The README's "Set up" lines under a real systemd user manager (SPEC §9, §7.1): the timer it enables runs
-/// `nudge run` on the minute, a delivery with buttons reaches a real notification server, its click waiter stays
-/// in `nudge.service`'s cgroup after the run ended (`KillMode=process`), and a click on the button is applied.
+/// The README's "Set up" lines under a real systemd user manager (docs/systemd.md, docs/desktop.md): the units it
+/// enables run `nudge run` when something is due, a delivery with buttons reaches a real notification server, its
+/// click waiter stays in `nudge.service`'s cgroup after the run ended (`KillMode=process`), and a click on the
+/// button is applied.
 final class SystemdUserManagerTests: XCTestCase {
     private var root: URL!
     private var home: URL!
@@ -94,20 +96,22 @@ final class SystemdUserManagerTests: XCTestCase {
             let result = try shell(line)
             XCTAssertEqual(result.status, 0, "\(line)\n\(result.summary)\n\(manager.managerLog())")
             print("$ \(line)\n\(result.stdout)\(result.stderr)", terminator: "")
-            enabled = enabled || line.contains("enable --now nudge.timer")
+            enabled = enabled || line.contains(SystemdUnits.enableCommand)
             if line.hasSuffix("nudge test") {
                 tested = true
                 XCTAssertTrue(result.stdout.contains("Your notifications are working perfectly!"), result.summary)
             }
         }
-        XCTAssertTrue(enabled && tested, "the setup lines enable the timer and end with `nudge test`")
-        XCTAssertEqual(try manager.property("UnitFileState", of: "nudge.timer"), "enabled")
-        XCTAssertEqual(try manager.property("ActiveState", of: "nudge.timer"), "active")
+        XCTAssertTrue(enabled && tested, "the setup lines enable the units and end with `nudge test`")
+        for unit in [SystemdUnits.hourlyTimerName, SystemdUnits.pathName] {
+            XCTAssertEqual(try manager.property("UnitFileState", of: unit), "enabled", unit)
+            XCTAssertEqual(try manager.property("ActiveState", of: unit), "active", unit)
+        }
         XCTAssertEqual(try manager.property("KillMode", of: "nudge.service"), "process")
         XCTAssertEqual(try session.waitForNotifyCalls(1).first?.summary, "Test Notification")
 
-        // A wash that finishes 20 s into the timer's next minute (at least 10 s away): that run lingers to the due
-        // second and delivers "Wash Complete!" with its buttons.
+        // A wash that finishes 20 s into the next minute (at least 10 s away): the re-plan after the edit arms
+        // nudge.timer at the due second, and that run delivers "Wash Complete!" with its buttons.
         var minute = (Date().timeIntervalSince1970 / 60).rounded(.up) * 60
         if minute - Date().timeIntervalSince1970 < 10 { minute += 60 }
         let due = Date(timeIntervalSince1970: minute + 20)
@@ -118,7 +122,7 @@ final class SystemdUserManagerTests: XCTestCase {
         print("$ nudge laundry start snowy wash --now \(washStarted)\n\(start.stdout)", terminator: "")
 
         let id = "laundry.washComplete:snowy:"
-        try Waiting.until("the timer's run to deliver \"Wash Complete!\" to the outbox", timeout: 150) {
+        try Waiting.until("the armed wake's run to deliver \"Wash Complete!\" to the outbox", timeout: 150) {
             ((try? String(contentsOfFile: self.data + "/outbox.jsonl")) ?? "").contains(id)
         }
         do {
@@ -149,10 +153,11 @@ final class SystemdUserManagerTests: XCTestCase {
         if let main = pid_t(mainPID), main > 0 {
             XCTAssertNotEqual(kill(main, 0), 0, "the service's main process \(main) has ended")
         }
-        XCTAssertNotEqual(try manager.property("LastTriggerUSec", of: "nudge.timer"), "", "the timer fired")
+        XCTAssertTrue(delivered.contains(#""lateSeconds":0"#), "delivered at its second: \(delivered)")
         let timers = try systemctl("list-timers", "--all")
         print("$ systemctl --user list-timers --all\n\(timers.stdout)")
-        XCTAssertTrue(timers.stdout.contains("nudge.timer") && timers.stdout.contains("nudge.service"), timers.summary)
+        XCTAssertTrue(timers.stdout.contains(SystemdUnits.hourlyTimerName) && timers.stdout.contains("nudge.service"),
+                      timers.summary)
         let group = try manager.property("ControlGroup", of: "nudge.service")
         XCTAssertEqual(group, manager.cgroup + "/app.slice/nudge.service")
         let ownGroup = (try? String(contentsOfFile: "/proc/\(waiter)/cgroup")) ?? ""

@@ -103,8 +103,9 @@ public enum WakeCapability: Equatable, Sendable {
             return "critical alarms cannot wake this machine from suspend: no systemd user manager wakes nudge "
                 + "(cron cannot wake a machine); `nudge init --systemd` writes the units that can"
         case .managerWithoutCapability:
-            return "a user manager without CAP_WAKE_ALARM cannot wake a suspended machine: install the system "
-                + "units (README, \"For many users\") or they ring when it resumes"
+            return "a user manager without CAP_WAKE_ALARM cannot wake a suspended machine: grant it with "
+                + "pam_systemd's default-capability-ambient-set=CAP_WAKE_ALARM (systemd 254 or later); until then "
+                + "critical alarms ring when it resumes"
         }
     }
 }

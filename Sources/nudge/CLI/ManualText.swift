@@ -6,8 +6,9 @@ import NudgeCore
 enum ManualText {
     static let description: [ManualBlock] = [
         .paragraph("""
-            nudge plans and delivers notifications on one Linux machine, privately: no network, no daemon. cron or a \
-            systemd timer runs `nudge run` every minute. Each run reads the JSON files of the data directory, works \
+            nudge plans and delivers notifications on one Linux machine, privately: no network, no daemon. systemd \
+            runs `nudge run` when something is due, when a file changes and hourly (the units of `nudge init \
+            --systemd`), or cron every minute. Each run reads the JSON files of the data directory, works \
             out what should notify and when (laundry stages, commute leave-times, daily prayer alarms, a daily \
             reminder to keep game streaks, a morning message, achievements and imported results), rewrites the \
             pending plan `plan.json`, and delivers, exactly once, everything that fell due since the previous run. \
@@ -106,7 +107,12 @@ enum ManualText {
             """),
         .paragraph("""
             cron wakes once a minute; `nudge run --linger 59` stays up to 59 seconds, sleeping without the lock, \
-            and delivers each notification that falls due meanwhile at its own second.
+            and delivers each notification that falls due meanwhile at its own second. Under systemd no run \
+            lingers: `nudge run --systemd` arms the transient `nudge.timer` in the user manager at the plan's \
+            `nextWakeAt`, to the second (and, where the machine can wake from suspend, `nudge-alarm.timer` with \
+            `WakeSystem=` at the next critical record); an editing command arms it again after its re-plan. \
+            `nudge.path` runs nudge when a user file changes, `nudge-hourly.timer` every hour (UTC), at login and \
+            when the clock or the zone changes. `nudge check` says whether critical alarms wake a suspended machine.
             """),
     ]
 
@@ -350,7 +356,8 @@ enum ManualText {
             `outbox.jsonl` are still never delivered again). A damaged one stops the run with exit 65 rather than \
             risk a second delivery. It holds `version` (1), the previous run (`lastRunAt`, `timeZone`, \
             `lastDelivered`, `lastMissed`, `lastBudget`, `lastSuppressed`), the last `nudge run` itself \
-            (`lastRunCommandAt`: an editing command re-plans too), the counters `deliveredTotal` and \
+            (`lastRunCommandAt`: an editing command re-plans too; `wokenBySystemd`: true when it was \
+            `nudge run --systemd`, so that editing commands arm the next wake too), the counters `deliveredTotal` and \
             `missedTotal`, `recentMissed` (the last 50), `fileErrors` with what the run did about them \
             (`fileNotes`), `lastGood` (a hash of each copy in \
             `.last-good/`), `outboxBytes` (how much of the outbox the ledger reflects), `badge`, `snoozes`, \

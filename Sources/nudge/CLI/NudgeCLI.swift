@@ -4,7 +4,7 @@ import FoundationEssentials
 enum NudgeCLI {
     static let version = "0.1.0"
     /// What nudge is, in one line: the overview's first line and the manual's NAME.
-    static let tagline = "a local notification planner that a timer runs every minute"
+    static let tagline = "a local notification planner that systemd runs when something is due"
 
     static let commands: [Command] = [
         RunCommand.command, PlanCommand.command, StatusCommand.command, CheckCommand.command, TestCommand.command,

@@ -4,8 +4,8 @@ import NudgeCore
 import Glibc
 #endif
 
-/// `nudge init [DIR] [--systemd]`: writes a starter data directory (SPEC §9), and with `--systemd` the user
-/// units that run it every minute. Never overwrites a file that exists.
+/// `nudge init [DIR] [--systemd]`: writes a starter data directory, and with `--systemd` the user units that run
+/// it when something is due (docs/systemd.md). Never overwrites a file that exists.
 enum InitCommand {
     static let command = Command(
         name: "init",
@@ -13,7 +13,7 @@ enum InitCommand {
         summary: "write a starter data directory (settings, one alarm, one laundry pet; desktop notifications on "
             + "when notify-send is installed); keeps existing files",
         options: [
-            .flag("--systemd", "also write the systemd user units nudge.service and nudge.timer (every minute)"),
+            .flag("--systemd", "also write the systemd user units that run nudge when something is due (nudge.service, nudge.path, …)"),
             .data, .help,
         ],
         positionals: 0...1,

@@ -55,7 +55,7 @@ final class SystemdWakeTests: XCTestCase {
         XCTAssertEqual(WakeCapability(alarmClock: true, managerCapabilities: nil), .noManager)
         XCTAssertEqual(WakeCapability(alarmClock: true, managerCapabilities: 0), .managerWithoutCapability)
         XCTAssertTrue(WakeCapability.managerWithoutCapability.checkLine
-            .hasPrefix("a user manager without CAP_WAKE_ALARM cannot wake a suspended machine: install the system units"))
+            .hasPrefix("a user manager without CAP_WAKE_ALARM cannot wake a suspended machine: grant it with"))
         XCTAssertTrue(WakeCapability.canWake.checkLine.hasPrefix("critical alarms wake this machine"))
         let status = "Name:\tsystemd\nCapInh:\t0000000000000000\nCapEff:\t000001ffffffffff\nCapBnd:\t000001ffffffffff\n"
         XCTAssertEqual(WakeCapability.effectiveCapabilities(status: status), 0x1ff_ffff_ffff)

@@ -32,7 +32,7 @@ extension RunState {
         state.lastRunAt = root.instant("lastRunAt", required: false)
         state.latestRunAt = root.instant("latestRunAt", required: false)
         state.lastRunCommandAt = root.instant("lastRunCommandAt", required: false)
-        state.wokenBySystemd = root.bool("wokenBySystemd", default: false)
+        state.lastSystemdRunAt = root.instant("lastSystemdRunAt", required: false)
         for element in root.elements("deliveredIDs") {
             guard let id = document.string(element.node) else {
                 document.report(element.path, "is not an occurrence id")

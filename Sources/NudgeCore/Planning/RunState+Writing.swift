@@ -12,7 +12,7 @@ extension RunState {
         out.key("lastRunAt"); out.instant(lastRunAt)
         out.key("latestRunAt"); out.instant(latestRunAt)
         if let lastRunCommandAt { out.key("lastRunCommandAt"); out.instant(lastRunCommandAt) }
-        if wokenBySystemd { out.key("wokenBySystemd"); out.bool(true) }
+        if let lastSystemdRunAt { out.key("lastSystemdRunAt"); out.instant(lastSystemdRunAt) }
         out.key("timeZone"); out.string(timeZone)
         out.key("zoneWarning"); out.string(zoneWarning)
         out.key("lastDelivered"); out.number(lastDelivered)

@@ -18,10 +18,16 @@ public struct RunState: Equatable, Sendable {
     /// The `now` of the last `nudge run` (by the timer, cron or a person), not of an editing command's re-plan:
     /// what the stale-timer warning and `status`'s "Last run" read.
     public var lastRunCommandAt: Date?
-    /// Whether the systemd user manager wakes nudge only when something is due (`nudge run --systemd`):
-    /// an editing command then arms the next wake too, and the stale-run warning waits for the armed wake
-    /// (docs/systemd.md). A `nudge run` without `--systemd` (cron) clears it.
-    public var wokenBySystemd = false
+    /// The `now` of the last `nudge run --systemd`, the run the systemd units start (docs/systemd.md).
+    public var lastSystemdRunAt: Date?
+    /// Whether the systemd units wake nudge: the last `nudge run --systemd` came within two hours of the last
+    /// `nudge run` (the hourly timer starts one at least every hour). An editing command then arms the next wake
+    /// too, and the stale-run warning waits for the wake that was due. A `nudge run` by hand leaves it so; two
+    /// hours of cron's runs without one end it.
+    public var wokenBySystemd: Bool {
+        guard let systemd = lastSystemdRunAt else { return false }
+        return (lastRunCommandAt ?? systemd).timeIntervalSince(systemd) <= 2 * 3600
+    }
     /// The zone of the previous run, to notice travel.
     public var timeZone: String?
     /// Why the previous run's zone is not exactly what `TZ` asked for (SPEC §11.26), for `status`.

@@ -356,8 +356,8 @@ enum ManualText {
             `outbox.jsonl` are still never delivered again). A damaged one stops the run with exit 65 rather than \
             risk a second delivery. It holds `version` (1), the previous run (`lastRunAt`, `timeZone`, \
             `lastDelivered`, `lastMissed`, `lastBudget`, `lastSuppressed`), the last `nudge run` itself \
-            (`lastRunCommandAt`: an editing command re-plans too; `wokenBySystemd`: true when it was \
-            `nudge run --systemd`, so that editing commands arm the next wake too), the counters `deliveredTotal` and \
+            (`lastRunCommandAt`: an editing command re-plans too; `lastSystemdRunAt`: the last \
+            `nudge run --systemd`; within two hours of the last run, editing commands arm the next wake too), the counters `deliveredTotal` and \
             `missedTotal`, `recentMissed` (the last 50), `fileErrors` with what the run did about them \
             (`fileNotes`), `lastGood` (a hash of each copy in \
             `.last-good/`), `outboxBytes` (how much of the outbox the ledger reflects), `badge`, `snoozes`, \

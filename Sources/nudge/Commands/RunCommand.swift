@@ -84,7 +84,7 @@ enum RunCommand {
         var result = workspace.plan(now: now)
         if isRunCommand {
             result.state.lastRunCommandAt = now
-            result.state.wokenBySystemd = options.systemd
+            if options.systemd { result.state.lastSystemdRunAt = now }
         } else if let previous = workspace.state {
             // A re-plan after an edit is no run: `status` goes on reporting what the last `nudge run` did.
             result.state.lastDelivered = previous.lastDelivered

@@ -62,3 +62,21 @@ final class SystemdWakeTests: XCTestCase {
         XCTAssertNil(WakeCapability.effectiveCapabilities(status: "Name:\tx\n"))
     }
 }
+
+/// Whether the systemd units wake nudge, as `state.json` remembers it (docs/systemd.md).
+final class WokenBySystemdTests: XCTestCase {
+    func testARunByHandLeavesItAndTwoHoursOfCronEndIt() {
+        var state = RunState()
+        XCTAssertFalse(state.wokenBySystemd)
+        state.lastSystemdRunAt = Fixtures.instant("2026-11-21T08:00:00Z")
+        state.lastRunCommandAt = state.lastSystemdRunAt
+        XCTAssertTrue(state.wokenBySystemd)
+        state.lastRunCommandAt = Fixtures.instant("2026-11-21T08:20:00Z")  // `nudge run` typed in a terminal
+        XCTAssertTrue(state.wokenBySystemd, "a snooze after a run by hand is still armed")
+        state.lastRunCommandAt = Fixtures.instant("2026-11-21T10:00:01Z")  // cron, every minute since
+        XCTAssertFalse(state.wokenBySystemd)
+        let text = String(decoding: state.fileContent, as: UTF8.self)
+        XCTAssertTrue(text.contains(#""lastSystemdRunAt": "2026-11-21T08:00:00Z""#), text)
+        XCTAssertEqual(try RunState.decode(state.fileContent).lastSystemdRunAt, state.lastSystemdRunAt)
+    }
+}

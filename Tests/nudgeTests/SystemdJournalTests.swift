@@ -9,33 +9,28 @@ import XCTest
 /// two lines per run, so the quiet one is `LogLevelMax`'s doing; a broken file's line is an error there and an
 /// unknown key's a warning, each without its `<N>` prefix.
 final class SystemdJournalTests: XCTestCase {
-    private var root: URL!
-    private var home: URL!
+    private var login: LoginHome!
     private var manager: SystemdUserManager?
     private let service = SystemdUnits.serviceName
 
-    private var data: URL { home.appendingPathComponent(".local/share/nudge") }
+    private var home: URL { login.home }
+    private var data: URL { login.data }
     private var unitDirectory: URL { home.appendingPathComponent(".config/systemd/user") }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-journal-home-\(UUID().uuidString)")
-        home = root.appendingPathComponent("home/you")
-        let bin = home.appendingPathComponent(".local/bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: NudgeProcess.executableURL(), to: bin.appendingPathComponent("nudge"))
+        login = try LoginHome("nudge-journal-home")
     }
 
     override func tearDown() {
         manager?.stop()
-        if let root { try? FileManager.default.removeItem(at: root) }
+        login?.remove()
         super.tearDown()
     }
 
     /// The user manager's environment as a login starts it.
     private func user() -> [String: String] {
-        ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
-         "LANG": "C.UTF-8", "USER": "root", "LOGNAME": "root"]
+        login.environment()
     }
 
     /// A manager with its own journal, and the units and starter files of `nudge init --systemd` loaded in it. The
@@ -44,9 +39,8 @@ final class SystemdJournalTests: XCTestCase {
     private func install() throws {
         let manager = try SystemdUserManager(environment: user(), journal: true)
         self.manager = manager
-        var login = user()
-        login["XDG_RUNTIME_DIR"] = manager.runtimeDirectory.path
-        let initialize = try manager.run([home.path + "/.local/bin/nudge", "init", "--systemd"], environment: login)
+        let environment = login.environment(["XDG_RUNTIME_DIR": manager.runtimeDirectory.path])
+        let initialize = try manager.run([login.nudge, "init", "--systemd"], environment: environment)
         XCTAssertEqual(initialize.status, 0, initialize.summary)
         let formatter = DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")

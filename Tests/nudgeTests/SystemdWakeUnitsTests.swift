@@ -7,44 +7,40 @@ import Glibc
 
 /// Woken only when something is due (docs/systemd.md), under a real systemd user manager of the test's own: the
 /// units `nudge init --systemd` writes, enabled with the line it prints. An edit by hand is planned through
-/// `nudge.path`; a record due 40 s ahead is delivered at its second by the armed `nudge.timer` with no nudge
-/// process alive meanwhile; a clock step and a zone change start a run through `nudge-hourly.timer`; a new
-/// manager (a logout and login, a reboot) runs nudge at its start and arms the wake again; and where the machine
-/// can wake, a critical record's wake carries `WakeSystem=` without touching the ordinary one.
+/// `nudge.path`; a record due 40 s ahead is delivered at its second by the armed `nudge.timer` after the run that
+/// armed it ended; a snooze arms it at its minute; a clock step and a zone change start a run through
+/// `nudge-hourly.timer`; a new manager (a logout and login, a reboot) runs nudge at its start and arms the wake
+/// again; and where the machine can wake, a critical record's wake carries `WakeSystem=` without touching the
+/// ordinary one.
 final class SystemdWakeUnitsTests: XCTestCase {
-    private var root: URL!
-    private var home: URL!
+    private var login: LoginHome!
     private var manager: SystemdUserManager?
 
-    private var data: URL { home.appendingPathComponent(".local/share/nudge") }
-    private var nudge: String { home.path + "/.local/bin/nudge" }
+    private var home: URL { login.home }
+    private var data: URL { login.data }
+    private var nudge: String { login.nudge }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-wake-home-\(UUID().uuidString)")
-        home = root.appendingPathComponent("home/you")
-        let bin = home.appendingPathComponent(".local/bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: NudgeProcess.executableURL(), to: bin.appendingPathComponent("nudge"))
+        login = try LoginHome("nudge-wake-home")
     }
 
     override func tearDown() {
         manager?.stop()
-        if let root { try? FileManager.default.removeItem(at: root) }
+        login?.remove()
         super.tearDown()
     }
 
     private func user(_ extra: [String: String] = [:]) -> [String: String] {
-        ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
-         "LANG": "C.UTF-8", "USER": "root", "LOGNAME": "root"].merging(extra) { $1 }
+        login.environment(extra)
     }
 
-    private func login() throws -> [String: String] {
+    private func loginEnvironment() throws -> [String: String] {
         user(["XDG_RUNTIME_DIR": try XCTUnwrap(manager).runtimeDirectory.path])
     }
 
     private func shell(_ line: String) throws -> ExternalTool.Result {
-        try XCTUnwrap(manager).run(["/bin/bash", "-euo", "pipefail", "-c", line], environment: login())
+        try XCTUnwrap(manager).run(["/bin/bash", "-euo", "pipefail", "-c", line], environment: loginEnvironment())
     }
 
     /// Starts a manager, writes the starter files and units, turns the desktop off (this manager has no session
@@ -145,17 +141,14 @@ final class SystemdWakeUnitsTests: XCTestCase {
         print("nudge.timer armed: NextElapseUSecRealtime=\(armed); the wash is due at \(stamp(due))")
         XCTAssertFalse(armed.isEmpty, "nudge.timer is armed")
 
-        // No nudge process lives until the due second.
-        var samples = 0
-        while Date() < due.addingTimeInterval(-1) {
-            XCTAssertEqual(try manager.pids(inCgroupOf: SystemdUnits.serviceName), [], "a run lingers to wait")
-            XCTAssertEqual(try manager.property("ActiveState", of: SystemdUnits.serviceName), "inactive")
-            samples += 1
-            usleep(500_000)  // a sample every half second, not a wait for a condition
-        }
-        print("\(samples) samples until 1 s before the due second: no nudge process, nudge.service inactive")
+        // The run that armed it has ended and left no process: nothing waits for the due second.
+        let armedAt = Date()
+        XCTAssertLessThan(armedAt, due.addingTimeInterval(-1), "armed well before the due second")
+        XCTAssertEqual(try manager.pids(inCgroupOf: SystemdUnits.serviceName), [], "a run lingers to wait")
+        XCTAssertEqual(try manager.property("ActiveState", of: SystemdUnits.serviceName), "inactive")
+        let armingRun = lastRun
 
-        try Waiting.until("the wash delivered by the armed wake", timeout: 30) {
+        try Waiting.until("the wash delivered by the armed wake", timeout: due.timeIntervalSinceNow + 30) {
             ((try? String(contentsOf: self.data.appendingPathComponent("outbox.jsonl"))) ?? "").contains("washComplete")
         }
         let line = try XCTUnwrap(try String(contentsOf: data.appendingPathComponent("outbox.jsonl"))
@@ -163,8 +156,32 @@ final class SystemdWakeUnitsTests: XCTestCase {
         print("outbox.jsonl: \(line)")
         XCTAssertTrue(line.contains(#""deliveredAt":"\#(stamp(due))""#), "delivered at its second: \(line)")
         XCTAssertTrue(line.contains(#""lateSeconds":0"#), String(line))
+        // The delivering run is the next start of nudge.service, and it started at the due second.
+        XCTAssertNotEqual(lastRun, armingRun)
+        let startedText = try manager.property("ExecMainStartTimestamp", of: SystemdUnits.serviceName)
+        let runStart = try XCTUnwrap(Self.systemdTimestamp.date(from: startedText), startedText)
+        print("nudge.service started at \(startedText) (armed at \(stamp(armedAt)), due \(stamp(due)))")
+        XCTAssertTrue(runStart >= due && runStart < due.addingTimeInterval(2), startedText)
         XCTAssertNotEqual(try manager.property("LastTriggerUSec", of: SystemdUnits.hourlyTimerName), "")
+
+        // A snooze changes no user file: the command's own re-plan arms the wake at the snooze's minute.
+        let snooze = try shell(nudge + " snooze last --minutes 5")
+        XCTAssertEqual(snooze.status, 0, snooze.summary)
+        let snoozeWake = try XCTUnwrap(plan()["nextWakeAt"] as? String)
+        let snoozeAt = try XCTUnwrap(ISO8601DateFormatter().date(from: snoozeWake))
+        XCTAssertEqual(snoozeAt.timeIntervalSince(Date()), 5 * 60, accuracy: 10, snoozeWake)
+        let armedSnooze = try armedWake()
+        print("after `nudge snooze last --minutes 5`: nudge.timer NextElapseUSecRealtime=\(armedSnooze)")
+        XCTAssertEqual(Self.systemdTimestamp.date(from: armedSnooze), snoozeAt, armedSnooze)
     }
+
+    /// How `systemctl show` writes a time: "Fri 2026-11-27 06:34:02 UTC".
+    private static let systemdTimestamp: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE yyyy-MM-dd HH:mm:ss zzz"
+        return formatter
+    }()
 
     func testAClockStepAndAZoneChangeStartARunThatArmsTheWakeAgain() throws {
         try install(privateEtc: true)

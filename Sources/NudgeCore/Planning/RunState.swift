@@ -26,7 +26,7 @@ public struct RunState: Equatable, Sendable {
     /// hours of cron's runs without one end it.
     public var wokenBySystemd: Bool {
         guard let systemd = lastSystemdRunAt else { return false }
-        return (lastRunCommandAt ?? systemd).timeIntervalSince(systemd) <= 2 * 3600
+        return (lastRunCommandAt ?? systemd).timeIntervalSince(systemd) <= 2 * StaleRun.systemdInterval
     }
     /// The zone of the previous run, to notice travel.
     public var timeZone: String?

@@ -32,6 +32,13 @@ struct DBusReader {
         return bytes[offset - 1]
     }
 
+    /// Eight bytes at their alignment, in the message's byte order.
+    mutating func readUInt64() throws -> UInt64 {
+        try align(to: 8)
+        let low = UInt64(try readUInt32()), high = UInt64(try readUInt32())
+        return littleEndian ? high << 32 | low : low << 32 | high
+    }
+
     mutating func readUInt32() throws -> UInt32 {
         try align(to: 4)
         guard offset + 4 <= bytes.count else { throw Failure.truncated }
@@ -68,14 +75,8 @@ struct DBusReader {
             return .boolean(truth == 1)
         case UInt8(ascii: "i"): return .int32(Int32(bitPattern: try readUInt32()))
         case UInt8(ascii: "u"): return .uint32(try readUInt32())
-        case UInt8(ascii: "x"):
-            try align(to: 8)
-            let low = UInt64(try readUInt32()), high = UInt64(try readUInt32())
-            return .int64(Int64(bitPattern: littleEndian ? high << 32 | low : low << 32 | high))
-        case UInt8(ascii: "t"):
-            try align(to: 8)
-            let low = UInt64(try readUInt32()), high = UInt64(try readUInt32())
-            return .uint64(littleEndian ? high << 32 | low : low << 32 | high)
+        case UInt8(ascii: "x"): return .int64(Int64(bitPattern: try readUInt64()))
+        case UInt8(ascii: "t"): return .uint64(try readUInt64())
         case UInt8(ascii: "s"): return .string(try readText(length: Int(try readUInt32())))
         case UInt8(ascii: "o"): return .objectPath(try readText(length: Int(try readUInt32())))
         case UInt8(ascii: "g"): return .signature(try readText(length: Int(try readByte())))

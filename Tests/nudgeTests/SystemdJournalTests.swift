@@ -5,8 +5,9 @@ import XCTest
 /// A quiet journal (docs/promises.md) under a real systemd user manager that logs to a real systemd-journald,
 /// both of the test's own (`SystemdUserManager` with `journal: true`). The units are the ones `nudge init --systemd`
 /// writes for the binary under test; each run is `systemctl --user start nudge.service`, as its timer starts it.
-/// An ordinary run adds no line to the journal; the same service without `LogLevelMax=notice` adds the manager's
-/// two lines per run, so the quiet one is `LogLevelMax`'s doing; a broken file's line is an error there and an
+/// An ordinary run adds no line to the journal, the one woken by the armed `nudge.timer` included: only arming a
+/// new schedule adds the manager's "Started nudge.timer". The same service without `LogLevelMax=notice` adds the
+/// manager's two lines per run, so the quiet one is `LogLevelMax`'s doing; a broken file's line is an error there and an
 /// unknown key's a warning, each without its `<N>` prefix.
 final class SystemdJournalTests: XCTestCase {
     private var login: LoginHome!
@@ -79,9 +80,25 @@ final class SystemdJournalTests: XCTestCase {
         return entries
     }
 
+    /// The lines that name one of nudge's units (but `except`) or that a run of nudge wrote.
+    private func nudgeLines(except: String) throws -> [JournalEntry] {
+        try XCTUnwrap(manager).journal([]).filter { entry in
+            let unit = entry.userUnit ?? entry.writerUnit ?? ""
+            if unit == except || entry.message.contains(except) { return false }
+            return unit.hasPrefix("nudge") || entry.message.contains("nudge") || entry.identifier == "nudge"
+        }
+    }
+
     func testOrdinaryRunsAddNoLineButTheSameRunWithoutLogLevelMaxAddsTheManagersTwo() throws {
         let started = Date()
         try install()
+        // An alarm at the first whole minute at least 20 s ahead, delivered to stdout and the outbox only.
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm"
+        let due = Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 + 20) / 60).rounded(.up) * 60)
+        try write("settings.json", #"{ "timeZone": "UTC", "deliver": { "desktop": false } }"#)
+        try write("alarms.json", #"{ "alarms": [ { "id": "dhuhr", "title": "Noon Prayer", "time": "\#(formatter.string(from: due))" } ] }"#)
         let written = try String(contentsOf: unitDirectory.appendingPathComponent(service))
         // The control: the same unit without LogLevelMax=; its runs show what nudge.service's would log without it.
         let unfiltered = "nudge-unfiltered.service"
@@ -91,22 +108,37 @@ final class SystemdJournalTests: XCTestCase {
             .write(to: unitDirectory.appendingPathComponent(unfiltered), atomically: true, encoding: .utf8)
         try reload()
 
-        for _ in 1...3 { XCTAssertEqual(try runOnce(service), "success") }
+        // The first run arms nudge.timer: the manager's "Started nudge.timer" line, once for the schedule.
+        XCTAssertEqual(try runOnce(service), "success")
+        let armed = try nudgeLines(except: unfiltered)
+        print("after the run that armed the wake (\(armed.count) lines):")
+        armed.forEach { print("  \($0)") }
+        XCTAssertEqual(armed.map(\.message).filter { $0.hasPrefix("Started ") }.count, 1, "\(armed)")
+
+        // Ordinary runs: two as the hourly timer or an unchanged file starts them, one woken by nudge.timer at the
+        // alarm's second, which delivers it.
+        for _ in 1...2 { XCTAssertEqual(try runOnce(service), "success") }
+        try Waiting.until("the alarm delivered by the armed wake", timeout: due.timeIntervalSinceNow + 30) {
+            ((try? String(contentsOf: self.data.appendingPathComponent("outbox.jsonl"))) ?? "").contains("Noon Prayer")
+        }
+        try Waiting.until("the woken run's end", timeout: 30) {
+            try XCTUnwrap(self.manager).property("ActiveState", of: self.service) == "inactive"
+        }
+        XCTAssertEqual(try XCTUnwrap(manager).property("Result", of: service), "success")
         for _ in 1...3 { XCTAssertEqual(try runOnce(unfiltered), "success") }
 
         // Read after the control's runs: the manager sends its lines through one socket, in order, so the ones
-        // about nudge.service's runs, had it sent any, came before the control's.
-        XCTAssertEqual(try entries(of: service).map(\.description), [], "no line about or from \(service)")
+        // about nudge's units during the ordinary runs, had it sent any, came before the control's.
+        let after = try nudgeLines(except: unfiltered)
+        print("$ journalctl: the lines about nudge's units or from nudge after the ordinary runs (\(after.count)):")
+        after.forEach { print("  \($0)") }
+        XCTAssertEqual(after.dropFirst(armed.count).map(\.description), [],
+                       "no line about nudge.service, nudge.timer or the other units, and none from a run")
         let control = try entries(of: unfiltered)
         XCTAssertEqual(control.filter { $0.message.hasPrefix("Starting \(unfiltered)") }.count, 3)
         XCTAssertEqual(control.filter { $0.message.hasPrefix("Finished \(unfiltered)") }.count, 3)
         XCTAssertTrue(control.allSatisfy { $0.userUnit == unfiltered && $0.priority == 6 },
                       "only the manager's lines, at info: an ordinary run writes nothing itself")
-        let everything = try XCTUnwrap(manager).journal([])
-        print("$ journalctl (\(everything.count) entries: the manager's start, the reloads, the control's runs)")
-        everything.forEach { print("  \($0)") }
-        XCTAssertEqual(everything.filter { $0.message.contains(service) || $0.identifier == "nudge" }
-            .map(\.description), [], "no line names \(service), and no run of nudge wrote one")
         print(String(format: "the test took %.0f s", Date().timeIntervalSince(started)))
     }
 

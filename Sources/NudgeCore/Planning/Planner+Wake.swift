@@ -78,3 +78,34 @@ extension Planner {
         }
     }
 }
+
+/// One wake of the schedule a run arms ahead (`Planner.upcomingWakes`).
+public struct UpcomingWake: Equatable, Sendable {
+    public var at: Date
+    /// A critical record is delivered then: the wake that may resume a suspended machine.
+    public var isCritical: Bool
+
+    public init(at: Date, isCritical: Bool) {
+        self.at = at
+        self.isCritical = isCritical
+    }
+}
+
+extension Planner {
+    /// The wakes from `first` on, while nothing is edited: each run's `nextWakeAt`, planned at the wake before it
+    /// from the state that run would leave, at most `count` (docs/systemd.md). The systemd units arm them as one
+    /// timer, so that the run each instant starts finds the next one armed.
+    public static func upcomingWakes(from first: Date?, state: RunState, household: Household, zone: Zone,
+                                     count: Int) -> [UpcomingWake] {
+        var wakes: [UpcomingWake] = []
+        var state = state
+        var next = first
+        while let now = next, wakes.count < count {
+            let run = plan(household, previous: state, now: now, zone: zone, previousZone: zone)
+            wakes.append(UpcomingWake(at: now, isCritical: run.deliveries.contains { $0.notification.priority == .critical }))
+            state = run.state
+            next = run.plan.nextWakeAt
+        }
+        return wakes
+    }
+}

@@ -3,7 +3,11 @@ import FoundationEssentials
 /// The timers a run arms in the systemd user manager so that nudge is woken only when something is due
 /// (docs/systemd.md): `nudge.timer` at the plan's `nextWakeAt`, and, where the machine can be woken from
 /// suspend, `nudge-alarm.timer` at the next critical record with `WakeSystem=`. Both are transient: the manager
-/// forgets them once they elapse, and every run arms them afresh from the plan it wrote.
+/// forgets them once their last instant has elapsed.
+///
+/// Each timer carries the wakes after the first that planning ahead finds (`Planner.upcomingWakes`), so that the run
+/// it starts finds the next one armed and leaves the timer alone: arming adds the manager's "Stopped"/"Started"
+/// lines to the journal, and an ordinary run adds none (`ArmedTimer`).
 public struct SystemdWake: Equatable, Sendable {
     /// The transient timer of the next wake. It starts `nudge.service`, the unit of the same name.
     public static let timerName = "nudge.timer"
@@ -11,21 +15,40 @@ public struct SystemdWake: Equatable, Sendable {
     /// `nudge-alarm.service`: a timer starts the service of its own name, and a second service keeps the
     /// ordinary schedule apart from one that may fail where the machine cannot wake (docs/systemd.md).
     public static let alarmTimerName = "nudge-alarm.timer"
+    /// How many wakes one timer carries: about a day of the example household's (docs/systemd.md). A timer with
+    /// none left is armed afresh by the run its last one starts.
+    public static let maximumInstants = 32
 
-    /// The next wake, on a whole second and never before the instant the plan asked for.
-    public var at: Date
-    /// The next critical record's fireAt, when this machine can be woken for it.
-    public var alarmAt: Date?
+    /// The instants `nudge.timer` elapses at, in time order, on whole seconds: the next wake first, never before
+    /// the instant the plan asked for.
+    public var instants: [Date]
+    /// The instants of `nudge-alarm.timer`: the wakes that deliver a critical record, when this machine can be
+    /// woken for them.
+    public var alarmInstants: [Date]
 
-    /// The wake of `plan`, nil when nothing is ahead. `canWakeMachine` says whether a timer with `WakeSystem=`
-    /// works here (`WakeCapability`).
-    public init?(plan: Plan, canWakeMachine: Bool) {
-        guard let next = plan.nextWakeAt else { return nil }
-        at = Self.wholeSecond(next)
-        guard canWakeMachine else { return }
+    /// The wakes of `upcoming` (`Planner.upcomingWakes`), nil when nothing is ahead. `canWakeMachine` says
+    /// whether a timer with `WakeSystem=` works here (`WakeCapability`).
+    public init?(upcoming: [UpcomingWake], canWakeMachine: Bool) {
+        guard !upcoming.isEmpty else { return nil }
+        instants = Self.distinct(upcoming.map(\.at))
+        alarmInstants = canWakeMachine ? Self.distinct(upcoming.filter(\.isCritical).map(\.at)) : []
+    }
+
+    /// The next wake of `plan`: what the timer armed must elapse by.
+    public static func next(_ plan: Plan) -> Date? {
+        plan.nextWakeAt.map(wholeSecond)
+    }
+
+    /// The next critical record of `plan`, where the machine can be woken for it: what the alarm timer armed
+    /// must elapse by. Nil when the plan has none (the alarm timer then stays as armed).
+    public static func nextCritical(_ plan: Plan) -> Date? {
         let critical = plan.pending.filter { $0.priority == .critical }.map(\.fireAt)
             + plan.deferred.filter { $0.priority == .critical }.map(\.fireAt)
-        alarmAt = critical.filter { $0 > plan.generatedAt }.min().map(Self.wholeSecond)
+        return critical.filter { $0 > plan.generatedAt }.min().map(wholeSecond)
+    }
+
+    private static func distinct(_ instants: [Date]) -> [Date] {
+        Array(Set(instants.map(wholeSecond)).sorted().prefix(maximumInstants))
     }
 
     /// `instant` rounded up to a whole second: a calendar time names seconds, and a wake before its cause
@@ -42,16 +65,17 @@ public struct SystemdWake: Equatable, Sendable {
         return String(stamp.dropLast()).split(separator: "T").joined(separator: " ") + " UTC"
     }
 
-    /// The properties of a transient timer that elapses once at `instant` (what `systemd-run --on-calendar`
-    /// sends): to the second, forgotten once elapsed, and resuming the machine when `wakeSystem` is set.
-    public static func timerProperties(at instant: Date, wakeSystem: Bool) -> [(String, DBusValue)] {
-        [
-            ("Description", .string("nudge: the next run, at " + calendar(instant))),
-            ("OnCalendar", .string(calendar(instant))),
-            ("AccuracyUSec", .uint64(1_000_000)),
-            ("RemainAfterElapse", .boolean(false)),
-            ("WakeSystem", .boolean(wakeSystem)),
-        ]
+    /// The properties of a transient timer that elapses at each of `instants` (what `systemd-run --on-calendar`
+    /// sends, with one `OnCalendar=` per instant): to the second, forgotten once the last has elapsed, and
+    /// resuming the machine when `wakeSystem` is set.
+    public static func timerProperties(at instants: [Date], wakeSystem: Bool) -> [(String, DBusValue)] {
+        [("Description", .string("nudge: runs when something is due"))]
+            + instants.map { ("OnCalendar", .string(calendar($0))) }
+            + [
+                ("AccuracyUSec", .uint64(1_000_000)),
+                ("RemainAfterElapse", .boolean(false)),
+                ("WakeSystem", .boolean(wakeSystem)),
+            ]
     }
 }
 

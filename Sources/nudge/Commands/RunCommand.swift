@@ -93,7 +93,7 @@ enum RunCommand {
         }
         if !dryRun {
             try save(result: &result, workspace: workspace)
-            armWake(result.plan, if: result.state.wokenBySystemd, console)
+            armWake(result, workspace, if: result.state.wokenBySystemd, console)
         }
         Channels(console: console, json: options.json, quiet: options.quiet, clock: WallClock(zone: workspace.zone))
             .print(result.deliveries)
@@ -106,7 +106,7 @@ enum RunCommand {
             // A delivery the channels failed to show is retried: the schedule then wakes a minute later.
             if result.plan.wakeToRetry(result.state.commandQueue, now: now) {
                 try workspace.directory.write("plan.json", result.plan.fileContent, durability: .derived)
-                armWake(result.plan, if: result.state.wokenBySystemd, console)
+                armWake(result, workspace, if: result.state.wokenBySystemd, console)
             }
         }
         console.flush()
@@ -127,10 +127,15 @@ enum RunCommand {
     /// Arms the plan's wakes in the systemd user manager when it is what wakes nudge (docs/systemd.md), right
     /// after the plan is written and before anything is delivered. A manager that cannot be reached fails
     /// nothing: the warning says so, and the hourly run arms the wakes again.
-    private static func armWake(_ plan: Plan, if wokenBySystemd: Bool, _ console: Console) {
+    private static func armWake(_ result: PlanResult, _ workspace: Workspace, if wokenBySystemd: Bool,
+                                _ console: Console) {
         guard wokenBySystemd else { return }
         do {
-            try WakeArming.arm(plan)
+            try WakeArming.arm(result.plan) {
+                Planner.upcomingWakes(from: result.plan.nextWakeAt, state: result.state,
+                                      household: workspace.loaded.household, zone: workspace.zone,
+                                      count: SystemdWake.maximumInstants)
+            }
         } catch {
             console.warning("nudge: cannot arm the next wake in the systemd user manager: \(error)")
         }

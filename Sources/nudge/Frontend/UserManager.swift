@@ -39,17 +39,17 @@ final class UserManager {
         return WakeCapability.effectiveCapabilities(status: status)
     }
 
-    /// Arms the transient timer `name` to elapse once at `instant`, replacing the one armed before; with nil,
-    /// only removes it.
-    func arm(_ name: String, at instant: Date?, wakeSystem: Bool) throws {
+    /// Replaces the transient timer `name` with one that elapses at each of `instants`; with none, only removes
+    /// it. The manager logs "Stopped"/"Started" lines for it at info, which is why a run first asks `armedTimer`.
+    func replace(_ name: String, with instants: [Date], wakeSystem: Bool) throws {
         let deadline = Date().addingTimeInterval(Self.callTimeout)
         // The previous wake: still waiting, or failed (a failed unit stays loaded until reset).
         for call in [SystemdManagerBus.stopUnit(name), SystemdManagerBus.resetFailedUnit(name)] {
             _ = try? connection.call(call, until: deadline)
         }
-        guard let instant else { return }
+        guard !instants.isEmpty else { return }
         let start = SystemdManagerBus.startTransientUnit(
-            name, properties: SystemdWake.timerProperties(at: instant, wakeSystem: wakeSystem))
+            name, properties: SystemdWake.timerProperties(at: instants, wakeSystem: wakeSystem))
         do {
             _ = try connection.call(start, until: deadline)
         } catch BusConnection.Failure.error(SystemdManagerBus.unitExists, _) {
@@ -57,6 +57,25 @@ final class UserManager {
             try waitUntilGone(name, until: deadline)
             _ = try connection.call(start, until: deadline)
         }
+    }
+
+    /// The timer loaded as `name`, nil when there is none.
+    func armedTimer(_ name: String) throws -> ArmedTimer? {
+        let deadline = Date().addingTimeInterval(Self.callTimeout)
+        let unit: DBusMessage
+        do {
+            unit = try connection.call(SystemdManagerBus.getUnit(name), until: deadline)
+        } catch BusConnection.Failure.error(SystemdManagerBus.noSuchUnit, _) {
+            return nil
+        }
+        guard let path = unit.body.first?.string else { return nil }
+        let state = try connection.call(
+            SystemdManagerBus.property("ActiveState", of: path, interface: SystemdManagerBus.unitInterface),
+            until: deadline)
+        guard case .variant(.string(let activeState))? = state.body.first else { return nil }
+        let timer = try connection.call(
+            SystemdManagerBus.allProperties(of: path, interface: SystemdManagerBus.timerInterface), until: deadline)
+        return ArmedTimer(activeState: activeState, timer: SystemdManagerBus.properties(timer))
     }
 
     private func waitUntilGone(_ name: String, until deadline: Date) throws {
@@ -91,13 +110,30 @@ enum WakeArming {
         WakeCapability(alarmClock: hasAlarmClock(), managerCapabilities: manager.map { $0.capabilities() ?? 0 })
     }
 
-    /// Arms `plan`'s wakes: `nudge.timer` at its next wake, and `nudge-alarm.timer` at its next critical record
-    /// where the machine can be woken. Throws what kept it from the manager; the hourly run arms them again.
-    static func arm(_ plan: Plan) throws {
+    /// Arms `plan`'s wakes: `nudge.timer` by its next wake, and `nudge-alarm.timer` by its next critical record
+    /// where the machine can be woken. A timer that already elapses by then is left alone; one that does not is
+    /// replaced by the wakes `upcoming` plans ahead. Throws what kept it from the manager; the hourly run arms them
+    /// again.
+    static func arm(_ plan: Plan, upcoming: () -> [UpcomingWake]) throws {
         let manager = try UserManager.connect()
-        let capability = capability(of: manager)
-        let wake = SystemdWake(plan: plan, canWakeMachine: capability.canWakeMachine)
-        try manager.arm(SystemdWake.timerName, at: wake?.at, wakeSystem: false)
-        try manager.arm(SystemdWake.alarmTimerName, at: wake?.alarmAt, wakeSystem: true)
+        let canWakeMachine = capability(of: manager).canWakeMachine
+        let wake = try needsArming(SystemdWake.timerName, by: SystemdWake.next(plan), manager)
+        // Where the machine cannot wake, a timer with WakeSystem= would fail: none is kept.
+        let alarm = canWakeMachine
+            ? try SystemdWake.nextCritical(plan).map { try needsArming(SystemdWake.alarmTimerName, by: $0, manager) }
+                ?? false
+            : try manager.armedTimer(SystemdWake.alarmTimerName) != nil
+        guard wake || alarm else { return }
+        let wakes = SystemdWake(upcoming: upcoming(), canWakeMachine: canWakeMachine)
+        if wake { try manager.replace(SystemdWake.timerName, with: wakes?.instants ?? [], wakeSystem: false) }
+        if alarm { try manager.replace(SystemdWake.alarmTimerName, with: wakes?.alarmInstants ?? [], wakeSystem: true) }
+    }
+
+    /// Whether the timer `name` must be armed anew to elapse by `instant`; with nil (nothing ahead), whether one
+    /// is left to remove.
+    private static func needsArming(_ name: String, by instant: Date?, _ manager: UserManager) throws -> Bool {
+        let armed = try manager.armedTimer(name)
+        guard let instant else { return armed != nil }
+        return armed?.wakes(by: instant) != true
     }
 }

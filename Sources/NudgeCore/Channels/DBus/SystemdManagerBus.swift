@@ -4,6 +4,9 @@ public enum SystemdManagerBus {
     public static let name = "org.freedesktop.systemd1"
     static let path = "/org/freedesktop/systemd1"
     static let interface = "org.freedesktop.systemd1.Manager"
+    /// The interfaces of a unit's object whose properties a run reads.
+    public static let unitInterface = "org.freedesktop.systemd1.Unit"
+    public static let timerInterface = "org.freedesktop.systemd1.Timer"
     /// The error a transient unit's name gets while a unit of that name is still loaded.
     public static let unitExists = "org.freedesktop.systemd1.UnitExists"
     /// The error for a unit the manager does not know (an elapsed transient timer is gone).
@@ -34,5 +37,27 @@ public enum SystemdManagerBus {
     /// `GetUnit(name)`: answered with the unit's object path, or `NoSuchUnit` once it is gone.
     public static func getUnit(_ unit: String) -> DBusMessage {
         call("GetUnit", [.string(unit)])
+    }
+
+    /// `Get(interface, property)` on the unit at `unitPath` (what `GetUnit` answered): answered with a variant.
+    public static func property(_ property: String, of unitPath: String, interface: String) -> DBusMessage {
+        DBusMessage(kind: .methodCall, path: unitPath, interface: propertiesInterface, member: "Get",
+                    destination: name, body: [.string(interface), .string(property)])
+    }
+
+    /// `GetAll(interface)` on the unit at `unitPath`: answered with an `a{sv}`.
+    public static func allProperties(of unitPath: String, interface: String) -> DBusMessage {
+        DBusMessage(kind: .methodCall, path: unitPath, interface: propertiesInterface, member: "GetAll",
+                    destination: name, body: [.string(interface)])
+    }
+
+    private static let propertiesInterface = "org.freedesktop.DBus.Properties"
+
+    /// The entries of a `GetAll` answer's `a{sv}`, the variants unwrapped.
+    public static func properties(_ reply: DBusMessage) -> [String: DBusValue] {
+        guard case .array(_, let entries)? = reply.body.first else { return [:] }
+        var properties: [String: DBusValue] = [:]
+        for case .dictEntry(.string(let key), .variant(let value)) in entries { properties[key] = value }
+        return properties
     }
 }

@@ -7,7 +7,7 @@ import PackageDescription
 /// conformance up by scanning all the binary's conformance records); `-disable-type-layout` emits copies of big
 /// values inline instead of through value witnesses whose metadata must be built first; `-cross-module-optimization`
 /// lets `nudge` specialize NudgeCore's generics. Without them on NudgeCore a quiet minute of the example household
-/// costs about a third more instructions, over the goal of 1.6 M (README "Performance"). They are unsafe flags:
+/// costs about a third more instructions, over the goal of 1.6 M (docs/performance.md). They are unsafe flags:
 /// SwiftPM does not let another package depend on NudgeCore while it has them.
 let metadataAccess: [SwiftSetting] = [
     .unsafeFlags([

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Hostile and mistaken user files (SPEC §8, README "Mistakes in your files"): each is reported with the file
+/// Hostile and mistaken user files (SPEC §8, docs/files.md "Mistakes in your files"): each is reported with the file
 /// and the place (line:column for syntax, key path for values), exits 65, never crashes, never takes long, and
 /// never silences the other files — `nudge run` still delivers what they make due.
 ///

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// nudge's memory between runs, kept in `state.json` (format documented in the README).
+/// nudge's memory between runs, kept in `state.json` (docs/files.md lists what nudge writes).
 public struct RunState: Equatable, Sendable {
     /// Written into the file; a newer number than this build knows is refused rather than misread.
     public static let formatVersion = 1

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import NudgeCore
 
-/// Deterministic mutation fuzzing of the whole pipeline, in process (SPEC §8, README "Mistakes in your files").
+/// Deterministic mutation fuzzing of the whole pipeline, in process (SPEC §8, docs/files.md "Mistakes in your files").
 ///
 /// The example files of `data/` are mutated — byte flips, byte insertions and deletions, truncation at every kind
 /// of position, duplicated spans, spliced bytes of other files, JSON tokens (`{ } [ ] , : "`, `null`, `true`,

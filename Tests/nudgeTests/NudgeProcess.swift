@@ -141,6 +141,8 @@ final class NudgeProcess {
     /// Whether the process is still running.
     var isRunning: Bool { process.isRunning }
 
+    var pid: pid_t { process.processIdentifier }
+
     /// Whether the process has the file at `path` open (read from /proc): a run that waits for the lock of a
     /// data directory has its `.lock` open while it tries to take it.
     func hasOpen(_ path: String) -> Bool {

@@ -8,7 +8,8 @@ import Glibc
 /// Woken only when something is due (docs/systemd.md), under a real systemd user manager of the test's own: the
 /// units `nudge init --systemd` writes, enabled with the line it prints. An edit by hand is planned through
 /// `nudge.path`; a record due 40 s ahead is delivered at its second by the armed `nudge.timer` after the run that
-/// armed it ended; a snooze arms it at its minute; a clock step and a zone change start a run through
+/// armed it ended; a snooze arms it at its minute; a run killed before it armed anything is started again and arms
+/// it; a clock step and a zone change start a run through
 /// `nudge-hourly.timer`; a new manager (a logout and login, a reboot) runs nudge at its start and arms the wake
 /// again; and where the machine can wake, a critical record's wake carries `WakeSystem=` without touching the
 /// ordinary one.
@@ -223,6 +224,36 @@ final class SystemdWakeUnitsTests: XCTestCase {
         }
         XCTAssertFalse(try armedWake().isEmpty, "the wake is armed again")
         XCTAssertEqual(try XCTUnwrap(manager).property("UnitFileState", of: SystemdUnits.pathName), "enabled")
+    }
+
+    func testARunKilledBeforeItArmedTheWakeIsStartedAgainAndArmsIt() throws {
+        try install()
+        let manager = try XCTUnwrap(self.manager)
+        XCTAssertEqual(try manager.systemctl(["stop", SystemdWake.timerName]).status, 0)
+        XCTAssertEqual(try armedWake(), "", "no wake armed")
+
+        // The test holds the data directory's lock, so the next run waits for it (--wait 30) before it plans.
+        let lock = open(data.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        XCTAssertGreaterThanOrEqual(lock, 0)
+        defer { close(lock) }
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
+        let before = lastRun
+        XCTAssertEqual(try manager.systemctl(["start", "--no-block", SystemdUnits.serviceName]).status, 0)
+        try Waiting.until("the run waiting for the lock") {
+            let state = try manager.property("ActiveState", of: SystemdUnits.serviceName)
+            return self.lastRun != before && state == "activating"
+        }
+        let killed = try manager.systemctl(["kill", "--signal", "KILL", SystemdUnits.serviceName])
+        XCTAssertEqual(killed.status, 0, killed.summary)
+        try Waiting.until("the killed run to be scheduled again") {
+            (try manager.property("NRestarts", of: SystemdUnits.serviceName)) == "1"
+        }
+        XCTAssertEqual(flock(lock, LOCK_UN), 0)
+        let killedRun = lastRun
+        try waitForRun(after: killedRun, "the run the manager starts again 5 s after the kill")
+        let armed = try armedWake()
+        print("after a run killed with SIGKILL: NRestarts=1, nudge.timer NextElapseUSecRealtime=\(armed)")
+        XCTAssertFalse(armed.isEmpty, "the wake is armed again")
     }
 
     /// `WakeSystem=` cannot be shown waking a machine without suspending it. Here the manager holds

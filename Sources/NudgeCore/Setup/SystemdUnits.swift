@@ -25,8 +25,9 @@ public enum SystemdUnits {
     }
 
     /// A oneshot run that arms the next wake (`--systemd`). It waits for the lock rather than fail while the
-    /// other service or a click holds it, leaves its click waiters running, and adds no "Starting…"/"Finished…"
-    /// line to the journal (nudge's own lines carry their priority: `<3>` errors).
+    /// other service or a click holds it, leaves its click waiters running, adds no "Starting…"/"Finished…"
+    /// line to the journal (nudge's own lines carry their priority: `<3>` errors), and is started again 5 s after
+    /// it was killed: a killed run may have armed nothing.
     public static func service(binary: String, dataDirectory: String, alarm: Bool = false) -> String {
         let command = [binary, "run", "--quiet", "--systemd", "--wait", "30", "--data", dataDirectory]
         return """
@@ -39,6 +40,9 @@ public enum SystemdUnits {
         # The click waiters of desktop notifications outlive the run: stop only the run itself.
         KillMode=process
         LogLevelMax=notice
+        # A run killed (SIGKILL, a crash) may not have armed the next wake: run again.
+        Restart=on-abnormal
+        RestartSec=5s
 
         """
     }

@@ -57,9 +57,16 @@ enum RunCommand {
         try directory.requireExists()
         let clock = RunClock(fixed: arguments.instants["--now"])
         let options = Options(arguments)
+        let wait = arguments.seconds("--wait", default: 0)
+        let userFiles = UserFileIdentities(directory)
         let (exitCode, firstPlan) = try pass(options, console, directory: directory, now: clock.now(),
-                                             locking: .take(wait: arguments.seconds("--wait", default: 0)),
-                                             first: true)
+                                             locking: .take(wait: wait), first: true)
+        if options.systemd, !options.dryRun {
+            return try catchUp(after: firstPlan, exitCode: exitCode, userFiles: userFiles, clock: clock) {
+                try pass(options, console, directory: directory, now: clock.now(), locking: .take(wait: wait),
+                         first: false)
+            }
+        }
         guard let linger = arguments.values["--linger"].flatMap(Double.init), !options.dryRun else {
             return exitCode
         }
@@ -67,6 +74,32 @@ enum RunCommand {
             try pass(options, console, directory: directory, now: now, locking: .take(wait: Linger.lockWait),
                      first: false)
         }
+    }
+
+    /// How many passes a run under systemd adds before it leaves the rest to the next start.
+    private static let catchUpPasses = 5
+
+    /// Under systemd, what the manager started while this run went on: a wake that came during the run, or a
+    /// user file written during it, started nothing (the manager folds a start of a running service into it). So
+    /// the run passes again at once while the plan's next wake has come or a user file changed since the last
+    /// pass read them. It never waits for a wake (docs/systemd.md).
+    private static func catchUp(after firstPlan: Plan, exitCode: ExitCode, userFiles: UserFileIdentities,
+                                clock: RunClock, pass: () throws -> (ExitCode, Plan)) throws -> ExitCode {
+        var userFiles = userFiles
+        var plan = firstPlan
+        var worst = exitCode
+        for _ in 0..<catchUpPasses {
+            let wakeCame = plan.nextWakeAt.map { $0 <= clock.now() } ?? false
+            guard wakeCame || userFiles.changed() else { break }
+            do {
+                let (code, next) = try pass()
+                if code != .success { worst = code }
+                plan = next
+            } catch let error as CLIError where error.exitCode == .locked {
+                break  // another run holds the lock: it plans what changed
+            }
+        }
+        return worst
     }
 
     /// One run: lock, read, plan, save, deliver. Returns the exit code and the plan it wrote.

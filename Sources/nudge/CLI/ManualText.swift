@@ -109,8 +109,10 @@ enum ManualText {
             cron wakes once a minute; `nudge run --linger 59` stays up to 59 seconds, sleeping without the lock, \
             and delivers each notification that falls due meanwhile at its own second. Under systemd no run \
             lingers: `nudge run --systemd` arms the transient `nudge.timer` in the user manager at the plan's \
-            `nextWakeAt`, to the second (and, where the machine can wake from suspend, `nudge-alarm.timer` with \
-            `WakeSystem=` at the next critical record); an editing command arms it again after its re-plan. \
+            `nextWakeAt`, to the second, and at the wakes planned after it (and, where the machine can wake from \
+            suspend, `nudge-alarm.timer` with `WakeSystem=` at the critical records); an editing command arms it \
+            again after its re-plan when the next wake moved earlier. A timer that already wakes nudge in time is \
+            left alone, so ordinary runs add no line to the journal. \
             `nudge.path` runs nudge when a user file changes, `nudge-hourly.timer` every hour (UTC), at login and \
             when the clock or the zone changes. `nudge check` says whether critical alarms wake a suspended machine.
             """),

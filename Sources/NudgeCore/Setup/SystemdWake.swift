@@ -15,7 +15,7 @@ public struct SystemdWake: Equatable, Sendable {
     /// `nudge-alarm.service`: a timer starts the service of its own name, and a second service keeps the
     /// ordinary schedule apart from one that may fail where the machine cannot wake (docs/systemd.md).
     public static let alarmTimerName = "nudge-alarm.timer"
-    /// How many wakes one timer carries: about a day of the example household's (docs/systemd.md). A timer with
+    /// How many wakes one timer carries: four days of the example household's (docs/systemd.md). A timer with
     /// none left is armed afresh by the run its last one starts.
     public static let maximumInstants = 32
 

@@ -243,13 +243,14 @@ final class SystemdWakeUnitsTests: XCTestCase {
             let state = try manager.property("ActiveState", of: SystemdUnits.serviceName)
             return self.lastRun != before && state == "activating"
         }
+        let killedRun = lastRun
         let killed = try manager.systemctl(["kill", "--signal", "KILL", SystemdUnits.serviceName])
         XCTAssertEqual(killed.status, 0, killed.summary)
         try Waiting.until("the killed run to be scheduled again") {
             (try manager.property("NRestarts", of: SystemdUnits.serviceName)) == "1"
         }
+        // NRestarts counts the start of the new run, which then waits for the lock.
         XCTAssertEqual(flock(lock, LOCK_UN), 0)
-        let killedRun = lastRun
         try waitForRun(after: killedRun, "the run the manager starts again 5 s after the kill")
         let armed = try armedWake()
         print("after a run killed with SIGKILL: NRestarts=1, nudge.timer NextElapseUSecRealtime=\(armed)")

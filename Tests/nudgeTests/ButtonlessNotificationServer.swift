@@ -6,12 +6,13 @@ import Glibc
 
 /// A notification server without buttons, on a private session bus of the test's own: a few lines of Python
 /// (Debian's python3-dbus and python3-gi) that answer GetCapabilities without "actions" and log every Notify
-/// and CloseNotification as a JSON line. Stands for the small servers that draw no buttons. Every process is
-/// started here and stopped by its pid.
+/// (with its hints) and CloseNotification as a JSON line. Stands for the small servers that draw no buttons.
+/// While `refuse` says so, it answers Notify with an error, as a broken server does. Every process is started
+/// here and stopped by its pid.
 final class ButtonlessNotificationServer {
     static let python = DebianPython.path
     static let script = #"""
-        import json, sys
+        import json, os, sys
         import dbus, dbus.service, dbus.mainloop.glib
         from gi.repository import GLib
 
@@ -38,10 +39,16 @@ final class ButtonlessNotificationServer {
 
             @dbus.service.method(INTERFACE, in_signature="susssasa{sv}i", out_signature="u")
             def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
+                if os.path.exists(sys.argv[1] + ".refuse"):
+                    self.record({"call": "Refused", "summary": str(summary)})
+                    raise dbus.exceptions.DBusException("the test server refuses", name=INTERFACE + ".Error.Test")
                 self.last += 1
-                self.record({"call": "Notify", "id": self.last, "app": str(app), "summary": str(summary),
-                             "body": str(body), "actions": [str(a) for a in actions],
-                             "urgency": int(hints.get("urgency", -1)), "timeout": int(timeout)})
+                self.record({"call": "Notify", "id": self.last, "app": str(app), "icon": str(icon),
+                             "summary": str(summary), "body": str(body), "actions": [str(a) for a in actions],
+                             "urgency": int(hints.get("urgency", -1)), "category": str(hints.get("category", "")),
+                             "sound-name": str(hints["sound-name"]) if "sound-name" in hints else None,
+                             "suppress-sound": bool(hints["suppress-sound"]) if "suppress-sound" in hints else None,
+                             "timeout": int(timeout)})
                 return self.last
 
             @dbus.service.method(INTERFACE, in_signature="u")
@@ -85,6 +92,16 @@ final class ButtonlessNotificationServer {
         return text.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }.filter { $0["call"] as? String == name }
+    }
+
+    /// Whether Notify is answered with an error (`org.freedesktop.Notifications.Error.Test`) from now on.
+    func refuse(_ refusing: Bool) {
+        let flag = log.path + ".refuse"
+        if refusing {
+            _ = FileManager.default.createFile(atPath: flag, contents: nil)
+        } else {
+            try? FileManager.default.removeItem(atPath: flag)
+        }
     }
 
     /// The environment cron gives a job, with the runtime directory of this bus.

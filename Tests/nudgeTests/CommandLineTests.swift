@@ -125,11 +125,15 @@ final class CommandLineTests: DataDirectoryTestCase {
 
     func testInitIntoANewDirectoryThenRunSucceeds() throws {
         let target = dir.fileURL("fresh").path
-        // No notify-send on this PATH: the desktop channel stays off, so the run prints only its line.
+        // No session bus named and none in this runtime directory: the desktop channel stays off, so the run
+        // prints only its line. (Where this user is logged in to a desktop, /run/user/UID/bus is found.)
+        let standardBus = FileManager.default.fileExists(atPath: "/run/user/\(getuid())/bus")
         let created = try NudgeProcess.run(["init", target], workingDirectory: dir.url,
-                                           environment: ["PATH": "/nonexistent"])
-        XCTAssertTrue(created.stdout.contains("notify-send is not installed"), created.summary)
-        XCTAssertTrue(try dir.text("fresh/settings.json").contains(#""deliver": { "desktop": false }"#))
+                                           environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": dir.path])
+        XCTAssertEqual(created.stdout.contains("Desktop notifications are off: no desktop session bus: not logged "
+            + "in to a desktop? Once you are, set \"deliver\": {\"desktop\": true} in settings.json."), !standardBus,
+                       created.summary)
+        XCTAssertTrue(try dir.text("fresh/settings.json").contains(#""deliver": { "desktop": \#(standardBus) }"#))
         XCTAssertEqual(created.status, 0, created.summary)
         let made = try XCTUnwrap(try? FileManager.default.contentsOfDirectory(atPath: target))
         XCTAssertEqual(made.sorted(), ["alarms.json", "laundry.json", "settings.json"])

@@ -235,7 +235,7 @@ final class CompletionsAndManualTests: XCTestCase {
             let meaning = Self.normalized(code.meaning.replacingOccurrences(of: "`", with: ""))
             XCTAssertTrue(exitStatus.contains("\(code.rawValue) \(meaning)"), "EXIT STATUS lacks \(code.rawValue)")
         }
-        XCTAssertEqual(section("SEE ALSO"), "notify-send(1), crontab(5), systemd.timer(5)")
+        XCTAssertEqual(section("SEE ALSO"), "crontab(5), systemd.timer(5)")
     }
 
     func testRoffEscapingLeavesNoStrayRequestInThePage() {

@@ -79,17 +79,25 @@ class DesktopServerTestCase: DataDirectoryTestCase {
         return call
     }
 
-    /// The low note with sound off as SPEC §7.1 has it reach every server: urgency 0, the sound suppressed and
-    /// none named, no buttons, nothing waiting.
+    /// The low note with sound off as SPEC §7.1 has it reach every server, sent by nudge's own D-Bus code over
+    /// a short connection: app name nudge, its icon and category, urgency 0, the server's own timeout, the sound
+    /// suppressed and none named, the body's markup escaped (every server here reads markup), no buttons, and
+    /// nothing waiting once the run has ended.
     func assertLowSilentNoteArrivedAsSpecified() throws {
+        XCTAssertEqual(waiters, [], "nothing waits: the run saw its short connection end")
         try waitForNotify()
         let call = try XCTUnwrap(notifyCalls().first, desktop.monitorText())
+        XCTAssertEqual(call.appName, "nudge")
+        XCTAssertEqual(call.icon, "emblem-favorite")
         XCTAssertEqual(call.summary, "Achievement unlocked: Centurion")
+        XCTAssertEqual(call.body, "100 days &amp; counting")
         XCTAssertEqual(call.hints["urgency"], "byte 0", "low")
+        XCTAssertEqual(call.hints["category"], "string \"x-nudge.streak\"")
         XCTAssertEqual(call.hints["suppress-sound"], "boolean true")
         XCTAssertNil(call.hints["sound-name"])
+        XCTAssertEqual(call.expireTimeout, -1, "the server's own timeout")
         XCTAssertEqual(call.actions, [], "no buttons")
-        XCTAssertEqual(waiters, [], "nothing waits")
+        XCTAssertEqual(notifyCalls().count, 1, "shown once")
     }
 
     // MARK: - Deliveries every server test makes
@@ -194,7 +202,9 @@ class DesktopServerTestCase: DataDirectoryTestCase {
     @discardableResult
     func notifyFromAnotherApplication(count: Int = 7) throws -> [String] {
         let summaries = (1...count).map { "Other app message \($0)" }
-        for summary in summaries { desktop.run("notify-send", ["--app-name=other", summary]) }
+        for summary in summaries {
+            XCTAssertTrue(desktop.notifyAsAnotherApplication(summary), "gdbus call Notify \(summary) failed")
+        }
         try Waiting.until("the other application's notifications", timeout: patience) {
             let shown = self.desktop.monitorRecords("Notify")
             return summaries.allSatisfy { summary in shown.contains { $0.hasString(summary) } }

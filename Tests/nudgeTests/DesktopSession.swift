@@ -11,7 +11,7 @@ import Glibc
 /// A click is made the way a person's would reach nudge: dunst's context menu (`dunstctl context`) runs the
 /// `dmenu` program of its configuration, here a script that picks the menu line of the wanted action.
 final class DesktopSession {
-    static let programs = ["Xvfb", "dbus-daemon", "dbus-monitor", "dbus-send", "dunst", "dunstctl", "notify-send"]
+    static let programs = ["Xvfb", "dbus-daemon", "dbus-monitor", "dbus-send", "dunst", "dunstctl", "gdbus"]
 
     /// The private bus, display and runtime directory, and every process, started and stopped there.
     let desktop: PrivateDesktop
@@ -26,7 +26,7 @@ final class DesktopSession {
     /// Starts the session, or skips the test (fails it under CI) with the reason when a program is missing.
     init() throws {
         desktop = try PrivateDesktop("desktop", programs: Self.programs,
-                                     packages: "dunst, libnotify-bin, dbus, dbus-bin, xvfb", parts: .init(xvfb: true))
+                                     packages: "dunst, libglib2.0-bin, dbus, dbus-bin, xvfb", parts: .init(xvfb: true))
         dunstConfig = desktop.root.appendingPathComponent("dunstrc")
         do {
             let menu = root.appendingPathComponent("menu.sh")
@@ -190,11 +190,11 @@ final class DesktopSession {
         }
     }
 
-    /// Shows a notification of another application (`notify-send`), as a person's other programs do.
+    /// Shows a notification of another application (`gdbus call`), as a person's other programs do.
     func notifyFromAnotherApplication(_ summary: String) throws {
-        guard succeeds("notify-send", ["--app-name=other", summary]) == true else {
+        guard desktop.notifyAsAnotherApplication(summary) else {
             throw NSError(domain: "DesktopSession", code: 2,
-                          userInfo: [NSLocalizedDescriptionKey: "notify-send \(summary) failed"])
+                          userInfo: [NSLocalizedDescriptionKey: "gdbus call Notify \(summary) failed"])
         }
     }
 
@@ -223,7 +223,7 @@ final class DesktopSession {
     }
 
     /// Stops the click waiters of a data directory with everything in their process groups (the channel-exec
-    /// that started each, and its notify-send).
+    /// that started each).
     static func stopWaiters(for dataDirectory: String) {
         for pid in waiters(for: dataDirectory) {
             let group = getpgid(pid)

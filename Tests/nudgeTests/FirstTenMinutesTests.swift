@@ -91,7 +91,7 @@ final class FirstTenMinutesTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: data + "/" + name), name)
         }
         let settings = try String(contentsOfFile: data + "/settings.json", encoding: .utf8)
-        XCTAssertTrue(settings.contains(#""deliver": { "desktop": true }"#), "notify-send is installed: " + settings)
+        XCTAssertTrue(settings.contains(#""deliver": { "desktop": true }"#), "the desktop's session bus is there: " + settings)
 
         // What the timer does every minute, then what the user looks at: no --data, no NUDGE_DATA.
         let run = try installed("run", "--quiet")

@@ -22,6 +22,17 @@ extension PrivateDesktop {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Shows a notification of another application, as a person's other programs do: `gdbus call` of Notify
+    /// with the app name "other" and no actions, hints or expiry of its own. False when it did not go through.
+    func notifyAsAnotherApplication(_ summary: String) -> Bool {
+        let text = "'" + summary.replacingOccurrences(of: "'", with: "\\'") + "'"
+        return run("gdbus", ["call", "--session", "--dest", "org.freedesktop.Notifications",
+                             "--object-path", "/org/freedesktop/Notifications",
+                             "--method", "org.freedesktop.Notifications.Notify",
+                             "@s 'other'", "@u 0", "@s ''", "@s " + text, "@s ''", "@as []", "@a{sv} {}", "@i -1"])
+            .status == 0
+    }
+
     /// Starts a program in the session's process group, with standard output and error to the files named or
     /// nowhere; as the owner when asked (and the desktop has one). Returns its pid.
     @discardableResult

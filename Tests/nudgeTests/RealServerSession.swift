@@ -26,7 +26,7 @@ final class RealServerSession {
             }
         }
 
-        static let bus = ["dbus-daemon", "dbus-monitor", "dbus-send", "notify-send"]
+        static let bus = ["dbus-daemon", "dbus-monitor", "dbus-send", "gdbus"]
 
         var serverPaths: [String] {
             switch self {
@@ -42,10 +42,10 @@ final class RealServerSession {
 
         var packages: String {
             switch self {
-            case .xfce: return "xfce4-notifyd, xdotool, xvfb, dbus, libnotify-bin"
-            case .notificationDaemon: return "notification-daemon, xdotool, xvfb, dbus, libnotify-bin"
-            case .gnome: return "gnome-shell, python3-dbus, python3-gi, dbus, libnotify-bin"
-            case .mako: return "sway, mako-notifier, grim, jq, systemd, dbus, libnotify-bin"
+            case .xfce: return "xfce4-notifyd, xdotool, xvfb, dbus, libglib2.0-bin"
+            case .notificationDaemon: return "notification-daemon, xdotool, xvfb, dbus, libglib2.0-bin"
+            case .gnome: return "gnome-shell, python3-dbus, python3-gi, dbus, libglib2.0-bin"
+            case .mako: return "sway, mako-notifier, grim, jq, systemd, dbus, libglib2.0-bin"
             }
         }
     }

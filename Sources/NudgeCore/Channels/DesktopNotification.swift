@@ -1,5 +1,5 @@
-/// What a delivery looks like on the desktop (SPEC §7.1): urgency, icon and sound per record, and the
-/// `notify-send` arguments that carry them to a freedesktop notification server. Arguments, never a shell.
+/// What a delivery looks like on the desktop (SPEC §7.1): app name, urgency, icon and sound per record, which
+/// `NotifyRequest` carries to the freedesktop notification server for every notification, with buttons or without.
 public enum DesktopNotification {
     public static let appName = "nudge"
     /// Freedesktop sound names: alarms and timers the person started ring like an alarm clock.
@@ -7,11 +7,12 @@ public enum DesktopNotification {
     static let messageSound = "message-new-instant"
 
     /// `critical` stays on screen until dismissed; `high` and `medium` are normal; `low` is low (SPEC §7.1).
-    public static func urgency(_ priority: Priority) -> String {
+    /// The `urgency` hint's byte: 0 low, 1 normal, 2 critical.
+    public static func urgency(_ priority: Priority) -> UInt8 {
         switch priority {
-        case .critical: return "critical"
-        case .high, .medium: return "normal"
-        case .low: return "low"
+        case .critical: return 2
+        case .high, .medium: return 1
+        case .low: return 0
         }
     }
 
@@ -33,24 +34,6 @@ public enum DesktopNotification {
         case .prayer, .timerDone, .washComplete, .dryComplete: return alarmSound
         default: return messageSound
         }
-    }
-
-    /// The arguments after `notify-send` for a notification without buttons (those with buttons are shown by
-    /// the click waiter over its own bus connection: `NotifyRequest`).
-    public static func arguments(_ notification: Notification) -> [String] {
-        var arguments = [
-            "--app-name=\(appName)",
-            "--urgency=\(urgency(notification.priority))",
-        ]
-        // 0 is "never expires": a critical notification waits for the person. Others take the server's timeout.
-        if notification.priority == .critical { arguments.append("--expire-time=0") }
-        arguments += [
-            "--icon=\(icon(notification.kind))",
-            "--category=x-nudge.\(notification.kind.family)",
-            notification.sound ? "--hint=string:sound-name:\(soundName(notification.kind))"
-                : "--hint=boolean:suppress-sound:true",
-        ]
-        return arguments + ["--", notification.title, escapedBody(notification.body)]
     }
 
     /// The body with `&`, `<` and `>` escaped: servers that show body markup (dunst, GNOME, KDE) would otherwise

@@ -1,7 +1,7 @@
 /// A channel after the outbox (SPEC §7): each gets every delivery exactly once in the end, retried on the next
 /// runs while it fails and the notification has not expired.
 public enum DeliveryChannel: String, CaseIterable, Sendable {
-    /// A freedesktop notification through `notify-send` (`deliver.desktop`).
+    /// A freedesktop notification, sent by nudge's own D-Bus code (`deliver.desktop`).
     case desktop
     /// The user's own argv template (`deliver.command`).
     case command

@@ -9,7 +9,7 @@ public struct Settings: Equatable, Sendable {
     public var quietHours: QuietHours?
     /// The desktop command's argv template; nil means no command.
     public var deliverCommand: [String]?
-    /// `deliver.desktop`: show each delivery as a freedesktop notification through `notify-send` (SPEC §7.1).
+    /// `deliver.desktop`: show each delivery as a freedesktop notification, over D-Bus (SPEC §7.1).
     public var deliverDesktop = false
     public var laundry = LaundrySettings()
     public var commute = CommuteSettings()

@@ -53,7 +53,7 @@ enum ManualPage {
         return lines
     }
 
-    /// `notify-send(1)` as a reference to another page: the name in bold, the section after it.
+    /// `crontab(5)` as a reference to another page: the name in bold, the section after it.
     private static func reference(_ page: String) -> String {
         guard let open = page.lastIndex(of: "(") else { return Roff.code(page) }
         return Roff.code(String(page[..<open])) + Roff.prose(String(page[open...]))

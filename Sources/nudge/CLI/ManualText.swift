@@ -74,8 +74,9 @@ enum ManualText {
             each action that does something on this machine. A click applies it as `nudge act ID ACTION` does; a \
             click on the body applies nothing and closes it. A notification with buttons is held by a small \
             process on its own session bus connection, which ends when the notification closes, expires (it \
-            closes it then) or its server goes away; the run never waits. One without buttons is shown by \
-            `notify-send`. A server that draws no buttons shows it without them, and `nudge check` says so.
+            closes it then) or its server goes away; the run never waits. One without buttons is sent the same \
+            way over a short connection. A server that draws no buttons shows it without them, and `nudge check` \
+            says so.
             """),
         .entry("the command", """
             with `deliver.command`, an argv template run without a shell: `{id}`, `{kind}`, `{title}`, `{body}` \
@@ -187,7 +188,7 @@ enum ManualText {
         setting("deliver.desktop", "boolean", defaults.deliverDesktop, "show each delivery on the desktop"),
         setting("deliver.command", "array of strings", "none", """
             a program and its arguments to run for each delivery, such as \
-            `["notify-send", "{title}", "{body}"]`
+            `["logger", "-t", "nudge", "{title}: {body}"]`
             """),
         setting("laundry.enabled", "boolean", defaults.laundry.enabled, "plan laundry notifications"),
         setting("laundry.warnBeforeMinutes", "0 to 120", defaults.laundry.warnBeforeMinutes, """
@@ -419,7 +420,7 @@ enum ManualText {
             """),
     ]
 
-    static let seeAlso = ["notify-send(1)", "crontab(5)", "systemd.timer(5)"]
+    static let seeAlso = ["crontab(5)", "systemd.timer(5)"]
 
     /// One key of settings.json: its path, what it takes, its default (from `Settings()`) and what it does.
     private static func setting(_ key: String, _ type: String, _ value: Any, _ meaning: String) -> ManualBlock {

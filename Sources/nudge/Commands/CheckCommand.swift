@@ -51,16 +51,11 @@ enum CheckCommand {
         return WakeArming.capability(of: manager)
     }
 
-    /// What the desktop channel will lack on this machine (SPEC §7.1): notify-send, for notifications without
-    /// buttons, or buttons, when the notification server running now offers none.
+    /// What the desktop channel will lack on this machine (SPEC §7.1): buttons, when the notification server
+    /// running now offers none.
     static func desktopNotes() -> [String] {
-        let environment = ProcessEnvironment.all()
         var notes: [String] = []
-        if ChildProcess.find("notify-send", path: environment["PATH"]) == nil {
-            notes.append("nudge: warning: deliver.desktop is on, but notify-send is not installed (Debian and Ubuntu: "
-                + "apt install libnotify-bin); deliveries without buttons are retried until it is")
-        }
-        if let server = NotificationServer.running(environment: environment), !server.offersButtons {
+        if let server = NotificationServer.running(environment: ProcessEnvironment.all()), !server.offersButtons {
             notes.append("nudge: warning: the desktop's notification server (\(server.name)) offers no buttons: "
                 + "notifications are shown without them; use `nudge act ID ACTION` instead")
         }

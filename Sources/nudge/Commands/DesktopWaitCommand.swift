@@ -8,20 +8,21 @@ import Glibc
 /// before it goes, so none is left on screen with buttons nobody listens to.
 private var waiterStopRequested: sig_atomic_t = 0
 
-/// `nudge desktop-wait` (internal, SPEC §7.1): started by the desktop channel, in a session of its own, for a
-/// notification with buttons. It is the D-Bus client itself: on one connection to the session bus it sends
-/// `Notify`, answers the run on its standard output as soon as the server shows the notification ("shown ID"
-/// or "failed: REASON"), applies a click as `nudge act ID ACTION` would, and at the record's `expiresAt` closes
-/// the notification from that same connection — the only one GNOME Shell lets close it, and the one it sends
-/// the clicks to. It closes it too as soon as another route settles it (`SettlementWatch`: a command in a
-/// terminal, another notification's button, an edit). It ends when the notification closes, when its server
-/// goes away (a restarted server reuses the numbers: nothing is closed then), or after closing it: no waiter
-/// outlives its notification.
+/// `nudge desktop-wait` (internal, SPEC §7.1): started by the desktop channel, in a session of its own, for
+/// every notification. It is the D-Bus client itself: on one connection to the session bus it sends `Notify`
+/// and answers the run on its standard output as soon as the server shows the notification ("shown ID" or
+/// "failed: REASON"). Without buttons (none in the record, or a server that draws none) that is all: the
+/// connection was a short one. With buttons it applies a click as `nudge act ID ACTION` would, and at the
+/// record's `expiresAt` closes the notification from that same connection — the only one GNOME Shell lets close
+/// it, and the one it sends the clicks to. It closes it too as soon as another route settles it
+/// (`SettlementWatch`: a command in a terminal, another notification's button, an edit). It ends when the
+/// notification closes, when its server goes away (a restarted server reuses the numbers: nothing is closed
+/// then), or after closing it: no waiter outlives its notification.
 enum DesktopWaitCommand {
     static let command = Command(
         name: "desktop-wait",
         usage: "nudge desktop-wait --id ID --now T --until T [--data DIR] -- NOTIFY-REQUEST…",
-        summary: "(started by nudge) show a notification with buttons and apply the one clicked",
+        summary: "(started by nudge) show a notification and, when it has buttons, apply the one clicked",
         options: [
             .option("--id", "ID", "the delivered notification's id"),
             .now,
@@ -50,7 +51,7 @@ enum DesktopWaitCommand {
             return .failure
         case .success(let (connection, watch, capabilities)):
             answer("shown \(watch.id)", id: id, directory: directory, now: clock.now())
-            // A server without buttons showed it plainly: there is nothing to wait for (SPEC §7.1).
+            // No buttons, or a server that draws none and showed it plainly: nothing to wait for (SPEC §7.1).
             guard capabilities.contains("actions"), !watch.buttons.isEmpty else { return .success }
             shown = (connection, watch)
         }
@@ -66,8 +67,9 @@ enum DesktopWaitCommand {
         return .success
     }
 
-    /// Connects, listens for the server's signals (before Notify, so none is missed), asks what the server can
-    /// do and shows the notification: the connection, what it holds, and the server's capabilities.
+    /// Connects, listens for the server's signals when there are buttons to wait for (before Notify, so none is
+    /// missed), asks what the server can do and shows the notification: the connection, what it holds, and the
+    /// server's capabilities.
     static func show(_ request: NotifyRequest)
         -> Result<(BusConnection, NotificationWatch, [String]), BusConnection.Failure> {
         let environment: [String: String]
@@ -83,7 +85,7 @@ enum DesktopWaitCommand {
             return .failure(.closed)
         }
         do {
-            for rule in NotificationsBus.matchRules {
+            for rule in NotificationsBus.matchRules where !request.buttons.isEmpty {
                 _ = try connection.call(NotificationsBus.addMatch(rule), until: deadline)
             }
             let capabilities = try connection.call(NotificationsBus.getCapabilities(), until: deadline)

@@ -11,7 +11,7 @@ enum InitCommand {
         name: "init",
         usage: "nudge init [DIR] [--systemd] [--data DIR]",
         summary: "write a starter data directory (settings, one alarm, one laundry pet; desktop notifications on "
-            + "when notify-send is installed); keeps existing files",
+            + "when a desktop session bus is there); keeps existing files",
         options: [
             .flag("--systemd", "also write the systemd user units that run nudge when something is due (nudge.service, nudge.path, …)"),
             .data, .help,
@@ -26,14 +26,15 @@ enum InitCommand {
         let directory = DataDirectory(path: realPath(given))
         let zone = SystemZone.choose(settingsZone: nil)
         if let warning = zone.warning { console.warning("nudge: warning: \(warning)") }
-        let notifySend = ChildProcess.find("notify-send", path: ProcessEnvironment.variable("PATH"))
+        // The desktop channel speaks D-Bus itself (SPEC §7.1): a session bus is all it needs.
+        let bus = DesktopChannel.sessionEnvironment(ProcessEnvironment.all())
         let settingsZone = ZoneChoice.settingsName(for: zone.zone, zoneNamed: ZoneDatabase.zone(named:))
-        for (name, content) in starterFiles(zone: settingsZone, desktop: notifySend != nil) {
+        for (name, content) in starterFiles(zone: settingsZone, desktop: (try? bus.get()) != nil) {
             try writeUnlessExists(directory.filePath(name), content, console)
         }
-        if notifySend == nil {
-            console.out("Desktop notifications are off: notify-send is not installed (Debian and Ubuntu: "
-                + "apt install libnotify-bin), then set \"deliver\": {\"desktop\": true} in settings.json.")
+        if case .failure = bus {
+            console.out("Desktop notifications are off: \(SessionBus.missingMessage) Once you are, set "
+                + "\"deliver\": {\"desktop\": true} in settings.json.")
         }
         guard arguments.has("--systemd") else {
             console.out("Next: `nudge run\(dataOption(directory, arguments))` plans them; run it every minute "

@@ -54,7 +54,7 @@ struct Channels {
         let environment = ProcessEnvironment.all()
         let desktop = DesktopChannel(directory: directory, environment: environment, household: household,
                                      clock: WallClock(zone: zone), now: now)
-        // The command gets the session bus too, so a notify-send of the user's own finds it from cron.
+        // The command gets the session bus too, so a desktop program of the user's own finds it from cron.
         let commandEnvironment = (try? DesktopChannel.sessionEnvironment(environment).get()) ?? environment
         let command = settings.deliverCommand.map { DesktopCommand(template: $0, environment: commandEnvironment) }
         let notes = ChannelProgram(directory: directory, queuedEarlier: queuedEarlier)

@@ -5,23 +5,24 @@ import Glibc
 #endif
 
 /// The desktop channel (SPEC §7.1): each delivery as a freedesktop notification on the session bus, found also
-/// from cron. A notification with buttons gets a detached waiter (`nudge desktop-wait`) that shows it over a bus
-/// connection of its own, reports back that it is on screen, and applies a click as `nudge act` would; the run
-/// itself never waits for a click. One without buttons is shown by `notify-send`.
+/// from cron, sent by nudge's own D-Bus code (`NotifyRequest`) from a small process of nudge's (`nudge
+/// desktop-wait`) started for it. The process of a notification with buttons holds its connection, reports
+/// back that the notification is on screen, and applies a click as `nudge act` would; the run itself never
+/// waits for a click. The one of a notification without buttons sends it over a short connection and ends
+/// once the server has shown it (docs/desktop.md says why nothing more is needed).
 struct DesktopChannel {
-    /// How long a run waits for notify-send (or the waiter) to say the notification is on screen.
+    /// How long a run waits for the waiter to say the notification is on screen.
     static let answerTimeout: Double = 10
 
     let directory: DataDirectory
-    /// nudge's own environment; the session bus is filled in from it for notify-send.
+    /// nudge's own environment; the session bus is filled in from it for the waiter.
     let environment: [String: String]
     let household: Household
     let clock: WallClock
     /// The run's `now`, from which the waiter's clock goes on (so `--now` runs and their clicks agree).
     let now: Date
 
-    /// Shows the delivery; nil when it is on screen, else what went wrong in words. A notification with buttons
-    /// is shown by its click waiter over nudge's own bus connection; one without, by notify-send.
+    /// Shows the delivery; nil when it is on screen, else what went wrong in words.
     func show(_ delivery: Delivery, wrap: ([String], TimeInterval?) -> [String] = { arguments, _ in arguments })
         -> String? {
         let session: [String: String]
@@ -31,24 +32,13 @@ struct DesktopChannel {
         }
         let notification = delivery.notification
         let buttons = NotificationAction.buttons(for: notification, canPlay: canPlay(notification))
-        guard buttons.isEmpty else {
-            return startWaiter(notification, request: NotifyRequest(notification, buttons: buttons),
-                               environment: session, wrap: wrap)
-        }
-        guard let notifySend = ChildProcess.find("notify-send", path: session["PATH"]) else {
-            return "notify-send is not installed (Debian and Ubuntu: apt install libnotify-bin)"
-        }
-        let arguments = [notifySend] + DesktopNotification.arguments(notification)
-        switch ChildProcess.spawn(wrap(arguments, Self.answerTimeout), environment: session, stdout: STDERR_FILENO,
-                                  stderr: STDERR_FILENO) {
-        case .failure(let error): return "cannot start notify-send: \(error.reason)"
-        case .success(let pid):
-            return ChildProcess.wait(for: pid, program: "notify-send", timeout: Self.answerTimeout)
-        }
+        return startWaiter(notification, request: NotifyRequest(notification, buttons: buttons),
+                           environment: session, wrap: wrap)
     }
 
     /// Starts `nudge desktop-wait` in a session of its own and reads its one-line answer: "shown ID" once the
-    /// server shows the notification, or "failed: REASON".
+    /// server shows the notification, or "failed: REASON". The waiter of a notification without buttons ends
+    /// right after its answer: the run sees it end, so nothing of it is left when the run goes on.
     private func startWaiter(_ notification: NudgeCore.Notification, request: NotifyRequest,
                              environment: [String: String], wrap: ([String], TimeInterval?) -> [String]) -> String? {
         guard let nudge = Self.executablePath() else { return "cannot find nudge's own executable to wait for a click" }
@@ -73,6 +63,9 @@ struct DesktopChannel {
         guard let line = Self.readLine(answer.read, timeout: Self.answerTimeout) else {
             kill(-pid, SIGKILL)
             return "the notification server did not show the notification within \(Int(Self.answerTimeout)) s"
+        }
+        if request.buttons.isEmpty {
+            _ = ChildProcess.wait(for: pid, program: DesktopWaitCommand.command.name, timeout: Self.answerTimeout)
         }
         if line.hasPrefix("shown") { return nil }
         return line.hasPrefix("failed: ") ? String(line.dropFirst("failed: ".count)) : "desktop-wait: \(line)"

@@ -1,44 +1,54 @@
 import XCTest
 @testable import NudgeCore
 
-/// The notify-send arguments that carry a record without buttons to the desktop (SPEC §7.1).
+/// What a record without buttons carries to the desktop (SPEC §7.1): the same `Notify` as one with buttons,
+/// built by `NotifyRequest`, with an empty action list.
 final class DesktopNotificationTests: XCTestCase {
     private let clock = WallClock(zone: Fixtures.berlin)
 
-    private func prayer(sound: Bool = true) throws -> NudgeCore.Notification {
-        var settings = Settings()
-        settings.notifications.sound = sound
-        return try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
-                                                  settings: settings, clock: clock))
+    private func request(_ notification: NudgeCore.Notification) -> NotifyRequest {
+        NotifyRequest(notification, buttons: NotificationAction.buttons(for: notification, canPlay: false))
     }
 
-    func testCriticalIsCriticalNeverExpiresAndRings() throws {
-        XCTAssertEqual(DesktopNotification.arguments(try prayer()), [
-            "--app-name=nudge", "--urgency=critical", "--expire-time=0", "--icon=appointment-soon",
-            "--category=x-nudge.alarm", "--hint=string:sound-name:alarm-clock-elapsed",
-            "--", "Morning Prayer Time", "Take 15 minutes to pray",
-        ])
+    private func timerDone() -> NudgeCore.Notification {
+        PrayerTimerRule.timer(for: Fixtures.alarm(), date: "2026-11-21", now: Fixtures.instant("2026-11-21T04:31:00Z"),
+                              settings: Settings())
     }
 
-    func testLowWithoutSoundSuppressesItAndTakesTheServersTimeout() {
+    func testACriticalTimerWithoutButtonsIsCriticalNeverExpiresAndRings() {
+        let body = request(timerDone()).body(capabilities: ["actions", "body", "body-markup"])
+        XCTAssertEqual(body, [
+            .string("nudge"), .uint32(0), .string("appointment-soon"), .string("Morning Prayer complete"),
+            .string("Your 15 minutes are up."), .strings([]),
+            .dictionary([("urgency", .byte(2)), ("category", .string("x-nudge.alarm")),
+                         ("sound-name", .string("alarm-clock-elapsed"))]),
+            .int32(0),
+        ], "no buttons, not even the body's default, on a server that draws them")
+    }
+
+    func testALowNoteWithoutSoundSuppressesItTakesTheServersTimeoutAndEscapesMarkup() {
         var settings = Settings()
         settings.notifications.sound = false
         let achievement = StreakRule.achievement(
             Achievement(id: "a-1", title: "Centurion", description: "<b>100</b> & more",
                         unlockedAt: Fixtures.instant("2026-11-21T09:00:00Z")), settings: settings)
-        let arguments = DesktopNotification.arguments(achievement)
-        XCTAssertEqual(arguments, [
-            "--app-name=nudge", "--urgency=low", "--icon=emblem-favorite", "--category=x-nudge.streak",
-            "--hint=boolean:suppress-sound:true", "--", "Achievement unlocked: Centurion",
-            "&lt;b&gt;100&lt;/b&gt; &amp; more",
+        XCTAssertEqual(request(achievement).buttons, [], "VIEW_ACHIEVEMENT opens nothing on this machine")
+        XCTAssertEqual(request(achievement).body(capabilities: ["actions", "body-markup"]), [
+            .string("nudge"), .uint32(0), .string("emblem-favorite"), .string("Achievement unlocked: Centurion"),
+            .string("&lt;b&gt;100&lt;/b&gt; &amp; more"), .strings([]),
+            .dictionary([("urgency", .byte(0)), ("category", .string("x-nudge.streak")),
+                         ("suppress-sound", .boolean(true))]),
+            .int32(-1),
         ])
+        XCTAssertEqual(request(achievement).body(capabilities: ["body"])[4], .string("<b>100</b> & more"),
+                       "plain for a server without markup")
     }
 
     func testUrgencyFollowsPriority() {
-        XCTAssertEqual(DesktopNotification.urgency(.critical), "critical")
-        XCTAssertEqual(DesktopNotification.urgency(.high), "normal")
-        XCTAssertEqual(DesktopNotification.urgency(.medium), "normal")
-        XCTAssertEqual(DesktopNotification.urgency(.low), "low")
+        XCTAssertEqual(DesktopNotification.urgency(.critical), 2)
+        XCTAssertEqual(DesktopNotification.urgency(.high), 1)
+        XCTAssertEqual(DesktopNotification.urgency(.medium), 1)
+        XCTAssertEqual(DesktopNotification.urgency(.low), 0)
     }
 
     func testTimersRingLikeAnAlarmClockAndTheRestLikeAMessage() {
@@ -56,10 +66,11 @@ final class DesktopNotificationTests: XCTestCase {
         XCTAssertEqual(icons.count, families.count)
     }
 
-    func testATitleThatLooksLikeAnOptionStaysText() {
+    func testATitleThatLooksLikeAnOptionStaysTextOnItsWayToTheWaiter() {
         var test = TestRule.notification(now: Fixtures.instant("2026-11-21T10:00:00Z"), settings: Settings())
         test.title = "--help"
-        let arguments = DesktopNotification.arguments(test)
-        XCTAssertEqual(Array(arguments.suffix(3)), ["--", "--help", test.body])
+        let sent = request(test)
+        XCTAssertEqual(NotifyRequest(arguments: sent.arguments), sent)
+        XCTAssertEqual(sent.body(capabilities: [])[3], .string("--help"))
     }
 }

@@ -1,6 +1,8 @@
 /// What `Notify` carries for one delivery (SPEC §7.1): app name, icon, summary, body, the buttons with their
-/// labels, and the hints for urgency, category and sound. It travels from the run to the click waiter as
-/// arguments (`key=value` words), and becomes the call's body once the server's capabilities are known.
+/// labels (none for a notification without), and the hints for urgency, category and sound. Every notification
+/// is built here, with buttons or without, so the two cannot differ. It travels from the run to its waiter
+/// (`nudge desktop-wait`) as arguments (`key=value` words), and becomes the call's body once the server's
+/// capabilities are known.
 public struct NotifyRequest: Equatable, Sendable {
     /// The action a click on the notification's body invokes (SPEC §11.39): it applies nothing.
     public static let defaultAction = "default"
@@ -37,11 +39,7 @@ public struct NotifyRequest: Equatable, Sendable {
         summary = notification.title
         body = notification.body
         self.buttons = buttons.map { Button(action: $0.action.rawValue, label: $0.label) }
-        switch notification.priority {
-        case .critical: urgency = 2
-        case .high, .medium: urgency = 1
-        case .low: urgency = 0
-        }
+        urgency = DesktopNotification.urgency(notification.priority)
         category = "x-nudge.\(notification.kind.family)"
         sound = notification.sound ? DesktopNotification.soundName(notification.kind) : nil
         // A critical notification waits for the person; the others take the server's timeout.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `nudge act ID ACTION` from a terminal (SPEC §7.2, §11.20, §11.22), and `snooze` without an id.
+/// `nudge act ID ACTION` from a terminal (docs/design.md, "Acting on a delivery"), and `snooze` without an id.
 final class ActCommandTests: DataDirectoryTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()

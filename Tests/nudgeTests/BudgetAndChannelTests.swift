@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Budget, master switch, quiet hours and the desktop command end to end (SPEC §5.2, §6, §7).
+/// Budget, master switch, quiet hours and the desktop command end to end (docs/files.md, "settings.json").
 final class BudgetAndChannelTests: DataDirectoryTestCase {
     func testBudgetCapsThePlanByPriorityAndDefersTheRest() throws {
         try dir.write("settings.json", "{ \"timeZone\": \"UTC\", \"maxPending\": 2 }\n")

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// The pending budget at and past its limit (SPEC §4, §5.2, §11.7): the plan is capped, delivery never is;
-/// ranking by priority, then fireAt, then id; the rolling window; the status thresholds; `nudge plan`'s view.
+/// The pending budget at and past its limit (docs/design.md, "What a run plans"): the plan is capped, delivery never
+/// is; ranking by priority, then fireAt, then id; the rolling window; the status thresholds; `nudge plan`'s view.
 /// BudgetAndChannelTests already checks a two-slot budget deferring one medium reminder.
 final class BudgetLimitTests: DataDirectoryTestCase {
     // MARK: - Helpers
@@ -241,7 +241,7 @@ final class BudgetLimitTests: DataDirectoryTestCase {
         let deferredHeader = try XCTUnwrap(lines.firstIndex(of: "Deferred by the budget (6):"), result.summary)
         let pendingRows = lines[..<deferredHeader].filter { $0.contains("Take 15 minutes to pray") }
         XCTAssertEqual(pendingRows.count, 64, result.summary)
-        // A deferred record is short (SPEC §4): its title, no body.
+        // A deferred record is short (docs/design.md, "What a run plans"): its title, no body.
         let deferredRows = Array(lines[(deferredHeader + 2)...].prefix { !$0.isEmpty })
         XCTAssertEqual(deferredRows.map { $0.contains("Alarm 6") && $0.contains("critical") }, Array(repeating: true,
                                                                                                    count: 6))

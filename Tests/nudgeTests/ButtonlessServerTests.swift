@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A notification server that draws no buttons (SPEC §7.1): the notification is shown without them, counted as
+/// A notification server that draws no buttons (docs/desktop.md): the notification is shown without them, counted as
 /// delivered once, and `nudge check` says why there are none and what to use instead.
 final class ButtonlessServerTests: DesktopServerTestCase {
     private var server: ButtonlessNotificationServer!

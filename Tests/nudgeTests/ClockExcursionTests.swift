@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A clock set back and forth any distance, any number of times (SPEC §7, §11.41, §11.43; issue 27): never a
+/// A clock set back and forth any distance, any number of times (docs/promises.md, exactly once; issue 27): never a
 /// second delivery, never a replay of what was seen, missed or suppressed, and the age limit of `snooze` and
 /// `act` measured from the expiry. Each test is a sequence of `nudge` commands with `--now`.
 final class ClockExcursionTests: DataDirectoryTestCase {
@@ -76,7 +76,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     }
 
     /// The alarm of a date rung a month ago, the clock set back to that morning: its 05:30 passes again silently,
-    /// while the days the clock ran ahead over ring at their time (SPEC §11.43).
+    /// while the days the clock ran ahead over ring at their time.
     func testAnAlarmRungWeeksAgoNeverRingsAgainWhileWhatTheClockSkippedRings() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("alarms.json", Fixture.alarm(time: "05:30", durationMinutes: 60))
@@ -104,8 +104,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     /// A prayer missed in Berlin while the clock ran days ahead, its ledger entry pruned there; the clock is
     /// corrected to that evening, after Berlin's 19:45, and the person is in New York, where 19:45 is still
     /// ahead. The date was missed and stays so (one per local date; docs/promises.md), although New York's instant of
-    /// that date is one no run has seen. The next date, which the wrong clock skipped, rings at New York's time
-    /// (§11.43).
+    /// that date is one no run has seen. The next date, which the wrong clock skipped, rings at New York's time.
     func testADateMissedInOneZoneStaysMissedAfterTheClockIsCorrectedInAnother() throws {
         try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
         try dir.write("alarms.json", Fixture.alarm(time: "19:45", durationMinutes: 60))
@@ -122,7 +121,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
 
     /// Case 4: Sydney falls back at 03:00 on 4 April 2027 (16:00Z on the 3rd); quiet hours 21:15–02:30. An
     /// achievement unlocked at 02:10 in the second pass of the repeated hour waits for the second 02:30, never
-    /// the first, 40 minutes before it happened (SPEC §11.42).
+    /// the first, 40 minutes before it happened (docs/design.md, "What a run plans").
     func testQuietHoursInTheRepeatedHourNeverAnnounceAnAchievementBeforeItHappened() throws {
         try dir.write("settings.json", """
             { "timeZone": "Australia/Sydney", "quietHours": { "start": "21:15", "end": "02:30" } }
@@ -139,8 +138,9 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         XCTAssertEqual(result.jsonLines().first?["fireAt"] as? String, "2027-04-03T16:30:00Z")
     }
 
-    /// SPEC §11.44: a snooze of a wash whose cycle was stopped is dropped, neither delivered nor missed; a snooze
-    /// of an alarm that is disabled is held and rings once it is enabled again before it expires.
+    /// A snooze of a wash whose cycle was stopped is dropped, neither delivered nor missed (docs/design.md,
+    /// "What a run plans"); a snooze of an alarm that is disabled is held and rings once it is enabled again before it
+    /// expires.
     func testASnoozeOfSomethingGoneIsDroppedAndOfSomethingDisabledHeld() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-03-05T10:15:00Z"))  // done 11:00
@@ -194,7 +194,7 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     }
 
     /// A stage recorded missed (the clock hours ahead), the cycle stopped with the clock set back before its
-    /// time to ring: that run forgets the missed record (SPEC §11.43), so the wash started next at that second
+    /// time to ring: that run forgets the missed record (docs/promises.md), so the wash started next at that second
     /// takes the name back, and rings. (Started before any such run, it is named `-2`, and rings too.)
     func testAWashStartedAgainAtTheSameSecondAsAMissedOneRings() throws {
         let first = try startAWashAtEight()

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// Time (SPEC §2, §7): the clock moving backwards, travel between zones, daylight-saving days, `--now` forms.
+/// Time (docs/promises.md, never at the wrong hour; docs/travelling.md): the clock moving backwards, travel between
+/// zones, daylight-saving days, `--now` forms.
 final class ClockTests: DataDirectoryTestCase {
     // MARK: - Backwards and across zones
 

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The command line itself (SPEC §9): usage errors, help, version, `plan`, `init`.
+/// The command line itself: usage errors, help, version, `plan`, `init`.
 final class CommandLineTests: DataDirectoryTestCase {
     private let commands = ["run", "plan", "status", "check", "init"]
 

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Commute leave-times (SPEC §5.3, §11.8) and the personalized morning message (SPEC §5.4) end to end: what
+/// Commute leave-times and the personalized morning message (docs/files.md) end to end: what
 /// `nudge run` plans in plan.json and delivers, late, once, or not at all after the arrival.
 ///
 /// Europe/Berlin in November is UTC+1: an 08:45 arrival is 07:45Z, and with 25 min travel and a 10 min buffer
@@ -10,7 +10,7 @@ final class CommuteTests: DataDirectoryTestCase {
     private let friday = "commute.leave:office:2026-11-20"
     private let monday = "commute.leave:office:2026-11-23"
 
-    /// The recurring `office` trip of the SPEC: 08:45 on weekdays, 10 min buffer, 25 min without observations.
+    /// The recurring `office` trip of the README: 08:45 on weekdays, 10 min buffer, 25 min without observations.
     private func officeTrip(observations: String = "", enabled: Bool? = nil,
                             weekdays: String = #"["mon","tue","wed","thu","fri"]"#) -> String {
         let enabledMember = enabled.map { ", \"enabled\": \($0)" } ?? ""
@@ -368,7 +368,7 @@ final class CommuteTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.outboxIDs(), [before, after])
     }
 
-    // MARK: - Personalized daily message (SPEC §5.4)
+    // MARK: - Personalized daily message
 
     private let personalizedSettings = """
         { "timeZone": "Europe/Berlin",

@@ -3,7 +3,7 @@ import XCTest
 @testable import NudgeCore
 @testable import nudge
 
-/// `nudge completions bash|zsh|fish` and `nudge man` (SPEC §9), checked with the real shells, groff and man.
+/// `nudge completions bash|zsh|fish` and `nudge man`, checked with the real shells, groff and man.
 /// What they must offer and document comes from `NudgeCLI.commands` itself, so a command or option added to the
 /// table later is checked without touching this file.
 final class CompletionsAndManualTests: XCTestCase {

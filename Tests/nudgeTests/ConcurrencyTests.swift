@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// One run at a time per data directory (SPEC §8) and exactly once (SPEC §7) when several nudge processes start
-/// at the same moment: cron overlapping a slow run, a person typing `nudge run`, `nudge play` or
+/// One run at a time per data directory (docs/design.md, "The lock") and exactly once (docs/promises.md) when several
+/// nudge processes start at the same moment: cron overlapping a slow run, a person typing `nudge run`, `nudge play` or
 /// `nudge laundry start` while cron runs.
 final class ConcurrencyTests: DataDirectoryTestCase {
     private let processCount = 8

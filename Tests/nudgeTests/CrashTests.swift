@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A crash at any instant loses and repeats nothing (SPEC §7 "exactly once", §8 "old or new, never torn").
+/// A crash at any instant loses and repeats nothing (docs/promises.md, exactly once; docs/design.md, "Writing files").
 ///
 /// The bounded variant of `scripts/crash-test.sh`: about 40 simulated cron runs, 40 % of them killed with SIGKILL
 /// at a random instant (half of the kills aimed at the measured write phase), then every file must parse and
@@ -38,8 +38,8 @@ final class CrashTests: DataDirectoryTestCase {
     }
 
     /// A run killed between creating its temporary file and renaming it leaves `.<name>.tmp-<pid>` behind. The
-    /// next run holds the lock, so no other nudge can be writing: it must remove them (SPEC §8: "the next run
-    /// finishes the job"), or every crash leaves a copy of personal data in the directory for good.
+    /// next run holds the lock, so no other nudge can be writing: it must remove them (the next run
+    /// finishes the job), or every crash leaves a copy of personal data in the directory for good.
     func testTemporaryFilesOfAKilledRunAreRemovedByTheNextRun() throws {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 30))

@@ -4,7 +4,7 @@ import XCTest
 import Glibc
 #endif
 
-/// The desktop channel against a real notification server (SPEC §7.1, §7.2): dunst on a private session bus,
+/// The desktop channel against a real notification server (docs/desktop.md): dunst on a private session bus,
 /// nudge started the way cron starts it (no DBUS_SESSION_BUS_ADDRESS), and clicks made through dunst.
 final class DesktopChannelTests: DesktopServerTestCase {
     private var session: DesktopSession!

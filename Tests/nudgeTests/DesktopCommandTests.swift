@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The desktop command channel end to end (SPEC §7 channel 3, §11.3 badge, §11.16): exact argv and `NUDGE_*`
+/// The desktop command channel end to end (docs/files.md, `deliver.command`): exact argv and `NUDGE_*`
 /// environment without a shell, failures reported on stderr and retried on later runs until the notification
 /// expires (never a second outbox line), no retries while the master switch is off, the 10 s limit, and the badge
 /// count passed as `NUDGE_BADGE`. BudgetAndChannelTests already checks one plain delivery through `/bin/sh -c`.
@@ -201,7 +201,7 @@ final class DesktopCommandTests: DataDirectoryTestCase {
         let counter = dir.fileURL("counter").path
         let log = dir.fileURL("calls.log").path
         try writeSettings(command: [try counting(counter: counter, log: log, failWhen: "true")])
-        // durationMinutes 15 → the alarm expires 30 min after 08:00 (SPEC §7: at least 30 min).
+        // durationMinutes 15 → the alarm expires 30 min after 08:00 (docs/files.md, "alarms.json": at least 30 min).
         try dir.write("alarms.json", Fixture.alarm(time: "08:00"))
 
         assertRun(try dir.run(at: "2026-11-21T07:59:00Z"), delivers: [])

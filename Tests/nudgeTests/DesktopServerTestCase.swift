@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A test of the desktop channel on a real notification server (SPEC §7.1): a data directory with desktop
+/// A test of the desktop channel on a real notification server (docs/desktop.md): a data directory with desktop
 /// delivery on, nudge started the way cron starts it on the server's private desktop, and in tearDown nudge's
 /// click waiters and every program of the desktop stopped by their pids. A subclass starts its server in
 /// setUpWithError and hands its desktop to `use`; each test then reads: deliver, check, click, check.
@@ -65,7 +65,7 @@ class DesktopServerTestCase: DataDirectoryTestCase {
         return DesktopSession.notifyCalls(in: text)
     }
 
-    /// The critical alarm as SPEC §7.1 has it reach every server: urgency 2, no expiry of the server's own, the
+    /// The critical alarm as docs/desktop.md has it reach every server: urgency 2, no expiry of the server's own, the
     /// alarm-clock sound, its buttons after the body's default. Returns the Notify call.
     @discardableResult
     func assertCriticalAlarmArrivedAsSpecified() throws -> DesktopSession.NotifyCall {
@@ -79,7 +79,7 @@ class DesktopServerTestCase: DataDirectoryTestCase {
         return call
     }
 
-    /// The low note with sound off as SPEC §7.1 has it reach every server, sent by nudge's own D-Bus code over
+    /// The low note with sound off as docs/desktop.md has it reach every server, sent by nudge's own D-Bus code over
     /// a short connection: app name nudge, its icon and category, urgency 0, the server's own timeout, the sound
     /// suppressed and none named, the body's markup escaped (every server here reads markup), no buttons, and
     /// nothing waiting once the run has ended.

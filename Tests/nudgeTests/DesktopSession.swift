@@ -74,7 +74,7 @@ final class DesktopSession {
         var body = ""
         /// Identifier, label, identifier, label, …
         var actions: [String] = []
-        /// The actions without the body's `default` (which nudge offers with every button, SPEC §11.39).
+        /// The actions without the body's `default` (which nudge offers with every button, docs/desktop.md).
         var buttons: [String] {
             guard let index = actions.firstIndex(of: "default"), index % 2 == 0, index + 1 < actions.count else {
                 return actions

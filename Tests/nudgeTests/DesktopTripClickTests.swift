@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// "Leaving now" and "I'm here" clicked on the real notification server (SPEC §5.3.1, §7.2): dunst on a
+/// "Leaving now" and "I'm here" clicked on the real notification server (docs/files.md, "trips.json"): dunst on a
 /// private bus, nudge started as cron starts it; the journey lands in trips.json once, however often it is
 /// clicked.
 final class DesktopTripClickTests: DesktopServerTestCase {

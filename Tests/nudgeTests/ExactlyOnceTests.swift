@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Exactly once through every channel (SPEC §7): after a run that died or met a full disk before saving its
+/// Exactly once through every channel (docs/promises.md): after a run that died or met a full disk before saving its
 /// state, after the outbox was rotated, and whatever the clock did (issue 16, points 1, 2, 5, 6, 7).
 final class ExactlyOnceTests: DataDirectoryTestCase {
     private let alarm = "alarm.prayer:fajr:2026-11-21"

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Broken user files (SPEC §8): reported with path and place, exit 65, and never silencing the other files.
+/// Broken user files (docs/files.md): reported with path and place, exit 65, and never silencing the other files.
 final class FileErrorTests: DataDirectoryTestCase {
     /// Line 3, column 20 is where the comma before `"name"` (column 21) belongs.
     private let malformedLaundry = """

@@ -4,7 +4,7 @@ import XCTest
 import Glibc
 #endif
 
-/// A new user's first ten minutes (SPEC §1, §9): the README's "Set up" lines, run as written in an empty home
+/// A new user's first ten minutes: the README's "Set up" lines, run as written in an empty home
 /// directory, must leave a working installation — `plan`, `status` and `test` without `--data` or NUDGE_DATA,
 /// unit files that systemd accepts, a notification on a real desktop.
 final class FirstTenMinutesTests: XCTestCase {

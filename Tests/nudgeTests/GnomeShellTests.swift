@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The desktop channel on GNOME Shell itself, headless (SPEC §7.1): GNOME lets only the connection that created a
+/// The desktop channel on GNOME Shell itself, headless (docs/desktop.md): GNOME lets only the connection that created a
 /// notification close it while that connection lives, and sends clicks only to it. Checked in dbus-monitor's
 /// record and on GNOME's screen, clicked with GNOME's own RemoteDesktop pointer. GNOME 43 forwards each call
 /// inside the shell (from the name's owner to a second connection of its own), so the record shows each Notify

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Hostile and mistaken user files (SPEC §8, docs/files.md "Mistakes in your files"): each is reported with the file
+/// Hostile and mistaken user files (docs/files.md, "Mistakes in your files"): each is reported with the file
 /// and the place (line:column for syntax, key path for values), exits 65, never crashes, never takes long, and
 /// never silences the other files — `nudge run` still delivers what they make due.
 ///
@@ -356,7 +356,7 @@ final class HostileInputTests: XCTestCase {
 
     /// A user file that exists but cannot be read as a file (here a directory named laundry.json, as `mkdir`
     /// in the wrong place makes; a FIFO or a permission problem behave the same) is a bad file like any other:
-    /// named in the message, exit 65, and the other files still plan and deliver (SPEC §8).
+    /// named in the message, exit 65, and the other files still plan and deliver.
     func testUnreadableUserFileDoesNotSilenceTheOthers() throws {
         let dir = try TemporaryDataDirectory(label: "nudge-hostile")
         defer { dir.remove() }

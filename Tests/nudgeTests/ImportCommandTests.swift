@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `nudge import` (SPEC §5.6.1, §11.37) fed as a person feeds it: the share text piped through a real shell
+/// `nudge import` (docs/files.md, "streaks.json") fed as a person feeds it: the share text piped through a real shell
 /// (`printf '%s' "$TEXT" | nudge import`), CRLF, emoji rows and chat around it. Refusals exit 65 and leave
 /// streaks.json byte for byte.
 final class ImportCommandTests: DataDirectoryTestCase {

@@ -4,7 +4,7 @@ import XCTest
 import Glibc
 #endif
 
-/// `nudge laundry start|fold|stop` (SPEC §9, §11.11, §11.17): edits laundry.json under the lock, atomically,
+/// `nudge laundry start|fold|stop` (docs/files.md, "laundry.json"): edits laundry.json under the lock, atomically,
 /// keeping the user's other keys.
 final class LaundryCommandTests: DataDirectoryTestCase {
     /// A user's laundry.json with keys nudge does not know at every level.

@@ -4,9 +4,9 @@ import XCTest
 import Glibc
 #endif
 
-/// `nudge run --linger S` (SPEC §7): delivery at the due second between cron runs, without holding the lock while
-/// sleeping and without a second delivery beside the next cron run. `--now` advances in real time from the
-/// start of the run, so these tests use a fixed start and real seconds.
+/// `nudge run --linger S` (docs/design.md, lingering): delivery at the due second between cron runs, without holding
+/// the lock while sleeping and without a second delivery beside the next cron run. `--now` advances in real time from
+/// the start of the run, so these tests use a fixed start and real seconds.
 final class LingerTests: DataDirectoryTestCase {
     /// A one-minute wash started at 08:00:00, so it is done at 08:01:00.
     private func writeWash() throws {

@@ -4,7 +4,7 @@ import XCTest
 import Glibc
 #endif
 
-/// One run at a time per data directory (SPEC §8): `DIR/.lock`, exit 75, `--wait SECONDS`.
+/// One run at a time per data directory (docs/design.md, "The lock"): `DIR/.lock`, exit 75, `--wait SECONDS`.
 final class LockTests: DataDirectoryTestCase {
     /// An exclusive flock on `<dir>/.lock` held by the test process, as another nudge would hold it.
     private final class HeldLock {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The desktop channel on mako, the notification server of sway and other wlroots desktops, under a headless
-/// sway run as an unprivileged user (SPEC §7.1): what arrives, clicks made with mako's own binding
+/// sway run as an unprivileged user (docs/desktop.md): what arrives, clicks made with mako's own binding
 /// (`makoctl invoke`, which a left click runs), the close at expiry and a restarted mako.
 final class MakoTests: DesktopServerTestCase {
     private var session: RealServerSession!

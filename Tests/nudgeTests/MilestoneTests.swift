@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Streak milestones on the built binary (SPEC §5.6.2, §11.38): announced once per game and milestone, the
+/// Streak milestones on the built binary (docs/files.md, "streaks.json"): announced once per game and milestone, the
 /// highest of a jump only, remembered in state.json while streaks.json stays the user's.
 final class MilestoneTests: DataDirectoryTestCase {
     override func setUpWithError() throws {

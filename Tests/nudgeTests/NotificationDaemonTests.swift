@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The desktop channel on notification-daemon, the server of GNOME Flashback (and the reference server of the
-/// specification), on Xvfb (SPEC §7.1). It draws the buttons as a row of links at the banner's bottom right.
+/// specification), on Xvfb (docs/desktop.md). It draws the buttons as a row of links at the banner's bottom right.
 final class NotificationDaemonTests: X11ServerTestCase {
     override var kind: RealServerSession.Kind { .notificationDaemon }
 

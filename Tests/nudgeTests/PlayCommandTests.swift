@@ -4,7 +4,7 @@ import XCTest
 import Glibc
 #endif
 
-/// `nudge play GAME [--at T] [--add]` (SPEC §9, §11.17): appends a play to streaks.json under the lock,
+/// `nudge play GAME [--at T] [--add]` (docs/design.md, "The lock"): appends a play to streaks.json under the lock,
 /// atomically with mode 0600, keeping every other key of the user's file; an unknown game or a broken file
 /// exits 65 and leaves the file as it was.
 final class PlayCommandTests: DataDirectoryTestCase {
@@ -247,7 +247,8 @@ final class PlayCommandTests: DataDirectoryTestCase {
                                               ofItemAtPath: dir.fileURL("streaks.json").path)
 
         XCTAssertEqual(try play("wordle").status, 0)
-        // The play re-plans under the same lock (SPEC §11.22), so nudge's own files are written beside it.
+        // The play re-plans under the same lock, so nudge's own files are written beside it (docs/design.md,
+        // "The lock").
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         XCTAssertEqual(names, [".last-good", ".lock", "plan.json", "state.json", "streaks.json"])
         XCTAssertEqual(try dir.mode("streaks.json"), 0o644)

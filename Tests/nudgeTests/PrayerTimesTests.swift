@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `nudge times`, prayer alarms in `run`, `plan`, `check` and `status` (SPEC §5.5.1, §9, §11.34–36), on the
+/// `nudge times`, prayer alarms in `run`, `plan`, `check` and `status` (docs/files.md, "Prayer times"), on the
 /// built binary.
 final class PrayerTimesTests: DataDirectoryTestCase {
     private let berlin = """

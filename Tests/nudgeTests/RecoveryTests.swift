@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Exactly once through crashes, concurrent runs and unwritable files (SPEC §7, §8).
+/// Exactly once through crashes, concurrent runs and unwritable files (docs/promises.md, exactly once).
 final class RecoveryTests: DataDirectoryTestCase {
     private let alarm = "alarm.prayer:fajr:2026-11-21"
 

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// `nudge run` end to end (SPEC §7): what is delivered, when, and exactly once, seen through stdout,
-/// `outbox.jsonl`, `plan.json` and `nudge status`.
+/// `nudge run` end to end (docs/design.md, "When a notification is due"): what is delivered, when, and exactly once,
+/// seen through stdout, `outbox.jsonl`, `plan.json` and `nudge status`.
 final class RunDeliveryTests: DataDirectoryTestCase {
     private let wash = "laundry.washComplete:snowy:c-1"
 

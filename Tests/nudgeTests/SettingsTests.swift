@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `settings.json` end to end (SPEC §5.2, §6, §7, §8, §11.18): zone, budget, master switch, quiet hours, the
+/// `settings.json` end to end (docs/files.md, "settings.json"): zone, budget, master switch, quiet hours, the
 /// desktop command, unknown keys.
 final class SettingsTests: DataDirectoryTestCase {
     /// A mistyped zone falls back alone (docs/promises.md): the zone keeps its last good value, the rest of

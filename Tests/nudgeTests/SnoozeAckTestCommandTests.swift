@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `nudge snooze`, `nudge ack` and `nudge test` end to end (SPEC §5.7, §7 badge, §9, §11.13, §11.14).
+/// `nudge snooze`, `nudge ack` and `nudge test` end to end (docs/design.md, "Acting on a delivery").
 final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
     private let fajr = "alarm.prayer:fajr:2026-11-21"
     private let wash = "laundry.washComplete:snowy:c-1"
@@ -79,7 +79,7 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
         XCTAssertTrue(snoozed.stdout.contains("\(fajr):snooze-1"), snoozed.summary)
 
         assertRun(try dir.run(at: "2026-11-21T08:03:00Z"), delivers: [])
-        // One pending record per source (SPEC §4): the snooze stands for fajr until it has rung.
+        // One pending record per source (just-in-time): the snooze stands for fajr until it has rung.
         XCTAssertEqual(try dir.plannedIDs(), ["\(fajr):snooze-1"])
         let planned = try pendingRecord("\(fajr):snooze-1")
         XCTAssertEqual(planned["fireAt"] as? String, "2026-11-21T08:09:00Z")
@@ -239,8 +239,8 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
         XCTAssertTrue(current.stdout.contains("alarm.prayer:fajr:2026-11-26:snooze-1"), current.summary)
     }
 
-    /// SPEC §6: a kind switched off leaves plan and delivery, its snoozes included. Like the kind's own
-    /// one-offs the snooze is held: switched back on before it expires, it rings, once.
+    /// A kind switched off leaves plan and delivery, its snoozes included (docs/design.md, "What a run plans"). Like
+    /// the kind's own one-offs the snooze is held: switched back on before it expires, it rings, once.
     func testASnoozeOfAKindSwitchedOffDoesNotRingUntilTheKindIsBackOn() throws {
         try deliverFajr()
         XCTAssertEqual(try snooze(fajr, now: "2026-11-21T08:01:00Z").status, 0)   // 08:06, expires 08:36
@@ -341,14 +341,14 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
 
         let result = try NudgeProcess.run(["test", "--data", dir.path, "--now", "2026-11-21T08:00:00Z"],
                                           workingDirectory: dir.url)
-        // SPEC §11.21: `nudge test` exits 69 with the reason when a channel failed, and never claims success.
+        // `nudge test` exits 69 with the reason when a channel failed, and never claims success.
         XCTAssertEqual(result.status, 69, result.summary)
         XCTAssertTrue(result.stderrLines.contains { $0.hasPrefix("nudge: desktop command failed for \(id): ") },
                       result.summary)
         XCTAssertTrue(result.stderrLines.contains { $0.hasPrefix("nudge test: the test notification did NOT reach "
             + "the desktop command: ") }, result.summary)
         XCTAssertFalse(result.stdout.contains("working perfectly"), result.summary)
-        // SPEC §11.16: the failure is shown by `status`; SPEC §9/§7: so is the badge (1, the test notification).
+        // The failure is shown by `status`; so is the badge (1, the test notification).
         let status = try dir.status()
         XCTAssertEqual(status["commandRetries"] as? Int, 0, "a failed test is not retried: \(status)")
         XCTAssertTrue((status["commandFailures"] as? [String] ?? []).contains { $0.contains(id) },

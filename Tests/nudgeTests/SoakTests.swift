@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The randomized soak of `scripts/soak.sh` (SPEC §7, §8, §11.41–43): minute-by-minute runs with edits, zone
+/// The randomized soak of `scripts/soak.sh` (docs/promises.md): minute-by-minute runs with edits, zone
 /// changes across DST days under quiet hours, notifications switched off, suspends, kills and clock excursions
 /// (set back up to 40 days, stepped back and forth behind the latest reading, corrected), laundry cycles written
 /// by hand behind the latest reading with their stage already due, every promise checked after every run:

@@ -1,15 +1,16 @@
 import Foundation
 import XCTest
 
-/// What a person sees right after acting (SPEC §11.20–24, §5.6): editing commands re-plan at once, `status` lists
-/// the last deliveries with their ids, names a stale run, warns about misspelt settings keys and shows streaks.
+/// What a person sees right after acting (docs/design.md; docs/systemd.md, "When a run is stale"): editing commands
+/// re-plan at once, `status` lists the last deliveries with their ids, names a stale run, warns about misspelt settings
+/// keys and shows streaks.
 final class StatusAndReplanTests: DataDirectoryTestCase {
     private func planIDs() throws -> [String] {
         let plan = try dir.json("plan.json")
         return (plan["pending"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
     }
 
-    // MARK: - Editing commands re-plan (§11.22)
+    // MARK: - Editing commands re-plan
 
     func testLaundryStartIsInPlanJsonAtOnceAndStopTakesItOut() throws {
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: nil))
@@ -156,7 +157,7 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
                       status.summary)
     }
 
-    // MARK: - The default data directory (§1)
+    // MARK: - The default data directory
 
     func testWithoutDataOrNUDGE_DATATheDirectoryIsXDGDataHomeNudgeElseHomeLocalShareNudge() throws {
         let base = try makeDirectory()

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Streaks (SPEC §5.6, §11.10) end to end: achievements and imports announced once, the daily reminder only
+/// Streaks (docs/files.md, "streaks.json") end to end: achievements and imports announced once, the daily reminder only
 /// while a streak (given or derived from the plays) is at risk (and gone after `nudge play`), and the learned
 /// ("smart") reminder time.
 ///
@@ -131,7 +131,7 @@ final class StreakTests: DataDirectoryTestCase {
         XCTAssertEqual(record["body"] as? String, "Don't lose your 12-day Wordle streak!")
         XCTAssertEqual(record["priority"] as? String, "medium")
         XCTAssertEqual(record["category"] as? String, "STREAK_REMINDER")
-        // No game has a `url`: nothing for Play Now to open, so it is not offered (SPEC §11.47).
+        // No game has a `url`: nothing for Play Now to open, so it is not offered (docs/files.md, "streaks.json").
         XCTAssertEqual(record["actions"] as? [String], ["REMIND_TOMORROW", "MARK_PLAYED"])
 
         let result = try dir.run(at: "2026-11-20T18:00:00Z")

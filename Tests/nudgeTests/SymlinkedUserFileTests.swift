@@ -4,7 +4,7 @@ import XCTest
 import Glibc
 #endif
 
-/// User files kept elsewhere and linked into the data directory, as dotfiles managers do (SPEC §11.25): they are
+/// User files kept elsewhere and linked into the data directory, as dotfiles managers do (docs/files.md): they are
 /// read through the link, an editing command replaces the link's final target atomically and leaves every link
 /// in place, and a link that points nowhere is an error of that file, not a missing file.
 final class SymlinkedUserFileTests: DataDirectoryTestCase {

@@ -144,7 +144,7 @@ final class TemporaryDataDirectory {
     }
 }
 
-/// Small JSON documents for the tests, written the way the SPEC shows them.
+/// Small JSON documents for the tests, written the way the README shows them.
 enum Fixture {
     static func settings(timeZone: String = "UTC") -> String {
         """

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `TZ` that is not an IANA name (SPEC §2, §11.26): a POSIX rule nudge can read exactly (a fixed offset) is
+/// `TZ` that is not an IANA name (docs/promises.md): a POSIX rule nudge can read exactly (a fixed offset) is
 /// honoured; one it cannot (daylight time) or a name it does not know gives a warning in `check` and `status`
 /// naming the zone used instead, never silence. settings.json's timeZone still wins.
 final class TimeZoneEnvironmentTests: DataDirectoryTestCase {

@@ -4,7 +4,7 @@ import XCTest
 import Glibc
 #endif
 
-/// `nudge trip depart|arrive|log` (SPEC §5.3.1) on the built binary: a departure keeps "Time to Leave" from
+/// `nudge trip depart|arrive|log` (docs/files.md) on the built binary: a departure keeps "Time to Leave" from
 /// coming and plans "Arrived at Office?"; an arrival appends the observation keeping the file; bad input exits
 /// 65 (64 for usage) and leaves trips.json byte for byte.
 final class TripCommandTests: DataDirectoryTestCase {

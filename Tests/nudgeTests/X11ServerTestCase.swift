@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The checks every notification server on Xvfb gets (xfce4-notifyd, notification-daemon; SPEC §7.1): what
+/// The checks every notification server on Xvfb gets (xfce4-notifyd, notification-daemon; docs/desktop.md): what
 /// arrives, a click made with the pointer on the last button, a body click, the close at expiry and a
 /// restarted server, each checked in dbus-monitor's record and on the screen. A subclass names its server.
 class X11ServerTestCase: DesktopServerTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The desktop channel on Xfce's notification server, xfce4-notifyd, on Xvfb (SPEC §7.1). Its settings daemon
+/// The desktop channel on Xfce's notification server, xfce4-notifyd, on Xvfb (docs/desktop.md). Its settings daemon
 /// (xfconfd) is started by the private bus on demand and ends with it.
 final class XfceNotifydTests: X11ServerTestCase {
     override var kind: RealServerSession.Kind { .xfce }

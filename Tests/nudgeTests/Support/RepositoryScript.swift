@@ -11,9 +11,9 @@ struct RepositoryScript {
 
     func int(_ key: String) -> Int? { (summary[key] as? NSNumber)?.intValue }
 
-    /// The repository root, from this file's place in `Tests/nudgeTests/`.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root, from this file's place in `Tests/nudgeTests/Support/`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// `bash scripts/NAME ARGUMENTS… <nudge>`, with the tests' environment plus `extra`; skipped (failed under
     /// CI) when the script or python3 is missing.

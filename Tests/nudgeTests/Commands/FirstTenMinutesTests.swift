@@ -172,7 +172,7 @@ final class ReadmeFileExampleTests: XCTestCase {
 enum ReadmeBlock {
     static func text() throws -> String {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
         return try String(contentsOf: readme, encoding: .utf8)
     }
 

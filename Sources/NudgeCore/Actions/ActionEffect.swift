@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// What applying an action to a delivered notification changes (SPEC §7.2), worked out from values only; the
-/// shell writes the files and starts `xdg-open`.
+/// What applying an action to a delivered notification changes (docs/design.md, "Acting on a delivery"), worked out
+/// from values only; the shell writes the files and starts `xdg-open`.
 public enum ActionEffect: Equatable, Sendable {
     /// The notification again `minutes` from now, as `nudge snooze`.
     case snooze(minutes: Int)
@@ -26,7 +26,7 @@ public struct ActionProblem: Error, Equatable, CustomStringConvertible {
     public var description: String
 }
 
-/// Resolves `nudge act ID ACTION` and a click on a button to its effect (SPEC §7.2).
+/// Resolves `nudge act ID ACTION` and a click on a button to its effect.
 public enum ActionResolver {
     /// The result of resolving: an effect to apply, or nothing to do with the reason a person reads.
     public enum Resolution: Equatable, Sendable {

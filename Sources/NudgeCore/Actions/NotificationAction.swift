@@ -1,4 +1,5 @@
-/// The actions a delivered notification offers (SPEC §7.2), by their identifiers in the record's `actions`.
+/// The actions a delivered notification offers (docs/design.md, "Acting on a delivery"), by their identifiers in the
+/// record's `actions`.
 public enum NotificationAction: String, CaseIterable, Sendable {
     case snoozeAction = "SNOOZE_ACTION"
     case snooze = "SNOOZE"

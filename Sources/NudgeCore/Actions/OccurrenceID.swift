@@ -1,5 +1,5 @@
-/// The parts of an occurrence id `<kind>:<source>:<event>[:snooze-N]` (SPEC §3): kinds and sources never hold a
-/// colon, the event may (a cycle named by its `startedAt` instant).
+/// The parts of an occurrence id `<kind>:<source>:<event>[:snooze-N]` (docs/design.md, "Occurrence ids"): kinds and
+/// sources never hold a colon, the event may (a cycle named by its `startedAt` instant).
 public struct OccurrenceID: Equatable, Sendable {
     public var kind: String
     public var source: String

@@ -6,9 +6,9 @@ extension RunState {
         appliedActions[id, default: [:]][action.rawValue] = now
     }
 
-    /// "Remind Tomorrow" (SPEC §7.2): cancels every pending snooze of a streak reminder and, when today's
-    /// reminder (`today`, nil when nothing is at risk) has not happened yet, records it as suppressed so it
-    /// does not come today. Returns how many snoozes were cancelled.
+    /// "Remind Tomorrow" (docs/design.md, "Acting on a delivery"): cancels every pending snooze of a streak reminder
+    /// and, when today's reminder (`today`, nil when nothing is at risk) has not happened yet, records it as suppressed
+    /// so it does not come today. Returns how many snoozes were cancelled.
     @discardableResult
     public mutating func remindTomorrow(today: Notification?, now: Date) -> Int {
         let before = snoozes.count

@@ -1,4 +1,4 @@
-/// Turns `deliver.command` into the argv and environment for one delivery (SPEC §7). No shell is involved:
+/// Turns `deliver.command` into the argv and environment for one delivery (docs/files.md). No shell is involved:
 /// each template element becomes exactly one argument, so a title holding `$(rm -rf ~)` or backquotes is
 /// passed as text.
 public enum CommandTemplate {

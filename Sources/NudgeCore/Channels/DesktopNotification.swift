@@ -1,4 +1,4 @@
-/// What a delivery looks like on the desktop (SPEC §7.1): app name, urgency, icon and sound per record, which
+/// What a delivery looks like on the desktop (docs/desktop.md): app name, urgency, icon and sound per record, which
 /// `NotifyRequest` carries to the freedesktop notification server for every notification, with buttons or without.
 public enum DesktopNotification {
     public static let appName = "nudge"
@@ -6,7 +6,7 @@ public enum DesktopNotification {
     static let alarmSound = "alarm-clock-elapsed"
     static let messageSound = "message-new-instant"
 
-    /// `critical` stays on screen until dismissed; `high` and `medium` are normal; `low` is low (SPEC §7.1).
+    /// `critical` stays on screen until dismissed; `high` and `medium` are normal; `low` is low (docs/desktop.md).
     /// The `urgency` hint's byte: 0 low, 1 normal, 2 critical.
     public static func urgency(_ priority: Priority) -> UInt8 {
         switch priority {

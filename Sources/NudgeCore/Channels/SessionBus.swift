@@ -1,6 +1,6 @@
-/// Where the desktop's session bus is (SPEC §7.1). cron gives a job neither `DBUS_SESSION_BUS_ADDRESS` nor
-/// `XDG_RUNTIME_DIR`; a logged-in user's bus is a socket at `$XDG_RUNTIME_DIR/bus`, which systemd-logind puts
-/// at `/run/user/<uid>/bus`.
+/// Where the desktop's session bus is (docs/design.md, "The desktop"). cron gives a job neither
+/// `DBUS_SESSION_BUS_ADDRESS` nor `XDG_RUNTIME_DIR`; a logged-in user's bus is a socket at `$XDG_RUNTIME_DIR/bus`,
+/// which systemd-logind puts at `/run/user/<uid>/bus`.
 public enum SessionBus {
     /// What the search found.
     public enum Resolution: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// Why a user file that is there could not be read (SPEC §8, §11.25). It is reported like a broken file, and its
+/// Why a user file that is there could not be read (docs/files.md). It is reported like a broken file, and its
 /// kind keeps its last good version: treating it as missing would silently stop that kind.
 public enum FileAccessProblem: Equatable, Sendable, CustomStringConvertible {
     /// It exists but cannot be read: no permission, a directory, an I/O error.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Turns the bytes of the user files into a `Household`, falling back to each broken file's last good version
-/// so that one mistyped file never silences the others (SPEC §8, §11.15).
+/// so that one mistyped file never silences the others (docs/promises.md).
 public enum HouseholdLoader {
     /// The household to plan with, and what was found on the way.
     public struct Loaded: Sendable {
@@ -61,7 +61,7 @@ public enum HouseholdLoader {
         return loaded
     }
 
-    /// An alarm that follows a prayer needs `settings.prayerTimes.latitude` and `longitude` (SPEC §5.5.1): without
+    /// An alarm that follows a prayer needs `settings.prayerTimes.latitude` and `longitude` (docs/files.md): without
     /// them it is a problem of that alarm, and `alarms.json` is handled like a file with an invalid value: its last
     /// good version stands in when that one can ring. Without one, the other alarms still ring. A settings.json
     /// that is itself broken, with no last good version, is that file's problem alone: its prayer alarms cannot

@@ -1,10 +1,10 @@
 import FoundationEssentials
 
-/// `nudge import`: a game's result from its share text into `streaks.json` (SPEC §5.6.1): an `imports` entry and a
+/// `nudge import`: a game's result from its share text into `streaks.json` (docs/files.md): an `imports` entry and a
 /// play at the same instant, keeping every other byte of the user's file (`JSONSplice`); the same puzzle is
 /// recorded once.
 public enum ImportEditor {
-    /// A longer text is no share text (SPEC §11.37).
+    /// A longer text is no share text (docs/files.md, "streaks.json").
     public static let maximumBytes = 64 * 1024
     /// A `--game` summary (the text's first line) is cut to this many characters.
     static let summaryLimit = 200

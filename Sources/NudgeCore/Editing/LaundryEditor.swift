@@ -38,7 +38,7 @@ public enum LaundryEditor {
     /// a new cycle is never named like one of them, or its stages would count as already settled.
     ///
     /// - `start(.wash)`: `cycle` becomes `{"id": NEW, "stage": "wash", "startedAt": now}`, replacing any cycle.
-    /// - `start(.dry)`: `stage` and `startedAt` change, the cycle keeps its id (SPEC §11.11) and its other keys;
+    /// - `start(.dry)`: `stage` and `startedAt` change, the cycle keeps its id (docs/files.md) and its other keys;
     ///   with no cycle under way it is a new one; restarting a cycle already in the dryer gives it a new id. A
     ///   cycle the user wrote without `"id"` stays without one (the id the decoder gives it, its start instant,
     ///   is not a valid `"id"` value), unless that name is a used one: then it gets a new id.

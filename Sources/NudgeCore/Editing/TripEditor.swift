@@ -3,7 +3,7 @@ import FoundationEssentials
 /// `nudge trip arrive|log` and "I'm here": appends an observation to a trip in `trips.json`, keeping every other
 /// byte of the user's file as it was (unknown keys at any level, key order, layout: `JSONSplice`) and the older
 /// observations untouched
-/// (SPEC §11.33).
+/// (docs/promises.md, your files as you wrote them).
 public enum TripEditor {
     /// What went wrong, for a message and exit 65.
     public enum Failure: Error, Equatable, CustomStringConvertible {

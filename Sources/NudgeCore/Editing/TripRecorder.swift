@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// `nudge trip depart|arrive`, "Leaving now" and "I'm here" (SPEC §5.3.1): the open departures kept in state and
+/// `nudge trip depart|arrive`, "Leaving now" and "I'm here" (docs/files.md): the open departures kept in state and
 /// what a departure does to the trip's leave-time reminder. Writing the observation is `TripEditor`'s.
 public enum TripRecorder {
     /// An arrival's journey, in whole minutes, must lie in this range to teach the prediction.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// An achievement the user unlocked (SPEC §5.6); announced once, at `unlockedAt`.
+/// An achievement the user unlocked (docs/files.md, "streaks.json"); announced once, at `unlockedAt`.
 public struct Achievement: Equatable, Sendable {
     public var id: String
     /// Shown as "Achievement unlocked: <title>".

@@ -30,7 +30,7 @@ extension Alarm {
         self.body = body
     }
 
-    /// Exactly one of `time` and `prayer`; `offsetMinutes` only beside `prayer` (SPEC §5.5.1). Inlined: it runs
+    /// Exactly one of `time` and `prayer`; `offsetMinutes` only beside `prayer` (docs/files.md). Inlined: it runs
     /// for every alarm, and its arguments are cheaper to use in place than to pass.
     @inline(__always)
     private static func schedule(_ object: borrowing ObjectReader, time: Int?, prayer: Int?,

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// A daily prayer alarm from `alarms.json` (SPEC §5.5), at a local wall-clock time or following a prayer time
-/// (§5.5.1) on chosen weekdays.
+/// A daily prayer alarm from `alarms.json` (docs/files.md), at a local wall-clock time or following a prayer time
+/// (docs/prayer-times.md) on chosen weekdays.
 public struct Alarm: Equatable, Sendable {
     /// When an alarm rings on its dates.
     public enum Schedule: Equatable, Sendable {

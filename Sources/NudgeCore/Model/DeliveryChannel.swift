@@ -1,4 +1,4 @@
-/// A channel after the outbox (SPEC §7): each gets every delivery exactly once in the end, retried on the next
+/// A channel after the outbox (docs/promises.md): each gets every delivery exactly once in the end, retried on the next
 /// runs while it fails and the notification has not expired.
 public enum DeliveryChannel: String, CaseIterable, Sendable {
     /// A freedesktop notification, sent by nudge's own D-Bus code (`deliver.desktop`).

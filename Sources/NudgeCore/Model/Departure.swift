@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A departure recorded by `nudge trip depart` or "Leaving now" (SPEC §5.3.1), kept in state.json until the
+/// A departure recorded by `nudge trip depart` or "Leaving now" (docs/files.md), kept in state.json until the
 /// arrival closes it or it is `openFor` old.
 public struct Departure: Equatable, Sendable {
     /// A journey longer than this is no journey nudge learns from: the departure is dropped.
@@ -20,7 +20,7 @@ public struct Departure: Equatable, Sendable {
         at <= now && now.timeIntervalSince(at) < Self.openFor
     }
 
-    /// `20261120T075800Z`: the departure instant in UTC, as the arrival check's id names it (SPEC §11.31).
+    /// `20261120T075800Z`: the departure instant in UTC, as the arrival check's id names it.
     public var stamp: String {
         let utc = LocalDateTime(secondsSinceEpoch: LocalDateTime.floorSeconds(of: at))
         let date = utc.date

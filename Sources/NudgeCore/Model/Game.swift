@@ -1,9 +1,9 @@
 import FoundationEssentials
 
-/// A game with a daily streak from `streaks.json` (SPEC §5.6).
+/// A game with a daily streak from `streaks.json`.
 ///
 /// `streak` is the user's own count (or their app's) when the file has one: nudge reads it to decide what is at
-/// risk and never changes it, not even when a play is recorded (SPEC §11.17). Without one, nudge derives the
+/// risk and never changes it, not even when a play is recorded (docs/files.md). Without one, nudge derives the
 /// streak from the plays (`StreakCalendar`).
 public struct Game: Equatable, Sendable {
     public var id: String

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A game's streak on a local date as nudge uses it (SPEC §5.6): the `streak` given in `streaks.json`, or the
+/// A game's streak on a local date as nudge uses it (docs/files.md): the `streak` given in `streaks.json`, or the
 /// one derived from the plays when the file has none. `nudge status` shows both and which it is.
 public struct GameStreak: Equatable, Sendable {
     public var game: Game

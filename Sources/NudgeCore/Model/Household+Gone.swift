@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Whether a snooze or a prayer timer kept in state.json has lost its source (SPEC §11.44).
+/// Whether a snooze or a prayer timer kept in state.json has lost its source (docs/design.md, "What a run plans").
 extension Household {
     /// True when what `record` (a snooze or a timer) was made from is no longer in the files: an alarm removed,
     /// a laundry stage its cycle has left (stopped, folded, moved to dry), a trip removed or disabled (its
@@ -27,7 +27,7 @@ extension Household {
         case .streakReminder:
             return !streaks.games.contains { record.body.contains($0.name) }
         case .achievement:
-            // A milestone's source is `<game>-streak-<n>` (SPEC §11.31): gone with its game.
+            // A milestone's source is `<game>-streak-<n>`: gone with its game.
             return !streaks.achievements.contains { $0.id == record.source }
                 && !streaks.games.contains { record.source.hasPrefix($0.id + "-streak-") }
         case .imported:

@@ -1,5 +1,5 @@
-/// The switches that take a source out of planning and delivery (SPEC §6), for records the planner keeps
-/// besides the rules' own: snoozes and prayer timers.
+/// The switches that take a source out of planning and delivery (docs/design.md, "What a run plans"), for records the
+/// planner keeps besides the rules' own: snoozes and prayer timers.
 extension Household {
     /// Whether `record` may be planned and delivered: its kind's switch is on (a snooze keeps its original's
     /// kind, a prayer timer is an alarm), and for an alarm's records, that alarm is not switched off itself.

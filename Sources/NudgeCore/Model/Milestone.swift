@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A streak milestone a game has reached (SPEC §5.6.2), kept in state.json so it is announced once per game and
+/// A streak milestone a game has reached (docs/files.md), kept in state.json so it is announced once per game and
 /// milestone; streaks.json stays the user's.
 public struct Milestone: Equatable, Sendable {
     public var game: String

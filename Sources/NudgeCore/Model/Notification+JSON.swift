@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 extension Notification {
-    /// The record as written to `plan.json`, the outbox and `--json` output, fields in SPEC §3 order.
+    /// The record as written to `plan.json`, the outbox and `--json` output, fields in the order below.
     public var json: JSONValue {
         .object([
             JSONMember("id", .string(id)),

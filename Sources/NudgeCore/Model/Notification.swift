@@ -1,9 +1,10 @@
 import FoundationEssentials
 
-/// One planned or delivered notification (SPEC §3).
+/// One planned or delivered notification.
 public struct Notification: Equatable, Sendable {
     /// Whether an occurrence belongs to a wall-clock repeat or is a one-off event; they fall due differently
-    /// (SPEC §7: a daily repeat must fall due after the previous run, a one-off only needs to be undelivered).
+    /// (a daily repeat must fall due after the previous run, a one-off only needs to be undelivered:
+    /// docs/design.md, "When a notification is due").
     public enum Recurrence: Equatable, Sendable {
         /// One occurrence of a wall-clock repeat: the local date and time of day it rings at, its own or where
         /// quiet hours moved it (the id keeps the date it belongs to).
@@ -65,7 +66,7 @@ public struct Notification: Equatable, Sendable {
     /// `nudge://<kind-family>/<source>`.
     public var deepLink: String { "nudge://\(kind.family)/\(source)" }
 
-    /// The thread a notification belongs to: at most one pending record per thread (SPEC §4, just-in-time).
+    /// The thread a notification belongs to: at most one pending record per thread (just-in-time).
     public var thread: Thread { Thread(family: kind.family, source: source) }
 
     /// A source within its kind family (`laundry/snowy`), without building a string for it.

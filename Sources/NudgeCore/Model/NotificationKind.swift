@@ -1,4 +1,4 @@
-/// The kinds of notification nudge plans (SPEC §5); the raw value is the `kind` field.
+/// The kinds of notification nudge plans (docs/design.md, "What a run plans"); the raw value is the `kind` field.
 public enum NotificationKind: String, CaseIterable, Sendable {
     case washComplete = "laundry.washComplete"
     case dryComplete = "laundry.dryComplete"

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A laundry "pet" from `laundry.json` (SPEC §5.1): a load with its own wash and dry times.
+/// A laundry "pet" from `laundry.json` (docs/files.md, "laundry.json"): a load with its own wash and dry times.
 public struct Pet: Equatable, Sendable {
     public var id: String
     public var name: String

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// One time a game was played (SPEC §5.6). Plays protect the day's streak and teach the smart reminder time.
+/// One time a game was played (docs/files.md). Plays protect the day's streak and teach the smart reminder time.
 public struct Play: Equatable, Sendable {
     /// The id of a game in the same file.
     public var game: String

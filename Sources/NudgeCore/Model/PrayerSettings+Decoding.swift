@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 extension PrayerSettings {
-    /// Reads `settings.prayerTimes`, reporting every invalid value with its key path (SPEC §11.34).
+    /// Reads `settings.prayerTimes`, reporting every invalid value with its key path (docs/files.md, "Prayer times").
     init(_ object: ObjectReader) {
         self.init()
         object.checkKeys(["latitude", "longitude", "method", "asr", "highLatitude", "polar", "adjustMinutes"])

@@ -1,4 +1,4 @@
-/// `settings.prayerTimes`: where the user prays and how their timetable is computed (SPEC §5.5.1).
+/// `settings.prayerTimes`: where the user prays and how their timetable is computed (docs/files.md, "Prayer times").
 public struct PrayerSettings: Equatable, Sendable {
     /// Degrees north (−90…90); nil when not given (prayer alarms then cannot ring).
     public var latitude: Double?

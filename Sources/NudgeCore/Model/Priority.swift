@@ -1,5 +1,5 @@
-/// How much a notification matters (SPEC §5): the budget keeps higher ones first; quiet hours never move
-/// `critical` or `high`.
+/// How much a notification matters (docs/design.md, "What a run plans"): the budget keeps higher ones first; quiet
+/// hours never move `critical` or `high`.
 public enum Priority: String, CaseIterable, Sendable, Comparable {
     /// A timer the user started completes, or the user's own alarm.
     case critical

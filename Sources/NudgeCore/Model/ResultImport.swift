@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A game result imported from elsewhere (SPEC §5.6); confirmed once, at `importedAt`.
+/// A game result imported from elsewhere (docs/files.md, "streaks.json"); confirmed once, at `importedAt`.
 public struct ResultImport: Equatable, Sendable {
     public var id: String
     /// The id of a game in the same file.

@@ -1,4 +1,4 @@
-/// Which `enabled` switch of settings.json governs each kind (SPEC §6).
+/// Which `enabled` switch of settings.json governs each kind (docs/files.md, "settings.json").
 extension Settings {
     /// Whether `kind` is switched on: `laundry.enabled` for laundry stages and warnings, `alarms.enabled` for
     /// prayer alarms and their timers, and so on. `nudge test` has no switch.

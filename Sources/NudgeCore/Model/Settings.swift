@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The user's preferences from `settings.json` (SPEC §6). Every key is optional; the defaults live here.
+/// The user's preferences from `settings.json` (docs/files.md). Every key is optional; the defaults live here.
 public struct Settings: Equatable, Sendable {
     /// An IANA zone name; nil means the system zone.
     public var timeZone: String?
@@ -9,19 +9,19 @@ public struct Settings: Equatable, Sendable {
     public var quietHours: QuietHours?
     /// The desktop command's argv template; nil means no command.
     public var deliverCommand: [String]?
-    /// `deliver.desktop`: show each delivery as a freedesktop notification, over D-Bus (SPEC §7.1).
+    /// `deliver.desktop`: show each delivery as a freedesktop notification, over D-Bus (docs/desktop.md).
     public var deliverDesktop = false
     public var laundry = LaundrySettings()
     public var commute = CommuteSettings()
     public var personalized = PersonalizedSettings()
     public var alarms = AlarmSettings()
     public var streaks = StreakSettings()
-    /// `prayerTimes`: the place and method prayer alarms follow (SPEC §5.5.1); nil when not set.
+    /// `prayerTimes`: the place and method prayer alarms follow (docs/files.md, "Prayer times"); nil when not set.
     public var prayerTimes: PrayerSettings?
 
     public init() {}
 
-    /// The channels after the outbox that this user set up, in the order they are tried (SPEC §7.1).
+    /// The channels after the outbox that this user set up, in the order they are tried: the desktop, then the command.
     public var deliveryChannels: [DeliveryChannel] {
         (deliverDesktop ? [.desktop] : []) + (deliverCommand != nil ? [.command] : [])
     }
@@ -72,6 +72,6 @@ public struct StreakSettings: Equatable, Sendable {
     public var enabled = true
     public var time = WallTime(hour: 19, minute: 0)!
     public var smart = false
-    /// Streak lengths, in days, that unlock an achievement (SPEC §5.6.2); empty turns milestones off.
+    /// Streak lengths, in days, that unlock an achievement (docs/files.md, "streaks.json"); empty turns milestones off.
     public var milestones = [7, 30, 100, 365]
 }

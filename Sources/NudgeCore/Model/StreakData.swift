@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The whole of `streaks.json` (SPEC §5.6): games with their streaks, the plays, achievements and imports.
+/// The whole of `streaks.json` (docs/files.md): games with their streaks, the plays, achievements and imports.
 ///
 /// Every list keeps the file's order; the reminder names games at risk in that order.
 public struct StreakData: Equatable, Sendable {

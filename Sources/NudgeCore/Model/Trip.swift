@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A trip from `trips.json` (SPEC §5.3): somewhere to arrive by a time, with the travel times observed so far.
+/// A trip from `trips.json` (docs/files.md): somewhere to arrive by a time, with the travel times observed so far.
 public struct Trip: Equatable, Sendable {
     /// When the trip has to arrive.
     public enum Schedule: Equatable, Sendable {

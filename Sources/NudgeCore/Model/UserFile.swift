@@ -1,4 +1,4 @@
-/// The files of a data directory that the user owns and nudge only reads (SPEC §1).
+/// The files of a data directory that the user owns and nudge only reads (docs/files.md).
 public enum UserFile: String, CaseIterable, Sendable, Comparable {
     case settings = "settings.json"
     case laundry = "laundry.json"

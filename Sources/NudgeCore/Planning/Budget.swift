@@ -1,4 +1,5 @@
-/// The pending budget (SPEC §5.2): at most `limit` records in the plan, the most important first.
+/// The pending budget: at most `limit` records in the plan, the most important first (docs/design.md,
+/// "What a run plans").
 ///
 /// Ranked by priority (critical first), then fireAt (soonest first), then id, so a lower priority never evicts
 /// a higher one. Each run ranks everything afresh (a rolling window): a deferred record enters the plan as soon

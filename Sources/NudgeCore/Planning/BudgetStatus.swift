@@ -1,4 +1,4 @@
-/// How full the plan is (SPEC §5.2, §11.7), with the message a person reads.
+/// How full the plan is (docs/design.md, "What a run plans"), with the message a person reads.
 public struct BudgetStatus: Equatable, Sendable {
     public enum Level: String, Sendable {
         case healthy, warning, critical, atLimit

@@ -14,9 +14,9 @@ struct Candidates {
         var now: Date
         /// The streak reminder's time of day (manual or learned).
         var streakReminderTime: WallTime
-        /// Open departures, each with its arrival check (SPEC §5.3.1).
+        /// Open departures, each with its arrival check (docs/files.md, "trips.json").
         var departures: [Departure] = []
-        /// Streak milestones reached; the announced ones are achievements (SPEC §5.6.2).
+        /// Streak milestones reached; the announced ones are achievements (docs/files.md, "streaks.json").
         var milestones: [Milestone] = []
         /// The games' plays on the local calendar, made once by the planner.
         var streakCalendar: StreakCalendar?

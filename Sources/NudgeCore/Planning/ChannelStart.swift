@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A channel program (the desktop's waiter, `deliver.command`) started for a queued delivery (SPEC §7:
+/// A channel program (the desktop's waiter, `deliver.command`) started for a queued delivery (docs/promises.md:
 /// every channel gets each delivery exactly once in the end).
 ///
 /// nudge starts the program through itself (`nudge channel-exec`), which writes this note, runs the program in

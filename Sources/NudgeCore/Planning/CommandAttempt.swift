@@ -1,4 +1,4 @@
-/// A delivery waiting for the channels after the outbox (SPEC §7, §7.1): retried on each run until every channel
+/// A delivery waiting for the channels after the outbox (docs/promises.md): retried on each run until every channel
 /// showed it or its notification expired. A retry only runs the channel again; the outbox line was written
 /// once, when it was delivered.
 public struct CommandAttempt: Equatable, Sendable {

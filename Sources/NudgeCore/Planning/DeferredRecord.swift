@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// A record the budget left out of the plan, as `plan.json` lists it (SPEC §4): short, only what says what waits
-/// and when, no body, actions or links. Each run ranks every record afresh, so a deferred one enters `pending`,
-/// whole, as soon as there is room; nothing is ever built from this short form.
+/// A record the budget left out of the plan, as `plan.json` lists it (docs/design.md, "What a run plans"): short, only
+/// what says what waits and when, no body, actions or links. Each run ranks every record afresh, so a deferred one
+/// enters `pending`, whole, as soon as there is room; nothing is ever built from this short form.
 public struct DeferredRecord: Equatable, Sendable {
     /// What every deferred record gives as its `reason`.
     public static let reason = "budget"
@@ -44,7 +44,7 @@ public struct DeferredRecord: Equatable, Sendable {
         self.init(id: id, kind: kind, source: source, fireAt: fireAt, priority: priority, title: title)
     }
 
-    /// The record as `plan.json` lists it, on one line without spaces, members in SPEC §4 order.
+    /// The record as `plan.json` lists it, on one line without spaces, members in the order docs/design.md lists them.
     func write(to out: inout PrettyJSONWriter) {
         out.raw("{\"id\":"); out.id(identity)
         out.raw(",\"kind\":"); out.plain(kind.rawValue)

@@ -1,7 +1,7 @@
 /// The local dates on which each dated thread was delivered, kept for good: the part of the ledger that never
 /// forgets.
 ///
-/// Why: the clock may be set back any distance, any number of times (SPEC §11.41), and a daily occurrence
+/// Why: the clock may be set back any distance, any number of times (docs/promises.md), and a daily occurrence
 /// (`<kind>:<source>:<YYYY-MM-DD>`: an alarm, a daily message, a streak reminder, a leave-time, a prayer timer)
 /// can be produced again by any run whose clock comes back to its date. Its delivery must then still be known,
 /// however long ago the ledger forgot the entry. A thread's dates are kept as ranges of consecutive days, so an

@@ -6,7 +6,7 @@ public struct Delivery: Equatable, Sendable {
     public var deliveredAt: Date
     /// Whole seconds between fireAt and delivery, 0 when on time.
     public var lateSeconds: Int
-    /// The badge count including this notification (`NUDGE_BADGE`), SPEC §7, §11.3.
+    /// The badge count including this notification (`NUDGE_BADGE`: docs/files.md, `deliver.command`).
     public var badge: Int
 
     public init(notification: Notification, deliveredAt: Date, badge: Int = 0) {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// Decides, for an occurrence whose fireAt is not after now, whether this run delivers it (SPEC §7).
+/// Decides, for an occurrence whose fireAt is not after now, whether this run delivers it (docs/design.md,
+/// "When a notification is due").
 struct DueWindow {
     enum Verdict {
         /// Deliver now.
@@ -41,7 +42,7 @@ struct DueWindow {
     /// The same from an occurrence's timing alone, for the planner to pass over one before building its record.
     func classify(fireAt: Date, expiresAt: Date, recurrence: Notification.Recurrence) -> Verdict {
         guard let previousNow else {
-            // First run: nothing older than now is announced (SPEC §7).
+            // First run: nothing older than now is announced.
             if fireAt == now { return .due }
             return recurrence == .once ? .seen : .notDue
         }

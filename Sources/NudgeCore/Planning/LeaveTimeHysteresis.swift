@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Keeps a planned leave-time still while the prediction wobbles (SPEC §5.3): once an instance is in the plan,
+/// Keeps a planned leave-time still while the prediction wobbles (docs/files.md): once an instance is in the plan,
 /// its fireAt moves only when the new computation differs by more than 2 minutes. A reminder that jitters by a
 /// minute on every run is noise; one that moves by five is news.
 enum LeaveTimeHysteresis {

@@ -12,7 +12,7 @@ public struct LedgerEntry: Equatable, Sendable {
         case missed
         /// Fell due while notifications were switched off: not replayed when they are switched back on.
         case suppressed
-        /// A leave-time reminder whose trip was departed on before it fired (SPEC §5.3.1): handled, not missed.
+        /// A leave-time reminder whose trip was departed on before it fired (docs/files.md): handled, not missed.
         case departed
     }
 

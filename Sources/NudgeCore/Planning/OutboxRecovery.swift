@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// Finishes the bookkeeping of a run that died after appending to `outbox.jsonl` but before saving
 /// `state.json` (killed, or the disk full when the state was written): the outbox is written first, so every
-/// line in it counts as delivered (SPEC §8), and every channel after it still owes the person that delivery
-/// (SPEC §7): it is counted for the badge and queued for the desktop and the command like any delivery.
+/// line in it counts as delivered, and every channel after it still owes the person that delivery
+/// (docs/promises.md): it is counted for the badge and queued for the desktop and the command like any delivery.
 public enum OutboxRecovery {
     /// What recovery found in the outbox's unaccounted tail.
     public struct Outcome: Equatable, Sendable {

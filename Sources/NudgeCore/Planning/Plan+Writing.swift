@@ -41,7 +41,7 @@ extension Plan {
         String(decoding: fileContent.dropLast(), as: UTF8.self)
     }
 
-    /// A pending record's members, in the order of `Notification.json` (SPEC §3).
+    /// A pending record's members, in the order of `Notification.json`.
     private static func write(_ record: Notification, to out: inout PrettyJSONWriter) {
         out.member("id"); out.id(record.identity)
         out.member("kind"); out.plain(record.kind.rawValue)

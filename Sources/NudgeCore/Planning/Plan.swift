@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The pending plan written to `plan.json` (SPEC §4).
+/// The pending plan written to `plan.json` (docs/files.md, "The files nudge writes").
 public struct Plan: Equatable, Sendable {
     public var generatedAt: Date
     public var timeZone: String

@@ -16,7 +16,7 @@ extension Planner {
     }
 
     /// After downtime, of each daily repeat only the latest due occurrence is delivered; the earlier ones were
-    /// missed (SPEC §7: nobody wants five stale alarms at once).
+    /// missed (nobody wants five stale alarms at once; docs/design.md, "When a notification is due").
     static func keepLatestOfEachRepeat(
         _ due: [Notification], _ missed: [(Notification, MissedRecord.Reason)]
     ) -> ([Notification], [(Notification, MissedRecord.Reason)]) {

@@ -13,11 +13,12 @@ public enum Planner {
 
     /// Plans a run at `now` in `zone`.
     ///
-    /// Due (SPEC §7): fireAt ≤ now, not in the ledger, not expired. A daily repeat must also have fallen due
-    /// since the previous run, so an alarm created after its time waits for tomorrow; a one-off only needs to
-    /// be undelivered, so a wash recorded late is announced at once, whatever runs under a clock set wrong have
-    /// passed: an outcome is recorded only for what a run produced. The first run ever delivers only what is due
-    /// exactly now and records older one-off occurrences as seen, as any run does a one-off that appeared expired.
+    /// Due (docs/design.md, "When a notification is due"): fireAt ≤ now, not in the ledger, not expired. A daily repeat
+    /// must also have fallen due since the previous run, so an alarm created after its time waits for tomorrow; a
+    /// one-off only needs to be undelivered, so a wash recorded late is announced at once, whatever runs under a clock
+    /// set wrong have passed: an outcome is recorded only for what a run produced. The first run ever delivers only
+    /// what is due exactly now and records older one-off occurrences as seen, as any run does a one-off that appeared
+    /// expired.
     ///
     /// `previousZone` is the zone the previous run planned in (`previous.timeZone`, found by the caller): after
     /// travel, what the person's own clock passed between the runs falls due.
@@ -44,7 +45,7 @@ public enum Planner {
         let quietHours = household.settings.quietHours
         let plannedLeaveTimes = state.plannedLeaveTimes
         // After a clock set back: forget what a later clock recorded for occurrences still ahead of it, judged
-        // also by this run's instants (SPEC §11.43).
+        // also by this run's instants (docs/promises.md, exactly once).
         if let lastRun = previous?.lastRunAt, now < lastRun {
             let snoozesAndTimers = state.snoozes + state.timers
             state.forgetUndeliveredRecorded(after: now) { id in
@@ -117,8 +118,8 @@ public enum Planner {
         for candidate in candidates.oneOffs {
             _ = consider(candidate)
         }
-        // Snoozes and timers of something gone are dropped, neither delivered nor missed (SPEC §11.44); they obey
-        // their kind's switch like the kind's own records: held while it is off.
+        // Snoozes and timers of something gone are dropped, neither delivered nor missed (docs/design.md,
+        // "What a run plans"); they obey their kind's switch like the kind's own records: held while it is off.
         state.snoozes.removeAll(where: household.isGone)
         state.timers.removeAll(where: household.isGone)
         for snooze in state.snoozes where household.isSwitchedOn(snooze) {
@@ -180,7 +181,7 @@ public enum Planner {
             produced.insert(notification.id)
         }
         // A missed record whose ledger entry was forgotten: delivered after a step back, it was not missed after
-        // all (SPEC §11.27); missed again, it is counted once.
+        // all (docs/promises.md, exactly once); missed again, it is counted once.
         var newMissed = missedRecords
         if !state.recentMissed.isEmpty && !(deliveries.isEmpty && missedRecords.isEmpty) {
             let listed = Set(state.recentMissed.map(\.id))

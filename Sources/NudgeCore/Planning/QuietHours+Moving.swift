@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 extension QuietHours {
-    /// Moves `medium` and `low` records whose fireAt falls inside the quiet period to its end (SPEC §6, §11.5).
+    /// Moves `medium` and `low` records whose fireAt falls inside the quiet period to its end (docs/files.md).
     ///
     /// `critical` and `high` are never moved: the user set those times, and a 05:30 alarm must ring. `start` is
     /// inclusive and `end` exclusive; equal means no quiet hours. The moved record's expiry is computed from its
@@ -30,7 +30,7 @@ extension QuietHours {
         }
         var moved = notification
         // In the second pass of a repeated hour (fall back), the end that contains it is the one after it: a
-        // record is never announced before it happened (SPEC §11.42).
+        // record is never announced before it happened (docs/design.md, "What a run plans").
         moved.fireAt = clock.instant(on: endDate, at: end, notBefore: notification.fireAt)
         // A daily occurrence's recurrence tells the local time it rings at, which travel compares (`DueWindow`).
         let ringing = clock.localDateTime(of: moved.fireAt)

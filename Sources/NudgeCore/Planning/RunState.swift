@@ -30,7 +30,7 @@ public struct RunState: Equatable, Sendable {
     }
     /// The zone of the previous run, to notice travel.
     public var timeZone: String?
-    /// Why the previous run's zone is not exactly what `TZ` asked for (SPEC §11.26), for `status`.
+    /// Why the previous run's zone is not exactly what `TZ` asked for (docs/promises.md), for `status`.
     public var zoneWarning: String?
     /// Occurrence id → what happened to it, while it may matter: until two days after it expired (a delivery
     /// can be acted on until then), and longer while nothing else remembers it (`prune`).
@@ -71,10 +71,10 @@ public struct RunState: Equatable, Sendable {
     public var badge = 0
     /// Snoozed notifications waiting to notify again: one-off occurrences with their own ids.
     public var snoozes: [Notification] = []
-    /// Prayer timers started by `START_TIMER` (SPEC §5.5): one-off `alarm.timerDone` occurrences.
+    /// Prayer timers started by `START_TIMER` (docs/files.md, "alarms.json"): one-off `alarm.timerDone` occurrences.
     public var timers: [Notification] = []
     /// Delivered occurrence id → action → when it was applied: an action applies at most once per notification
-    /// (SPEC §7.2).
+    /// (docs/design.md, "Acting on a delivery").
     public var appliedActions: [String: [String: Date]] = [:]
     /// Deliveries the desktop command has yet to show, retried on each run until they expire.
     public var commandQueue: [CommandAttempt] = []
@@ -82,13 +82,13 @@ public struct RunState: Equatable, Sendable {
     public var commandFailures: [String] = []
     /// How many due notifications the last run suppressed because notifications are switched off.
     public var lastSuppressed = 0
-    /// The learned streak reminder time and when it was computed (SPEC §5.6); nil until plays exist.
+    /// The learned streak reminder time and when it was computed (docs/files.md); nil until plays exist.
     public var smartReminder: SmartReminder?
     /// Occurrence id → fireAt of each leave reminder in the plan, for the 2-minute hysteresis.
     public var plannedLeaveTimes: [String: Date] = [:]
-    /// Open departures of trips (SPEC §5.3.1), at most one per trip, until arrival or `Departure.openFor`.
+    /// Open departures of trips (docs/files.md), at most one per trip, until arrival or `Departure.openFor`.
     public var departures: [Departure] = []
-    /// Streak milestones reached, per game, never pruned: each is announced once (SPEC §5.6.2).
+    /// Streak milestones reached, per game, never pruned: each is announced once (docs/files.md, "streaks.json").
     public var milestones: [Milestone] = []
 
     public init() {}
@@ -113,7 +113,7 @@ public struct RunState: Equatable, Sendable {
     }
 
     /// After the clock went back to `now`: forgets the outcomes a later clock recorded for occurrences that are
-    /// still to come at `now` (SPEC §11.43). A clock that ran ahead marked real future occurrences as missed (or
+    /// still to come at `now` (docs/promises.md). A clock that ran ahead marked real future occurrences as missed (or
     /// seen, or suppressed); once it is corrected they must ring when their time truly comes, and a missed one
     /// leaves the missed list and its count. What was already due at `now` keeps its outcome whatever the clock
     /// did: an achievement seen two days ago, or an alarm suppressed while notifications were off, must stay
@@ -139,14 +139,14 @@ public struct RunState: Equatable, Sendable {
         forgetMissed(forgottenMissed)
     }
 
-    /// Takes `ids` off the missed list and out of its count: they were not missed after all (SPEC §11.27).
+    /// Takes `ids` off the missed list and out of its count: they were not missed after all (docs/promises.md).
     mutating func forgetMissed(_ ids: Set<String>) {
         guard !ids.isEmpty else { return }
         missedTotal = max(0, missedTotal - ids.count)
         recentMissed.removeAll { ids.contains($0.id) }
     }
 
-    /// Forgets what no promise needs any more, so that state.json stays small (SPEC §11.41):
+    /// Forgets what no promise needs any more, so that state.json stays small (docs/promises.md, exactly once):
     ///
     /// - every entry is kept until two days after its occurrence expired (`ledgerRetention`): the age limit of
     ///   `snooze` and `act`, and the actions applied, live that long;

@@ -6,10 +6,10 @@ import FoundationEssentials
 ///
 /// Why: a dated occurrence (`<kind>:<source>:<YYYY-MM-DD>`) can be produced again by any run whose clock comes
 /// back to its date, however long ago its ledger entry was pruned (docs/promises.md), and in another zone at another
-/// instant, up to 26 hours away; a date missed at home must not ring after travel (§2: one per local date).
-/// Kept here, the date stays settled in any zone, as its ledger entry kept it, until the clock goes back before
-/// both the instant kept for it and the date's instant in the zone of that run (§11.43:
-/// `forget(after:fireAt:)`); a missed one then leaves the missed count, as its ledger entry would (§11.27).
+/// instant, up to 26 hours away; a date missed at home must not ring after travel (one per local date:
+/// docs/travelling.md). Kept here, the date stays settled in any zone, as its ledger entry kept it, until the clock
+/// goes back before both the instant kept for it and the date's instant in the zone of that run (docs/promises.md,
+/// `forget(after:fireAt:)`); a missed one then leaves the missed count, as its ledger entry would.
 public struct SettledDates: Equatable, Sendable {
     /// One date's record.
     struct Settled: Equatable, Sendable {
@@ -44,7 +44,7 @@ public struct SettledDates: Equatable, Sendable {
 
     /// After the clock went back to `now`: forgets the dates whose kept instant and whose instant in the run's
     /// zone (`fireAt`; nil when nothing produces the date now, and then the kept one) are both after `now`: they
-    /// are due at that time again (SPEC §11.43), as their ledger entries would have been forgotten. Returns the
+    /// are due at that time again (docs/promises.md), as their ledger entries would have been forgotten. Returns the
     /// ids of the forgotten dates that were missed.
     @discardableResult
     mutating func forget(after now: Date, fireAt: (String) -> Date? = { _ in nil }) -> Set<String> {
@@ -71,7 +71,7 @@ public struct SettledDates: Equatable, Sendable {
 
     /// Whether a clock set back to `now` reopens an outcome recorded for an occurrence at `recorded` (its fireAt,
     /// or when the outcome was recorded if that was earlier) that this run plans at `planned` (nil when nothing
-    /// produces it now): only when it lies ahead of the corrected clock both ways (SPEC §11.43). The ledger and
+    /// produces it now): only when it lies ahead of the corrected clock both ways. The ledger and
     /// the settled dates judge by this one rule, so pruning changes no outcome.
     static func reopens(recorded: Date, planned: @autoclosure () -> Date?, now: Date) -> Bool {
         recorded > now && (planned() ?? recorded) > now

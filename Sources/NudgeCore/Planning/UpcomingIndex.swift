@@ -1,5 +1,5 @@
 /// Where each thread's next occurrence is in the planner's list of upcoming records: at most one per thread
-/// (SPEC §4, just-in-time).
+/// (just-in-time).
 ///
 /// Why not `[Notification.Thread: Int]`: the planner looks a thread up for each of 10,000 alarms, and hashing
 /// the source with the standard `Hasher` (SipHash) cost more than the rest of the look-up. Here the source's

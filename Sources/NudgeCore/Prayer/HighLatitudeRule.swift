@@ -1,4 +1,4 @@
-/// How fajr and isha are bounded where the sun does not go deep enough (SPEC §5.5.1): fajr never earlier than
+/// How fajr and isha are bounded where the sun does not go deep enough (docs/files.md): fajr never earlier than
 /// sunrise − p × night, isha never later than sunset + p × night.
 public enum HighLatitudeRule: String, CaseIterable, Sendable {
     case angleBased, middleOfNight, seventhOfNight, none

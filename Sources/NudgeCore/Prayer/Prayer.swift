@@ -1,4 +1,4 @@
-/// The six times of a prayer timetable, in the order of the day (SPEC §5.5.1).
+/// The six times of a prayer timetable, in the order of the day (docs/prayer-times.md).
 public enum Prayer: String, CaseIterable, Sendable {
     case fajr, sunrise, dhuhr, asr, maghrib, isha
 

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The prayer times of local dates: which solar day a local date holds, and the instant a prayer alarm rings on
-/// it, through `WallClock` like any alarm's typed time (SPEC §5.5.1, §11.35).
+/// it, through `WallClock` like any alarm's typed time (docs/prayer-times.md, "One a date, on that date").
 public struct PrayerCalendar {
     public let settings: PrayerSettings
     let clock: WallClock

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The six prayer times of one solar day at one place, as instants (SPEC §5.5.1).
+/// The six prayer times of one solar day at one place, as instants (docs/prayer-times.md).
 ///
 /// The day is named by the UT date its solar noon falls on (`solarDate`, found from a local date by
 /// `PrayerCalendar`). Sunrise and sunset are the moments the sun's centre is 0.833° below the horizon, dhuhr the

@@ -1,5 +1,5 @@
 /// A calculation method: the sun's depression at fajr and isha (or isha a fixed time after maghrib), and for
-/// the Shia methods the depression at maghrib (SPEC §5.5.1).
+/// the Shia methods the depression at maghrib (docs/files.md, "Prayer times").
 public struct PrayerMethod: Equatable, Sendable {
     /// How isha is found.
     public enum Isha: Equatable, Sendable {
@@ -23,7 +23,7 @@ public struct PrayerMethod: Equatable, Sendable {
         self.maghribAngle = maghribAngle
     }
 
-    /// The seven methods of SPEC §5.5.1, with PrayTimes.org's parameters.
+    /// The seven methods of docs/files.md ("Prayer times"), with PrayTimes.org's parameters.
     public static let all: [PrayerMethod] = [
         PrayerMethod(name: "MWL", fajrAngle: 18, isha: .angle(17)),
         PrayerMethod(name: "ISNA", fajrAngle: 15, isha: .angle(15)),

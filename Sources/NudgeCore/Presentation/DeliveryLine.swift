@@ -10,8 +10,8 @@ public enum DeliveryLine {
     /// `[2026-11-21 08:15] Wash Complete! — Snowy is ready for the dryer! (critical, laundry.washComplete, 3 min
     /// late) → nudge act laundry.washComplete:snowy:c-1042 COMPLETE_ACTION|SNOOZE_ACTION`
     ///
-    /// It ends with how to act on the notification from a terminal (SPEC §11.20): its id and the actions that do
-    /// something, or `nudge snooze ID` when it offers none.
+    /// It ends with how to act on the notification from a terminal (docs/design.md, "Acting on a delivery"): its id and
+    /// the actions that do something, or `nudge snooze ID` when it offers none.
     public static func text(_ delivery: Delivery, clock: WallClock) -> String {
         let notification = delivery.notification
         var details = "\(notification.priority.rawValue), \(notification.kind.rawValue)"

@@ -6,15 +6,15 @@ public enum StatusReport {
     public struct Extras: Sendable {
         /// The warning lines for unknown keys of every user file, each with the key it probably meant (docs/promises.md).
         public var fileWarnings: [String]
-        /// Why the zone is not exactly what `TZ` asks for (SPEC §11.26); nil when it is.
+        /// Why the zone is not exactly what `TZ` asks for (docs/promises.md, never at the wrong hour); nil when it is.
         public var zoneWarning: String?
-        /// The last deliveries from the outbox, oldest first (SPEC §11.20 lists ten).
+        /// The last deliveries from the outbox, oldest first (ten: docs/design.md, "Acting on a delivery").
         public var recentDeliveries: [Delivery]
-        /// Each game's streak today, given in streaks.json or derived from its plays (SPEC §5.6).
+        /// Each game's streak today, given in streaks.json or derived from its plays (docs/files.md, "streaks.json").
         public var streaks: [GameStreak]
-        /// Each enabled trip's predicted travel time and what it rests on (SPEC §5.3.1), in file order.
+        /// Each enabled trip's predicted travel time and what it rests on (docs/files.md, "trips.json"), in file order.
         public var travel: [(trip: Trip, basis: TravelPrediction.Basis)]
-        /// The alarms following a prayer that cannot ring today, and why (SPEC §5.5.1;
+        /// The alarms following a prayer that cannot ring today, and why (docs/prayer-times.md;
         /// `PrayerTimetable.silentAlarms`).
         public var silentPrayerAlarms: [String]
 

@@ -1,10 +1,10 @@
 import FoundationEssentials
 
-/// Daily prayer alarms (SPEC §5.5): one occurrence per alarm per listed weekday, at its local wall-clock time.
+/// Daily prayer alarms (docs/files.md): one occurrence per alarm per listed weekday, at its local wall-clock time.
 public enum AlarmRule {
     static let category = "PRAYER_ALARM"
     static let actions = ["START_TIMER", "SNOOZE"]
-    /// An alarm stays worth ringing for its duration, and never less than half an hour (SPEC §7).
+    /// An alarm stays worth ringing for its duration, and never less than half an hour (docs/files.md, "alarms.json").
     static let minimumExpiryMinutes = 30
 
     /// `<title> Time`.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// One alarm's daily occurrences (SPEC §5.5, §5.5.1), with everything that does not depend on the date
-/// made once.
+/// One alarm's daily occurrences (docs/files.md, "alarms.json"; docs/prayer-times.md), with everything that does not
+/// depend on the date made once.
 ///
 /// The planner asks 10,000 alarms for two or three dates each per run and keeps at most one occurrence of each,
 /// so an occurrence is found in two steps: `ringing(on:clock:prayerTimes:)` says when the alarm rings on a date,

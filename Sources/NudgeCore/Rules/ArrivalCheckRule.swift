@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The check-in after a recorded departure (SPEC §5.3.1): "Arrived at Office?" at departure + the predicted
+/// The check-in after a recorded departure (docs/files.md): "Arrived at Office?" at departure + the predicted
 /// travel time, with the button "I'm here" that closes the departure and teaches the prediction.
 ///
 /// It lives only as long as the departure is open: arriving any other way removes the departure from state.json,

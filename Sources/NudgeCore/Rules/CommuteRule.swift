@@ -1,13 +1,13 @@
 import FoundationEssentials
 
-/// Commute leave-time reminders (SPEC §5.3, §11.8, §11.12): one `commute.leave` per trip instance, a trip plus
+/// Commute leave-time reminders (docs/files.md, "trips.json"): one `commute.leave` per trip instance, a trip plus
 /// the local date of its arrival.
 ///
 /// The reminder fires at arrival − predicted travel − buffer and is pointless once the arrival has passed.
-/// Every instance is a one-off event (SPEC §7): a reminder recomputed late is still worth delivering until the
-/// arrival. Like the other rules this one ignores `settings.commute.enabled`: the caller leaves out the whole
-/// kind. Hysteresis (keeping a planned fireAt that moved by 2 minutes or less) and "not delivered already"
-/// belong to the planner, which knows the previous plan and the ledger.
+/// Every instance is a one-off event (docs/design.md, "When a notification is due"): a reminder recomputed late is
+/// still worth delivering until the arrival. Like the other rules this one ignores `settings.commute.enabled`: the
+/// caller leaves out the whole kind. Hysteresis (keeping a planned fireAt that moved by 2 minutes or less) and
+/// "not delivered already" belong to the planner, which knows the previous plan and the ledger.
 public enum CommuteRule {
     static let title = "Time to Leave"
     static let category = "LEAVE_TIME"

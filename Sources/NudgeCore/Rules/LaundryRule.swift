@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Laundry notifications (SPEC §5.1, §11.11): the current stage of each pet's cycle, one stage ahead only.
+/// Laundry notifications (docs/files.md, "laundry.json"): the current stage of each pet's cycle, one stage ahead only.
 ///
 /// The rule returns every occurrence of the stage the file is in — already due or not — and the planner picks
 /// what is due and what is next. A stopped cycle is simply absent from the file, so it yields nothing and its
@@ -14,7 +14,8 @@ public enum LaundryRule {
     static let timerCategory = "TIMER_COMPLETE"
     static let timerActions = ["COMPLETE_ACTION", "SNOOZE_ACTION"]
     static let healthCategory = "HEALTH_WARNING"
-    /// Laundry stages are pointless six hours late; fold and health reminders a day late (SPEC §7).
+    /// Laundry stages are pointless six hours late; fold and health reminders a day late (docs/design.md,
+    /// "When a notification is due").
     static let stageExpiry: TimeInterval = 6 * 3600
     static let reminderExpiry: TimeInterval = 24 * 3600
     /// Health warnings wait for a civil hour rather than waking someone at night.

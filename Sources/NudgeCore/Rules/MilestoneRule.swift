@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Streak milestones (SPEC §5.6.2, §11.38): when a game's streak, given or derived, first reaches one of
+/// Streak milestones (docs/files.md, "streaks.json"): when a game's streak, given or derived, first reaches one of
 /// `settings.streaks.milestones`, nudge unlocks the achievement itself, "Achievement unlocked: 30-day streak",
 /// once per game and milestone.
 ///
@@ -13,7 +13,8 @@ public enum MilestoneRule {
 
     /// `kept` with the milestones newly reached by `streaks` (each game's streak as of the run's local date),
     /// unlocked at `now`. On the first run ever (`announcing` false) they are kept without being announced: like
-    /// every occurrence older than the first run (SPEC §7), a streak reached before nudge ran is not news.
+    /// every occurrence older than the first run (docs/design.md, "When a notification is due"), a streak reached
+    /// before nudge ran is not news.
     public static func update(_ kept: [Milestone], streaks: [GameStreak], settings: Settings, now: Date,
                               announcing: Bool = true) -> [Milestone] {
         let milestones = settings.streaks.milestones

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The personalized good-morning message (SPEC §5.4): one `daily.personalized` per local date, at
+/// The personalized good-morning message (docs/files.md, "settings.json"): one `daily.personalized` per local date, at
 /// `settings.personalized.time`, with a text for each weekday greeting the user by first name.
 public enum PersonalizedRule {
     static let source = "personalized"
@@ -8,7 +8,7 @@ public enum PersonalizedRule {
     static let category = "DAILY"
     static let actions: [String] = []
 
-    /// The text of each weekday around the first name (SPEC §5.4 writes them with a `{firstName}` placeholder):
+    /// The text of each weekday around the first name (written with a `{firstName}` placeholder):
     /// joined, not searched and replaced, which costs nothing on the run's first call.
     static func template(for weekday: Weekday) -> (before: String, after: String) {
         switch weekday {
@@ -29,7 +29,8 @@ public enum PersonalizedRule {
 
     /// The message for a local date, or nil when the message is off or there is no name to greet.
     ///
-    /// It is worth reading until the end of that local day (SPEC §7), not beyond: tomorrow has its own.
+    /// It is worth reading until the end of that local day (docs/design.md, "When a notification is due"), not beyond:
+    /// tomorrow has its own.
     public static func occurrence(on date: LocalDate, settings: Settings, clock: WallClock) -> Notification? {
         let personalized = settings.personalized
         let firstName = personalized.firstName?.trimmingWhitespace ?? ""

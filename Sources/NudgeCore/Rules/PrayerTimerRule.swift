@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The prayer timer (SPEC §5.5, §11.29): `START_TIMER` on a delivered prayer alarm plans one `alarm.timerDone`
+/// The prayer timer (docs/files.md): `START_TIMER` on a delivered prayer alarm plans one `alarm.timerDone`
 /// notification `durationMinutes` later. Its id names the alarm occurrence, so starting the timer again for the
 /// same occurrence (or a snooze of it) makes the same id, and nothing new.
 public enum PrayerTimerRule {

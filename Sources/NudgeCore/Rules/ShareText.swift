@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The share texts of the games nudge recognises (SPEC §5.6.1, §11.37), as the games print them: Wordle,
+/// The share texts of the games nudge recognises (docs/files.md, "streaks.json"), as the games print them: Wordle,
 /// Connections, The Mini and Strands. Only the recognised lines count, so a text may carry chat around it,
 /// emoji rows, a link and CRLF line ends.
 public enum ShareText {

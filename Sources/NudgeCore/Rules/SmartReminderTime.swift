@@ -1,17 +1,17 @@
 import FoundationEssentials
 
-/// The streak reminder time learned from play history (SPEC §5.6, `settings.streaks.smart`).
+/// The streak reminder time learned from play history (docs/files.md, `settings.streaks.smart`).
 ///
 /// From the plays of the last 30 days it counts plays per local hour, finds the two consecutive hours with the
 /// most plays (wrapping past midnight: 23 and 0), and reminds 30 minutes before that window, clamped to
 /// 06:00–22:00 so the reminder never wakes anyone. A window starting between 01:00 and 06:00 therefore gives
-/// 06:00 (SPEC §11.10: intended).
+/// 06:00 (intended).
 ///
 /// This is a pure function of the plays, `now` and the zone. The caller keeps the result with the instant it
 /// was computed in `state.json`, shows it in `nudge status`, and calls `compute` again only when
 /// `needsRecompute` says so — at most once every `recomputeInterval` — so the reminder time does not wander from
 /// day to day. A nil result (no plays in the last 30 days) is not kept: the manual time applies until plays
-/// exist (SPEC §11.10).
+/// exist.
 public enum SmartReminderTime {
     /// A learned reminder time and what it was learned from.
     public struct Result: Equatable, Sendable {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Snoozing a delivered notification (SPEC §9, §11.13): a new one-off occurrence with its own id that keeps
-/// the original's kind, priority, texts and expiry span.
+/// Snoozing a delivered notification (docs/design.md, "Acting on a delivery"): a new one-off occurrence with its own id
+/// that keeps the original's kind, priority, texts and expiry span.
 public enum SnoozeRule {
     /// Laundry snoozes default to 10 minutes ("Remind in 10 min"), everything else to `alarms.snoozeMinutes`.
     public static func defaultMinutes(for kind: NotificationKind, settings: Settings) -> Int {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The games of `streaks.json` and their plays on the local calendar of one zone: each game's streak on a local
-/// date and the games at risk on it (SPEC §5.6, §11.30).
+/// date and the games at risk on it (docs/files.md, "streaks.json").
 ///
 /// A game without a `streak` in the file has it derived from its plays, by the local dates of the current zone
 /// (after travel, too: a play counts on the date it falls on here). Those dates are worked out once, when the
@@ -48,7 +48,7 @@ struct StreakCalendar: Sendable {
     /// A derived one is the run ending the date before (the game has no play on `date`); a derived 0 is never
     /// at risk, nor is a given 0.
     ///
-    /// Any play on that date counts, also one after the reminder time (SPEC §11.10): the streak is safe for the
+    /// Any play on that date counts, also one after the reminder time: the streak is safe for the
     /// day.
     func atRisk(on date: LocalDate) -> [GameStreak] {
         var atRisk: [GameStreak] = []

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Streak notifications (SPEC §5.6, §11.10): one daily reminder naming the games at risk, and one notification
+/// Streak notifications (docs/files.md): one daily reminder naming the games at risk, and one notification
 /// per achievement and per imported result.
 public enum StreakRule {
     static let reminderSource = "streaks"
@@ -12,14 +12,14 @@ public enum StreakRule {
     static let importedTitle = "Result imported"
     static let importedCategory = "RESULT_IMPORTED"
     static let importedActions = ["VIEW_RESULTS"]
-    /// Achievements and imports are still worth announcing for a week (SPEC §7).
+    /// Achievements and imports are still worth announcing for a week (docs/design.md, "When a notification is due").
     static let announcementExpiry: TimeInterval = 7 * 86_400
 
     static func achievementTitle(_ achievement: Achievement) -> String { "Achievement unlocked: \(achievement.title)" }
     static func importedBody(gameName: String, summary: String) -> String { "\(gameName): \(summary)" }
 
     /// The reminder's body: the games at risk by name, in file order, the streak of one alone as its number.
-    /// `PLAY_NOW` opens the first game at risk, so it is offered only when that game has a `url` (SPEC §11.47).
+    /// `PLAY_NOW` opens the first game at risk, so it is offered only when that game has a `url` (docs/files.md).
     static func reminderActions(_ atRisk: [GameStreak]) -> [String] {
         atRisk.first?.game.url == nil ? reminderActions.filter { $0 != "PLAY_NOW" } : reminderActions
     }
@@ -43,20 +43,20 @@ public enum StreakRule {
 
     /// Each game's streak on the local date `date` (today, for `nudge status`), in file order: the given
     /// `streak`, or when the file has none the consecutive local dates with a play ending on `date` if the game
-    /// was played on it, else on the date before (SPEC §5.6, §11.30).
+    /// was played on it, else on the date before (docs/files.md, "streaks.json").
     public static func streaks(on date: LocalDate, data: StreakData, clock: WallClock) -> [GameStreak] {
         StreakCalendar(data, clock: clock).streaks(on: date)
     }
 
     /// The games with a streak to lose (given or derived, > 0) and no play on the local `date`, in file order.
     ///
-    /// Any play on that date counts, also one after the reminder time (SPEC §11.10): the streak is safe for the day.
+    /// Any play on that date counts, also one after the reminder time: the streak is safe for the day.
     public static func gamesAtRisk(on date: LocalDate, data: StreakData, clock: WallClock) -> [Game] {
         StreakCalendar(data, clock: clock).atRisk(on: date).map(\.game)
     }
 
     /// The reminder for a local date at the reminder time (manual or learned), or nil when no game is at risk.
-    /// It expires at the end of that local day (SPEC §7).
+    /// It expires at the end of that local day (docs/design.md, "When a notification is due").
     public static func reminder(on date: LocalDate, at time: WallTime, data: StreakData, settings: Settings,
                                 clock: WallClock) -> Notification? {
         reminder(on: date, at: time, calendar: StreakCalendar(data, clock: clock), settings: settings)

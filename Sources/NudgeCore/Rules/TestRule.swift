@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// `nudge test` (SPEC §5.7): one notification now, through every channel, to check the setup works.
+/// `nudge test`: one notification now, through every channel, to check the setup works (docs/design.md,
+/// "Occurrence ids").
 public enum TestRule {
     static let title = "Test Notification"
     static let body = "Your notifications are working perfectly! 🎉"

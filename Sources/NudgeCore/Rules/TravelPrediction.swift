@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The travel time a trip instance is planned with, learned from the trip's observations (SPEC §5.3, §11.8).
+/// The travel time a trip instance is planned with, learned from the trip's observations (docs/files.md, "trips.json").
 ///
 /// The rule, for an instance arriving at `arrival`:
 /// 1. Recent observations: those with `now − 56 days < departedAt ≤ now`.

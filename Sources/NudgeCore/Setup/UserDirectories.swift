@@ -1,4 +1,4 @@
-/// Where nudge keeps things for a user who names no place (SPEC §1), after the XDG base directory convention:
+/// Where nudge keeps things for a user who names no place, after the XDG base directory convention:
 /// data in `$XDG_DATA_HOME/nudge`, user units in `$XDG_CONFIG_HOME/systemd/user`.
 public enum UserDirectories {
     /// Why no default place could be worked out.

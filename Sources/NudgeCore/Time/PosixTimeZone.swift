@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A POSIX TZ string, what `TZ` may hold instead of an IANA name (SPEC §11.26): `JST-9`, `UTC0`,
+/// A POSIX TZ string, what `TZ` may hold instead of an IANA name (docs/promises.md): `JST-9`, `UTC0`,
 /// `<+0530>-5:30`, `CET-1CEST,M3.5.0,M10.5.0/3`. It is read, never evaluated: a string without daylight time is
 /// a fixed offset, which `Zone(secondsFromGMT:)` holds exactly; one with daylight time `Zone` cannot
 /// hold, so the caller picks a zone instead and says so. Offsets here are east of UTC, the way `Zone`

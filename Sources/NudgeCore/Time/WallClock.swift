@@ -80,8 +80,8 @@ public struct WallClock: Sendable {
     }
 
     /// The instant a wall-clock time happens on a local date, never before `earliest`: in a fold whose first
-    /// pass is before `earliest`, the second (SPEC §11.42: quiet hours that contain an instant in the repeated
-    /// hour end at the end that follows it). Otherwise exactly `instant(on:at:)`.
+    /// pass is before `earliest`, the second (docs/design.md, "What a run plans": quiet hours that contain an instant
+    /// in the repeated hour end at the end that follows it). Otherwise exactly `instant(on:at:)`.
     public func instant(on date: LocalDate, at time: WallTime, notBefore earliest: Date) -> Date {
         let local = LocalDateTime(date: date, time: time).secondsSinceEpoch
         let bound = Int(earliest.timeIntervalSince1970.rounded(.up))

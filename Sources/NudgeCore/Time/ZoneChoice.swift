@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The zone nudge works in and, when it is not exactly the one `TZ` asks for, the warning that says which zone
-/// is used instead (SPEC §2, §11.26): a zone other than the one a person set is never used silently.
+/// is used instead (docs/promises.md): a zone other than the one a person set is never used silently.
 public struct ZoneChoice: Sendable {
     public var zone: Zone
     /// For `check` and `status`; nil when the zone is exactly what was asked for.

@@ -1,4 +1,4 @@
-/// The exit codes of SPEC §9 (sysexits.h values where one fits), in the order they are documented. Each carries
+/// The exit codes (sysexits.h values where one fits), in the order they are documented. Each carries
 /// its meaning, the one text that `nudge --help` and the manual's EXIT STATUS both print.
 enum ExitCode: Int32, CaseIterable {
     case success = 0

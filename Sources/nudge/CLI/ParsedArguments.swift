@@ -16,7 +16,7 @@ struct ParsedArguments {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-    /// `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` (`~/.local/share/nudge`), SPEC §1.
+    /// `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` (`~/.local/share/nudge`).
     func dataDirectory() throws -> String {
         if let path = values["--data"] ?? ProcessEnvironment.variable("NUDGE_DATA") {
             return FilePath.absolute(path)

@@ -4,8 +4,9 @@ import NudgeCore
 import Glibc
 #endif
 
-/// `nudge act ID ACTION` (SPEC §7.2): applies an action to a delivered notification, as a click on its button
-/// does. Under the lock, at most once per notification and action, then re-planning (SPEC §11.22).
+/// `nudge act ID ACTION` (docs/design.md, "Acting on a delivery"): applies an action to a delivered notification, as a
+/// click on its button does. Under the lock, at most once per notification and action, then re-planning
+/// (docs/design.md, "The lock").
 enum ActCommand {
     static let command = Command(
         name: "act",
@@ -17,7 +18,7 @@ enum ActCommand {
         run: run)
 
     /// The actions that do something on some kind of notification, for completion: VIEW_ACHIEVEMENT and
-    /// VIEW_RESULTS have nothing to open on this machine (SPEC §7.2), so `act` refuses them everywhere.
+    /// VIEW_RESULTS have nothing to open on this machine (docs/desktop.md), so `act` refuses them everywhere.
     static let offeredActions = NotificationAction.allCases.filter { action in
         NotificationKind.allCases.contains { action.label(on: $0) != nil }
     }

@@ -4,7 +4,7 @@ import NudgeCore
 import Glibc
 #endif
 
-/// `nudge channel-exec` (internal, SPEC §7): how the run starts a channel program. It notes its own start
+/// `nudge channel-exec` (internal, docs/promises.md): how the run starts a channel program. It notes its own start
 /// (`ChannelStart`: pid, start time, boot id), runs the program in its process group with the standard streams
 /// it was given, and notes the program's outcome when it ends. The run waits for it as for the program itself;
 /// when the run dies meanwhile, the next run finds in the note whether the program is still going and how it

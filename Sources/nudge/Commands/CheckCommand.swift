@@ -51,7 +51,7 @@ enum CheckCommand {
         return WakeArming.capability(of: manager)
     }
 
-    /// What the desktop channel will lack on this machine (SPEC §7.1): buttons, when the notification server
+    /// What the desktop channel will lack on this machine (docs/desktop.md): buttons, when the notification server
     /// running now offers none.
     static func desktopNotes() -> [String] {
         var notes: [String] = []

@@ -1,4 +1,4 @@
-/// `nudge completions bash|zsh|fish` (SPEC §9): prints the shell's completion script, generated from the same
+/// `nudge completions bash|zsh|fish`: prints the shell's completion script, generated from the same
 /// command table as `--help`.
 enum CompletionsCommand {
     static let command = Command(

@@ -8,7 +8,7 @@ import Glibc
 /// before it goes, so none is left on screen with buttons nobody listens to.
 private var waiterStopRequested: sig_atomic_t = 0
 
-/// `nudge desktop-wait` (internal, SPEC §7.1): started by the desktop channel, in a session of its own, for
+/// `nudge desktop-wait` (internal, docs/desktop.md): started by the desktop channel, in a session of its own, for
 /// every notification. It is the D-Bus client itself: on one connection to the session bus it sends `Notify`
 /// and answers the run on its standard output as soon as the server shows the notification ("shown ID" or
 /// "failed: REASON"). Without buttons (none in the record, or a server that draws none) that is all: the
@@ -51,7 +51,7 @@ enum DesktopWaitCommand {
             return .failure
         case .success(let (connection, watch, capabilities)):
             answer("shown \(watch.id)", id: id, directory: directory, now: clock.now())
-            // No buttons, or a server that draws none and showed it plainly: nothing to wait for (SPEC §7.1).
+            // No buttons, or a server that draws none and showed it plainly: nothing to wait for (docs/desktop.md).
             guard capabilities.contains("actions"), !watch.buttons.isEmpty else { return .success }
             shown = (connection, watch)
         }

@@ -4,7 +4,7 @@ import NudgeCore
 import Glibc
 #endif
 
-/// `nudge import [--game GAME] [TEXT]` (SPEC §5.6.1): a game's share text, from the argument or stdin, becomes an
+/// `nudge import [--game GAME] [TEXT]` (docs/files.md): a game's share text, from the argument or stdin, becomes an
 /// import and a play in streaks.json, under the lock, atomically, then re-plans.
 enum ImportCommand {
     static let command = Command(

@@ -26,7 +26,7 @@ enum InitCommand {
         let directory = DataDirectory(path: realPath(given))
         let zone = SystemZone.choose(settingsZone: nil)
         if let warning = zone.warning { console.warning("nudge: warning: \(warning)") }
-        // The desktop channel speaks D-Bus itself (SPEC §7.1): a session bus is all it needs.
+        // The desktop channel speaks D-Bus itself (docs/desktop.md): a session bus is all it needs.
         let bus = DesktopChannel.sessionEnvironment(ProcessEnvironment.all())
         let settingsZone = ZoneChoice.settingsName(for: zone.zone, zoneNamed: ZoneDatabase.zone(named:))
         for (name, content) in starterFiles(zone: settingsZone, desktop: (try? bus.get()) != nil) {

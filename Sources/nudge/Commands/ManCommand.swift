@@ -1,4 +1,4 @@
-/// `nudge man` (SPEC §9): prints the manual page in roff, made from the command table and the manual's texts.
+/// `nudge man`: prints the manual page in roff, made from the command table and the manual's texts.
 enum ManCommand {
     static let command = Command(
         name: "man",

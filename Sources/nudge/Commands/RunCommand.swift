@@ -48,7 +48,7 @@ enum RunCommand {
     enum Locking {
         /// The pass takes it, waiting up to this many seconds.
         case take(wait: Double)
-        /// The caller holds it (an editing command that re-plans after its edit, SPEC §11.22).
+        /// The caller holds it (an editing command that re-plans after its edit, docs/design.md, "The lock").
         case held
     }
 
@@ -174,8 +174,8 @@ enum RunCommand {
         }
     }
 
-    /// The pass an editing command runs after its edit, under the lock it holds (SPEC §11.22), so that plan.json
-    /// shows the change at once and whatever fell due meanwhile is delivered. Problems in files are left to
+    /// The pass an editing command runs after its edit, under the lock it holds (docs/design.md, "The lock"), so that
+    /// plan.json shows the change at once and whatever fell due meanwhile is delivered. Problems in files are left to
     /// `nudge run` and `nudge check`: the edit itself succeeded.
     static func replanAfterEdit(_ console: Console, directory: DataDirectory, now: Date) throws {
         _ = try pass(Options(), console, directory: directory, now: now, locking: .held, first: false,

@@ -4,7 +4,7 @@ import NudgeCore
 /// `nudge status`: last run, budget, the last deliveries, missed deliveries, prayer alarms that cannot ring today
 /// and errors in files.
 enum StatusCommand {
-    /// How many deliveries `status` lists (SPEC §11.20).
+    /// How many deliveries `status` lists (docs/design.md, "Acting on a delivery").
     static let deliveriesShown = 10
 
     static let command = Command(
@@ -48,7 +48,7 @@ enum StatusCommand {
     }
 
     /// Why the zone of the last run was not exactly what `TZ` asked for; before any run, why this one's would
-    /// not be (SPEC §11.26). None once settings.json names a zone: it wins over `TZ`.
+    /// not be (docs/promises.md, never at the wrong hour). None once settings.json names a zone: it wins over `TZ`.
     private static func zoneWarning(settings: Settings, state: RunState?) -> String? {
         guard settings.timeZone == nil else { return nil }
         guard let state, state.lastRunAt != nil else { return SystemZone.choose(settingsZone: nil).warning }

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import NudgeCore
 
-/// `nudge test` (SPEC §5.7, §11.14, §11.21): one notification now through every channel, even with the master
+/// `nudge test` (docs/design.md, "Occurrence ids"): one notification now through every channel, even with the master
 /// switch off. It tells the truth: exit 0 only when every configured channel delivered, else 69 with the reason
 /// of each failure, and then the "working perfectly" line is not printed.
 enum TestCommand {
@@ -25,7 +25,7 @@ enum TestCommand {
         let now = arguments.now
         var state = workspace.state ?? RunState()
         var notification = TestRule.notification(now: now, settings: settings)
-        // Two tests in one second are two occurrences (SPEC §11.21).
+        // Two tests in one second are two occurrences (docs/design.md, "Occurrence ids").
         let base = notification.id
         var count = 1
         while state.isHandled(notification.id) {

@@ -2,7 +2,7 @@ import FoundationEssentials
 import NudgeCore
 
 /// `nudge times [--date D] [--days N] [--json]`: the prayer times computed for `settings.prayerTimes`, to hold
-/// against a mosque's timetable (SPEC §5.5.1, §11.36).
+/// against a mosque's timetable (docs/files.md, "Prayer times").
 enum TimesCommand {
     /// The most days one call prints.
     static let dayLimit = 366

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import NudgeCore
 
-/// `nudge trip depart|arrive TRIP [--at T]`, `nudge trip log TRIP MINUTES [--departed T]` (SPEC §5.3.1): records
+/// `nudge trip depart|arrive TRIP [--at T]`, `nudge trip log TRIP MINUTES [--departed T]` (docs/files.md): records
 /// journeys under the lock, atomically, then re-plans. "Leaving now" and "I'm here" call the same functions.
 enum TripCommand {
     static let usage = "nudge trip depart|arrive TRIP [--at T] | log TRIP MINUTES [--departed T] [--now T] [--data DIR]"

@@ -4,7 +4,7 @@ import NudgeCore
 import Glibc
 #endif
 
-/// One connection to the session bus over its unix socket, written with the C library alone (SPEC §7.1): it
+/// One connection to the session bus over its unix socket, written with the C library alone (docs/desktop.md): it
 /// authenticates with the process's uid, says Hello, and then sends and receives messages. The click waiter
 /// holds its notification on one such connection, which is what GNOME Shell asks of whoever closes it.
 final class BusConnection {

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import NudgeCore
 
-/// The channels around the outbox (SPEC §7): a line on stdout per delivery, then the desktop notification and
+/// The channels around the outbox (docs/promises.md): a line on stdout per delivery, then the desktop notification and
 /// the desktop command.
 struct Channels {
     let console: Console

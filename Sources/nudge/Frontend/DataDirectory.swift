@@ -4,7 +4,7 @@ import NudgeCore
 import Glibc
 #endif
 
-/// The files of one data directory (SPEC §1). The only place that knows their names on disk.
+/// The files of one data directory (docs/files.md). The only place that knows their names on disk.
 ///
 /// Files are read and listed with POSIX calls rather than FileManager and `Data(contentsOf:)`: the first use
 /// of those in a process costs more than reading all the example files (runtime type lookups in Foundation).
@@ -70,9 +70,9 @@ struct DataDirectory {
     }
 
     /// Every user file that exists, and those that are there but cannot be read with the reason: one unreadable
-    /// file must not silence the others (SPEC §8). A file may be a symbolic link (dotfiles) and is read through
-    /// it; a link that points nowhere is not a missing file but a problem of that file (SPEC §11.25), so that its
-    /// kind keeps its last good version and `check` and `run` name it.
+    /// file must not silence the others (docs/promises.md). A file may be a symbolic link (dotfiles) and is read
+    /// through it; a link that points nowhere is not a missing file but a problem of that file (docs/files.md), so that
+    /// its kind keeps its last good version and `check` and `run` name it.
     func userFiles() -> (files: UserFileMap<[UInt8]>, unreadable: UserFileMap<FileAccessProblem>) {
         var files: UserFileMap<[UInt8]> = [:]
         var unreadable: UserFileMap<FileAccessProblem> = [:]

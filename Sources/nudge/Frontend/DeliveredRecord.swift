@@ -1,13 +1,13 @@
 import FoundationEssentials
 import NudgeCore
 
-/// Finds a delivered notification from what a person types (SPEC §11.20): its full occurrence id, `last` (the
-/// most recent delivery), or a unique prefix of an id. The record is read back from `outbox.jsonl`, or from the
-/// snoozes and timers kept in state.
+/// Finds a delivered notification from what a person types (docs/design.md, "Acting on a delivery"): its full
+/// occurrence id, `last` (the most recent delivery), or a unique prefix of an id. The record is read back from
+/// `outbox.jsonl`, or from the snoozes and timers kept in state.
 ///
 /// A delivery can be acted on until two days after it expired (`RunState.ledgerRetention`), measured from its
-/// expiry by the command's clock (SPEC §11.41), whether or not a run pruned its ledger entry meanwhile. After
-/// that, such a delivery is named with its date as too old (SPEC §11.13), never as one that was not delivered.
+/// expiry by the command's clock, whether or not a run pruned its ledger entry meanwhile. After
+/// that, such a delivery is named with its date as too old, never as one that was not delivered.
 enum DeliveredRecord {
     /// The delivered record `text` names; nil `text` means the most recent delivery. `zone` is for the date of
     /// a delivery too old to act on.

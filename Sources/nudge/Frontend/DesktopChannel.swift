@@ -4,7 +4,7 @@ import NudgeCore
 import Glibc
 #endif
 
-/// The desktop channel (SPEC §7.1): each delivery as a freedesktop notification on the session bus, found also
+/// The desktop channel (docs/desktop.md): each delivery as a freedesktop notification on the session bus, found also
 /// from cron, sent by nudge's own D-Bus code (`NotifyRequest`) from a small process of nudge's (`nudge
 /// desktop-wait`) started for it. The process of a notification with buttons holds its connection, reports
 /// back that the notification is on screen, and applies a click as `nudge act` would; the run itself never
@@ -71,7 +71,7 @@ struct DesktopChannel {
         return line.hasPrefix("failed: ") ? String(line.dropFirst("failed: ".count)) : "desktop-wait: \(line)"
     }
 
-    /// PLAY_NOW is a button only when the first game the streak reminder names has a `url` (SPEC §7.2).
+    /// PLAY_NOW is a button only when the first game the streak reminder names has a `url` (docs/files.md).
     private func canPlay(_ notification: NudgeCore.Notification) -> Bool {
         guard notification.kind == .streakReminder,
               let date = OccurrenceID(notification.id).flatMap({ LocalDate.parse($0.event) }) else { return false }
@@ -88,7 +88,7 @@ struct DesktopChannel {
         waiters.removeAll { waitpid($0, &status, WNOHANG) != 0 }
     }
 
-    /// nudge's environment with the session bus filled in when cron left it out (SPEC §7.1).
+    /// nudge's environment with the session bus filled in when cron left it out (docs/design.md, "The desktop").
     static func sessionEnvironment(_ environment: [String: String]) -> Result<[String: String], SessionBus.MissingBus> {
         SessionBus.environment(environment, uid: getuid()) { path in
             var info = stat()

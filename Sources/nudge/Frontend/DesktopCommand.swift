@@ -4,14 +4,14 @@ import NudgeCore
 import Glibc
 #endif
 
-/// The command channel (SPEC §7): runs `deliver.command` for a delivery, without a shell, with the `NUDGE_*`
+/// The command channel (docs/files.md): runs `deliver.command` for a delivery, without a shell, with the `NUDGE_*`
 /// environment, and gives it 10 seconds.
 struct DesktopCommand {
     static let timeout: Double = 10
 
     let template: [String]
     /// The environment the command starts with: nudge's own, with the session bus filled in when cron left it
-    /// out (SPEC §7.1).
+    /// out (docs/design.md, "The desktop").
     let environment: [String: String]
 
     /// Runs the command; nil when it exited 0, else what went wrong. The command's standard output goes to

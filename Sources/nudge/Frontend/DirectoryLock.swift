@@ -3,10 +3,10 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// The exclusive lock on `DIR/.lock` that lets one run at a time touch a data directory (SPEC §8).
+/// The exclusive lock on `DIR/.lock` that lets one run at a time touch a data directory (docs/design.md, "The lock").
 /// The kernel releases it when the process dies, so a killed run never leaves a stale lock.
 final class DirectoryLock {
-    /// Editing commands wait this long for a run to finish before giving up with exit 75 (SPEC §11.17).
+    /// Editing commands wait this long for a run to finish before giving up with exit 75.
     static let editingWait: Double = 10
 
     private let descriptor: Int32

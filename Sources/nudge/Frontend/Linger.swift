@@ -1,9 +1,9 @@
 import FoundationEssentials
 import NudgeCore
 
-/// `nudge run --linger S` (SPEC §7): cron wakes once a minute, so after its run nudge stays up to S seconds and
-/// runs again at the second each planned notification falls due. It holds no lock while it sleeps; every wake
-/// is a full run under the lock that re-reads the files and the ledger, so it never delivers twice beside the
+/// `nudge run --linger S` (docs/design.md, lingering): cron wakes once a minute, so after its run nudge stays up to S
+/// seconds and runs again at the second each planned notification falls due. It holds no lock while it sleeps; every
+/// wake is a full run under the lock that re-reads the files and the ledger, so it never delivers twice beside the
 /// next cron run, which simply finds the work done (or, if it holds the lock, does it itself).
 struct Linger {
     /// At a wake, how long to wait for the lock; if the next cron run holds it longer, that run delivers.

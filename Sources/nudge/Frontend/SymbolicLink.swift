@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Where a user file's content really lives when the file is a symbolic link, as dotfiles managers (stow,
-/// chezmoi, a plain `ln -s`) make it (SPEC §11.25). An edit must replace the link's target, never the link: a
+/// chezmoi, a plain `ln -s`) make it (docs/files.md). An edit must replace the link's target, never the link: a
 /// rename over the link would turn it into a regular file and cut it off from the dotfiles.
 enum SymbolicLink {
     /// What a path leads to after following every link in its last component.

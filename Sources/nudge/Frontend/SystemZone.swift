@@ -4,7 +4,7 @@ import NudgeCore
 import Glibc
 #endif
 
-/// The zone nudge works in: `settings.timeZone`, else `TZ`, else `/etc/localtime`, else UTC (SPEC §2). The
+/// The zone nudge works in: `settings.timeZone`, else `TZ`, else `/etc/localtime`, else UTC (docs/travelling.md). The
 /// choice itself is `ZoneChoice`'s; this reads what it needs from the environment and the zoneinfo files.
 enum SystemZone {
     /// The folders of the zoneinfo tree searched for a zone that follows a POSIX rule, most people first.

@@ -16,7 +16,7 @@ struct Workspace {
     let lastGoodUpdates: [LastGoodUpdate]
     let loaded: HouseholdLoader.Loaded
     let zone: Zone
-    /// Why `zone` is not exactly what `TZ` asks for (SPEC §11.26); nil when it is.
+    /// Why `zone` is not exactly what `TZ` asks for (docs/promises.md, never at the wrong hour); nil when it is.
     let zoneWarning: String?
     /// The zone the previous run planned in (`state.timeZone`), nil when unknown: after travel, what the person's
     /// own clock passed between the runs falls due.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// What an action does (SPEC §7.2, §5.5): resolved from values, once per notification.
+/// What an action does (docs/design.md, "Acting on a delivery"): resolved from values, once per notification.
 final class ActionEffectTests: XCTestCase {
     private let clock = WallClock(zone: Fixtures.berlin)
     private let now = Fixtures.instant("2026-11-21T09:00:00Z")

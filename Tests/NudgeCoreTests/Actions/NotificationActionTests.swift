@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// The buttons and labels of SPEC §7.2.
+/// The buttons and labels of the actions (docs/design.md, "Acting on a delivery").
 final class NotificationActionTests: XCTestCase {
     private func record(_ kind: NotificationKind, actions: [String], id: String = "x:y:z") -> NudgeCore.Notification {
         NudgeCore.Notification(id: id, kind: kind, source: "y", fireAt: Fixtures.instant("2026-11-21T10:00:00Z"),

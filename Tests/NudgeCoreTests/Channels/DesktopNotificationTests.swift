@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// What a record without buttons carries to the desktop (SPEC §7.1): the same `Notify` as one with buttons,
+/// What a record without buttons carries to the desktop (docs/desktop.md): the same `Notify` as one with buttons,
 /// built by `NotifyRequest`, with an empty action list.
 final class DesktopNotificationTests: XCTestCase {
     private let clock = WallClock(zone: Fixtures.berlin)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Finding the desktop's session bus without help from cron (SPEC §7.1).
+/// Finding the desktop's session bus without help from cron (docs/design.md, "The desktop").
 final class SessionBusTests: XCTestCase {
     func testAGivenAddressIsUsedAsItIs() {
         let environment = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/elsewhere/bus"]

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import NudgeCore
 
-/// Deterministic mutation fuzzing of the whole pipeline, in process (SPEC §8, docs/files.md "Mistakes in your files").
+/// Deterministic mutation fuzzing of the whole pipeline, in process (docs/files.md, "Mistakes in your files").
 ///
 /// The example files of `data/` are mutated — byte flips, byte insertions and deletions, truncation at every kind
 /// of position, duplicated spans, spliced bytes of other files, JSON tokens (`{ } [ ] , : "`, `null`, `true`,
@@ -500,7 +500,7 @@ final class PipelineFuzzer {
             stats.deliveries += outcome.deliveries
             stats.pending += outcome.pending
             if let memoKey {
-                // Same inputs, same result (SPEC §4: byte-identical files).
+                // Same inputs, same result (byte-identical files).
                 let again = Planner.plan(household, previous: scenario.previousRun ? baseRun.state : nil, now: now,
                                          zone: zone)
                 if again.plan.fileContent != outcome.firstPlan.plan.fileContent
@@ -680,7 +680,7 @@ final class PipelineFuzzer {
         if let mine = loaded.reports.first(where: { $0.file == file }), mine != report {
             failures.append("loader's report for \(file.fileName) differs from the decoder's: \(mine) vs \(report)")
         }
-        // The one problem a file may cause in another (SPEC §5.5.1): a settings.json whose prayerTimes has no
+        // The one problem a file may cause in another (docs/files.md): a settings.json whose prayerTimes has no
         // place makes each alarm that follows a prayer an error of alarms.json.
         let placeMissing = file == .settings
             && !(loaded.household.settings.prayerTimes ?? PrayerSettings()).missingKeys.isEmpty

@@ -2,7 +2,7 @@ import XCTest
 @testable import NudgeCore
 
 /// `settings.prayerTimes` and alarms with `prayer` against literal JSON: values, bounds and key paths
-/// (SPEC §5.5.1, §11.34).
+/// (docs/files.md, "Prayer times").
 final class PrayerSettingsDecodingTests: XCTestCase {
     private func settings(_ text: String) -> (Settings?, [String]) {
         let (settings, report) = UserFileDecoder.settings(Array(text.utf8), zoneNamed: Fixtures.zoneNamed)

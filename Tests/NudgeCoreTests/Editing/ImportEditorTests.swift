@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// `nudge import` into streaks.json (SPEC §5.6.1): an import and a play at the same instant, every other key
+/// `nudge import` into streaks.json (docs/files.md): an import and a play at the same instant, every other key
 /// kept, the same puzzle once; refusals change nothing.
 final class ImportEditorTests: XCTestCase {
     private let utc = WallClock(zone: Fixtures.utc)

@@ -301,7 +301,7 @@ final class LaundryEditorTests: XCTestCase {
     }
 
     func testAnEditThatWouldMakeTheFileInvalidIsRefused() {
-        // Instants must lie between 2000 and 2200 (SPEC §11.19): folding "in 2300" would break the file.
+        // Instants must lie between 2000 and 2200: folding "in 2300" would break the file.
         let result = LaundryEditor.apply(.fold, toPet: "snowy", in: Array(washing.utf8),
                                          now: Fixtures.instant("2300-01-01T00:00:00Z"), usedCycleIDs: [])
         guard case .failure(.invalidFile(let problems)) = result else {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Appending an observation to trips.json (SPEC §5.3.1, §11.33): every other key kept, older observations
+/// Appending an observation to trips.json (docs/promises.md): every other key kept, older observations
 /// untouched, bad minutes and unknown trips refused.
 final class TripEditorTests: XCTestCase {
     private let file = """

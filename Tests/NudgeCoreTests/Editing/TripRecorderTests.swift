@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Recording journeys (SPEC §5.3.1): a departure silences its instance's leave-time reminder and cancels its
+/// Recording journeys (docs/files.md): a departure silences its instance's leave-time reminder and cancels its
 /// snoozes; an arrival closes the open departure with whole minutes from 1 to 600; the arrival check lives
 /// while the departure is open.
 final class TripRecorderTests: XCTestCase {

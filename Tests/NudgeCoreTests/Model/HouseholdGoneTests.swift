@@ -1,7 +1,8 @@
 import XCTest
 @testable import NudgeCore
 
-/// Snoozes and timers of something gone are dropped; of something switched off they are held (SPEC §11.44).
+/// Snoozes and timers of something gone are dropped; of something switched off they are held (docs/design.md,
+/// "What a run plans").
 final class HouseholdGoneTests: XCTestCase {
     private let now = Fixtures.instant("2026-11-21T08:00:00Z")
 

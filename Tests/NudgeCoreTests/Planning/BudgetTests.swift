@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Priority eviction (SPEC §5.2) through `Budget.split` and `Planner.plan`.
+/// Priority eviction (docs/design.md, "What a run plans") through `Budget.split` and `Planner.plan`.
 final class BudgetTests: XCTestCase {
     private func record(_ id: String, _ priority: Priority, _ fireAt: String) -> NudgeCore.Notification {
         NudgeCore.Notification(id: id, kind: .prayer, source: id, fireAt: Fixtures.instant(fireAt),
@@ -34,7 +34,7 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(deferred.map(\.id), ["b"])
     }
 
-    /// Budget.split fills the slots one priority at a time in time order; that must equal the SPEC's ranking
+    /// Budget.split fills the slots one priority at a time in time order; that must equal the budget's ranking
     /// (priority, fireAt, id) cut at the limit, for any mix, including ties in time and every limit.
     func testSplitMatchesSortingByPriorityTimeAndIdOnRandomCandidates() {
         XCTAssertEqual(Priority.allCases, [.critical, .high, .medium, .low])
@@ -118,7 +118,7 @@ final class BudgetTests: XCTestCase {
 }
 
 final class PlanWritingTests: XCTestCase {
-    /// plan.json as SPEC §4 lays it out, built from JSON values: pretty text, pending records whole (SPEC §3),
+    /// plan.json as nudge lays it out, built from JSON values: pretty text, pending records whole,
     /// deferred ones short and each on one line, and a final newline.
     private func expectedText(_ plan: Plan) -> String {
         let deferredMark = "\"deferred\": []"

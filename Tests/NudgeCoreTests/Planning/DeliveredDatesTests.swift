@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// The dates of dated deliveries, kept for good as ranges (SPEC §11.41).
+/// The dates of dated deliveries, kept for good as ranges (docs/promises.md, exactly once).
 final class DeliveredDatesTests: XCTestCase {
     func testConsecutiveDatesBecomeOneRangeAndOnlyDatedIdsAreKept() {
         var dates = DeliveredDates()

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// `notifications.enabled = false` (SPEC §6): planning goes on, deliveries are recorded as suppressed and not
+/// `notifications.enabled = false` (docs/files.md): planning goes on, deliveries are recorded as suppressed and not
 /// replayed when switched back on.
 final class MasterSwitchTests: XCTestCase {
     func testSuppressedWhileOffAndNotReplayedWhenOn() {
@@ -48,7 +48,7 @@ final class MasterSwitchTests: XCTestCase {
         XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T04:30:00Z")).count, 1)
         state.recordCommand(alarm.id, error: "notify-send exited with status 1", now: Fixtures.instant("2026-11-21T04:30:00Z"))
         XCTAssertEqual(state.commandQueue.first?.attempts, 1)
-        // Each failure carries its time, for `status` (SPEC §7.1).
+        // Each failure carries its time, for `status` (docs/design.md, "The desktop").
         XCTAssertEqual(state.commandFailures,
                        ["2026-11-21T04:30:00Z \(alarm.id): desktop command failed: notify-send exited with status 1"])
         XCTAssertEqual(state.commandsToTry(now: Fixtures.instant("2026-11-21T05:00:00Z")).count, 1)  // at expiry

@@ -1,8 +1,8 @@
 import XCTest
 @testable import NudgeCore
 
-/// Clock steps onto and around a settled occurrence's instant, with and without a zone change (SPEC §2, §11.41,
-/// §11.43), run through `Planner.plan` with literal instants and zones.
+/// Clock steps onto and around a settled occurrence's instant, with and without a zone change (docs/promises.md,
+/// exactly once), run through `Planner.plan` with literal instants and zones.
 final class PlannerClockStepTests: XCTestCase {
     private let berlin = Fixtures.berlin
 
@@ -38,7 +38,7 @@ final class PlannerClockStepTests: XCTestCase {
     }
 
     /// Set back to a moment after an occurrence's fireAt but before the run that recorded it missed: its fireAt
-    /// is not ahead of the corrected clock, so it stays missed (§11.43) although it has not expired yet.
+    /// is not ahead of the corrected clock, so it stays missed (docs/promises.md) although it has not expired yet.
     func testAClockSetBackBetweenAMissedInstantAndItsRecordingKeepsItMissed() {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z, expires 05:00Z
         let ahead = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-22T04:00:00Z"),
@@ -52,7 +52,7 @@ final class PlannerClockStepTests: XCTestCase {
     }
 
     /// A date missed in Tokyo and pruned stays settled in New York after a clock set back between its Tokyo
-    /// instant and its New York one: one per local date (§2), as its ledger entry would have kept it.
+    /// instant and its New York one: one per local date (docs/travelling.md), as its ledger entry would have kept it.
     func testADateSettledInOneZoneStaysSettledInAnotherAfterASetBackBetweenItsTwoInstants() {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // Tokyo 20:30Z the day before, New York 10:30Z
         let tokyo = Planner.plan(household(alarms: alarms),
@@ -195,8 +195,8 @@ final class PlannerClockStepTests: XCTestCase {
     /// Without travel, `DueWindow` alone keeps a daily occurrence from before the previous run
     /// silent, with no record. An alarm added at 05:41 for 05:30 (04:30Z) waits for tomorrow (docs/promises.md);
     /// a clock set back to 05:35, between its time and the previous runs, leaves it waiting (its fireAt is not
-    /// ahead of the corrected clock, §11.43), and nothing of it is recorded. Set back to 05:20 instead, before its
-    /// time, it is due at that time (§11.43: nothing was delivered).
+    /// ahead of the corrected clock), and nothing of it is recorded. Set back to 05:20 instead, before its
+    /// time, it is due at that time (nothing was delivered).
     func testAnAlarmAddedAfterItsTimeStaysSilentAfterASetBackThatDoesNotGoBeforeIt() {
         let before = Fixtures.runs(household(alarms: []), from: Fixtures.state(lastRun: "2026-11-22T04:39:00Z"),
                                    ["2026-11-22T04:40:00Z"])

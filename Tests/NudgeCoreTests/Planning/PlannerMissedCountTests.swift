@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// What stays missed and what was not missed after all (SPEC §11.27, §11.41, §11.43): after a clock that ran
+/// What stays missed and what was not missed after all (docs/promises.md, exactly once): after a clock that ran
 /// ahead is corrected, what it skipped leaves the missed list and count, however long ago the ledger handed its
 /// dates to `SettledDates`; what truly passed stays missed, in whatever zone and however long ago.
 final class PlannerMissedCountTests: XCTestCase {
@@ -58,7 +58,7 @@ final class PlannerMissedCountTests: XCTestCase {
 
     /// A clock that ran ahead in Berlin records the 22nd and the 23rd missed; it is corrected on arrival in Tokyo
     /// at 09:00 on the 22nd. The 22nd's 05:30 has passed on the clock the person now lives by (20:30Z the day
-    /// before), though its Berlin instant (04:30Z) lies ahead: it stays missed (SPEC §11.43 reopens only what lies
+    /// before), though its Berlin instant (04:30Z) lies ahead: it stays missed (a set back reopens only what lies
     /// ahead of the corrected clock). The 23rd lies ahead in Tokyo too, and rings there.
     func testADateMissedAheadInOneZoneIsNotLostWhenTheClockIsCorrectedInAZoneWhereItsTimeHasPassed() {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]
@@ -85,7 +85,7 @@ final class PlannerMissedCountTests: XCTestCase {
 
     /// A date missed under a clock that ran ahead, pruned into `settledDates` (`!`), leaves the count when
     /// the correction forgets it; missed again for real (the machine asleep through it), it is counted once more:
-    /// one missed, listed once (SPEC §11.27).
+    /// one missed, listed once (docs/promises.md, exactly once).
     func testADateForgottenByASetBackAndThenMissedForRealIsCountedOnce() {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z, expires 05:00Z
         let ahead = Fixtures.runs(household(alarms: alarms), from: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
@@ -133,7 +133,7 @@ final class PlannerMissedCountTests: XCTestCase {
 
     /// A state.json from before settled dates were marked missed (every date `@`) is read without
     /// guessing: a clock set back forgets those dates without touching the count, and the count comes right when
-    /// they ring, since they are still on the missed list (SPEC §11.27: delivered, they leave the list and the
+    /// they ring, since they are still on the missed list (delivered, they leave the list and the
     /// count). It never goes below zero on the way.
     func testAnOlderStateWithoutMissedMarksHealsItsCountWhenTheForgottenDatesRing() throws {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z, expires 05:00Z

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// What the ledger prunes changes no outcome (SPEC §11.41): missed, suppressed or departed stays so whether the
+/// What the ledger prunes changes no outcome (docs/promises.md): missed, suppressed or departed stays so whether the
 /// entry is still in the ledger, in `settledDates`, or kept while its one-off is produced, across clock steps,
 /// travel and hand edits that keep its id; a one-off seen by the first run stays so across clock steps.
 final class PlannerPruningTests: XCTestCase {
@@ -67,7 +67,7 @@ final class PlannerPruningTests: XCTestCase {
 
     /// A dry stage missed on the 21st (cron off), then its `startedAt` edited by hand to a restart of the dryer
     /// (`nudge laundry dry` gives a restarted dryer a new cycle id; a hand edit keeps the old one). The id names
-    /// the event, and missed stays so (SPEC §11.41): the moved completion rings neither one day later, while the
+    /// the event, and missed stays so (docs/promises.md): the moved completion rings neither one day later, while the
     /// ledger's retention keeps the entry, nor three days later: the entry stays while the cycle produces it.
     func testARestartedStageKeepingItsIdStaysMissedWhetherOrNotTheLedgerCouldHavePrunedIt() {
         func household(dryStartedAt: String) -> Household {
@@ -124,10 +124,10 @@ final class PlannerPruningTests: XCTestCase {
                        "missed stays missed, whether or not the kind was off when the ledger pruned")
     }
 
-    /// An achievement older than the first run is seen, never announced (SPEC §7). Its entry leaves the ledger
-    /// after the retention even while the achievement stays in the files (a new household may bring hundreds),
-    /// for its id in `settledIDs`, so a clock set back to just after it leaves it silent; removed, it goes, and
-    /// restored after its expiry it is seen again.
+    /// An achievement older than the first run is seen, never announced (docs/design.md, "When a notification is due").
+    /// Its entry leaves the ledger after the retention even while the achievement stays in the files (a new household
+    /// may bring hundreds), for its id in `settledIDs`, so a clock set back to just after it leaves it silent; removed,
+    /// it goes, and restored after its expiry it is seen again.
     func testASeenAchievementLeavesTheLedgerWhileInTheFilesAndStaysSilent() {
         let achievement = Achievement(id: "a-1", title: "First win", description: "Won a game",
                                       unlockedAt: at("2026-11-20T10:00:00Z"))
@@ -152,7 +152,7 @@ final class PlannerPruningTests: XCTestCase {
 
     /// A leave-time silenced by a departure before it fired (recorded 06:50Z, due 07:00Z) stays silent after a
     /// clock set back to 06:55Z, after the departure and before its time, whether its entry is still in the ledger
-    /// or handed to `settledDates`, which keeps the earlier of the two instants (SPEC §11.41, §11.43).
+    /// or handed to `settledDates`, which keeps the earlier of the two instants (docs/promises.md, exactly once).
     func testALeaveTimeSilencedByADepartureStaysSoAfterASetBackWhetherOrNotTheLedgerPrunedIt() {
         let id = "commute.leave:office:2026-11-23"
         var kept = RunState()

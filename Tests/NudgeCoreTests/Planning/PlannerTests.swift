@@ -1,7 +1,8 @@
 import XCTest
 @testable import NudgeCore
 
-/// The delivery rules of SPEC §7, run through `Planner.plan` with literal instants and zones.
+/// The delivery rules (docs/design.md, "When a notification is due"), run through `Planner.plan` with literal instants
+/// and zones.
 final class PlannerTests: XCTestCase {
     private let berlin = Fixtures.berlin
 

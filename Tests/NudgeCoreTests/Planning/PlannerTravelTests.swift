@@ -2,7 +2,7 @@ import XCTest
 @testable import NudgeCore
 
 /// After travel, what the person's own clock passed between the runs falls due or is recorded missed, and a date
-/// settled in one zone stays settled in another (SPEC §2, §7, §11.43), also when the clock is corrected on arrival.
+/// settled in one zone stays settled in another (docs/travelling.md), also when the clock is corrected on arrival.
 final class PlannerTravelTests: XCTestCase {
     private let berlin = Fixtures.berlin
     private let tokyo = Fixtures.tokyo
@@ -13,8 +13,8 @@ final class PlannerTravelTests: XCTestCase {
     }
 
     /// Travel east without a clock step: after a Berlin run at 20:50Z, the first Tokyo run at 20:55Z finds
-    /// Tokyo's 05:00 (20:00Z, expired 20:30Z) fallen due by the wall clock and expired: missed (SPEC §7), although
-    /// its instant lies before the Berlin run.
+    /// Tokyo's 05:00 (20:00Z, expired 20:30Z) fallen due by the wall clock and expired: missed (docs/design.md,
+    /// "When a notification is due"), although its instant lies before the Berlin run.
     func testAfterTravelEastAnExpiredAlarmTheNewWallClockPassedIsRecordedAsMissed() {
         let alarms = [Fixtures.alarm("fajr", at: "05:00")]
         let berlinRun = Planner.plan(household(alarms: alarms),
@@ -72,7 +72,7 @@ final class PlannerTravelTests: XCTestCase {
     /// Berlin run is at 01:00 on the 23rd (00:00Z): the 22nd's message waits for 07:00 Berlin. The next run is in
     /// Tokyo at 14:00 on the 23rd (05:00Z): there the 22nd's message lies at 07:00 on the 23rd (22:00Z on the
     /// 22nd, before the last Berlin run) and expires at the end of the 23rd: the person's clock passed it between
-    /// the runs, it has not expired, it was never delivered: due (SPEC §2, §7). The travel rule reads the moved
+    /// the runs, it has not expired, it was never delivered: due (docs/travelling.md). The travel rule reads the moved
     /// local time (07:00 on the 23rd), not the nominal one (23:30 on the 22nd, before the previous wall clock).
     func testAfterTravelEastAMessageMovedPastMidnightByQuietHoursIsNotLost() {
         var settings = Fixtures.settings()

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Quiet hours (SPEC §6, §11.5): medium and low move to the end; critical and high never move.
+/// Quiet hours (docs/files.md, "settings.json"): medium and low move to the end; critical and high never move.
 final class QuietHoursTests: XCTestCase {
     private let clock = WallClock(zone: Fixtures.berlin)
     private let night = QuietHours(start: Fixtures.time("22:00"), end: Fixtures.time("07:00"))

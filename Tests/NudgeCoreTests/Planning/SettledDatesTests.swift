@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Dated occurrences pruned as seen, missed or suppressed, kept with their instants (SPEC §11.41, §11.43).
+/// Dated occurrences pruned as seen, missed or suppressed, kept with their instants (docs/promises.md, exactly once).
 final class SettledDatesTests: XCTestCase {
     private func at(_ text: String) -> Date { Fixtures.instant(text) }
 
@@ -37,7 +37,7 @@ final class SettledDatesTests: XCTestCase {
         XCTAssertFalse(dates.contains(id: "alarm.prayer:isha:2026-03-21"), "a second before: due again")
     }
 
-    /// A missed date leaves the missed count when a clock set back before its instant forgets it (SPEC §11.27);
+    /// A missed date leaves the missed count when a clock set back before its instant forgets it (docs/promises.md);
     /// a seen or suppressed one has nothing to take off.
     func testAClockSetBackNamesTheForgottenDatesThatWereMissed() {
         var dates = SettledDates()

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Keeping the learned streak reminder time in state (SPEC §5.6): recomputed at most every two days.
+/// Keeping the learned streak reminder time in state (docs/files.md): recomputed at most every two days.
 final class SmartReminderTests: XCTestCase {
     private let clock = WallClock(zone: Fixtures.berlin)
 

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import NudgeCore
 
-/// Alarms that follow the sun, planned (SPEC §5.5.1, §11.35): computed times through `WallClock`, one
+/// Alarms that follow the sun, planned (docs/prayer-times.md): computed times through `WallClock`, one
 /// occurrence per local date with the ids of any alarm.
 final class PrayerAlarmTests: XCTestCase {
     private func household(_ prayer: Prayer, offset: Int = 0, latitude: Double = 52.52, longitude: Double = 13.405,

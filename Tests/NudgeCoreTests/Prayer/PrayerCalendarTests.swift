@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import NudgeCore
 
-/// The six times of local dates at literal places, held against adhanpy and PyEphem (SPEC §5.5.1).
+/// The six times of local dates at literal places, held against adhanpy and PyEphem (docs/prayer-times.md).
 final class PrayerCalendarTests: XCTestCase {
     static func settings(_ latitude: Double, _ longitude: Double, method: String = "MWL",
                          rule: HighLatitudeRule = .angleBased) -> PrayerSettings {

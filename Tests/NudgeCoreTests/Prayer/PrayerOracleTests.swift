@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import NudgeCore
 
-/// nudge's prayer times against two independent implementations (SPEC §5.5.1): PyPI's adhanpy (a port of the
+/// nudge's prayer times against two independent implementations (docs/prayer-times.md): PyPI's adhanpy (a port of the
 /// Adhan library, its per-method minute adjustments set to zero) for every method, both asr schools and the
 /// three bounding high-latitude rules, within a minute; and PyEphem (a full ephemeris) for the sun's own events,
 /// which settles any disagreement. `scripts/prayer-oracle.py` computes every reference value in one process.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// What `nudge times` and `nudge status` say about prayer times (SPEC §5.5.1, §11.36).
+/// What `nudge times` and `nudge status` say about prayer times (docs/files.md, "Prayer times").
 final class PrayerTimetableTests: XCTestCase {
     private let oslo = WallClock(zone: Fixtures.zone("Europe/Oslo"))
 

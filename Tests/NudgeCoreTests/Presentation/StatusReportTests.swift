@@ -1,7 +1,8 @@
 import XCTest
 @testable import NudgeCore
 
-/// What `nudge status`, `nudge plan` and the delivery line tell a person (SPEC §11.20, 23, 24).
+/// What `nudge status`, `nudge plan` and the delivery line tell a person (docs/design.md, "Acting on a delivery";
+/// docs/systemd.md, "When a run is stale").
 final class StatusReportTests: XCTestCase {
     private let clock = WallClock(zone: Fixtures.berlin)
 

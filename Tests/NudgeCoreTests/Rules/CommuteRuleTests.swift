@@ -63,7 +63,7 @@ final class CommuteRuleTests: XCTestCase {
     }
 
     func testALeaveTimeBodyInADSTGapNamesTheResolvedLocalTime() {
-        // 02:40 does not exist in Berlin on 29 March 2026 (02:00 → 03:00): the arrival is 03:00 (SPEC §11.46).
+        // 02:40 does not exist in Berlin on 29 March 2026 (02:00 → 03:00): the arrival is 03:00 (docs/promises.md).
         let night = Trip(id: "night", destination: "Station",
                          schedule: .recurring(arriveBy: Fixtures.time("02:40"), weekdays: [.sun]),
                          bufferMinutes: 0, travelMinutes: 20)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Streak milestones (SPEC §5.6.2, §11.38): reached once per game and milestone, a jump announces only the
+/// Streak milestones (docs/files.md, "streaks.json"): reached once per game and milestone, a jump announces only the
 /// highest, kept in state; the first run ever keeps them silently.
 final class MilestoneRuleTests: XCTestCase {
     private let now = Fixtures.instant("2026-11-23T18:00:00Z")

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// The games' share texts as they print them (SPEC §5.6.1, §11.37): emoji rows, CRLF, chat around them.
+/// The games' share texts as they print them (docs/files.md, "streaks.json"): emoji rows, CRLF, chat around them.
 final class ShareTextTests: XCTestCase {
     static let wordle = "Wordle 1,617 3/6*\r\n\r\n⬛🟨⬛⬛⬛\r\n⬛🟩🟨⬛🟨\r\n🟩🟩🟩🟩🟩\r\n"
     static let connections = "Connections\nPuzzle #531\n🟨🟨🟨🟨\n🟩🟦🟩🟩\n🟩🟩🟩🟩\n🟦🟦🟦🟦\n🟪🟪🟪🟪"

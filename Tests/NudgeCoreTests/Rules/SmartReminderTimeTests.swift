@@ -50,7 +50,7 @@ final class SmartReminderTimeTests: XCTestCase {
     }
 
     func testWindowStartingBetween0100And0600GivesA0600Reminder() {
-        // Hours 3, 3, 4: window 3–4, 02:30 before it, clamped to 06:00 (SPEC §11.10: intended).
+        // Hours 3, 3, 4: window 3–4, 02:30 before it, clamped to 06:00 (intended).
         XCTAssertEqual(learn(["2026-11-20T03:10:00Z", "2026-11-19T03:20:00Z", "2026-11-18T04:10:00Z"]),
                        result("06:00", start: 3, coverage: 100, plays: 3))
         // Window 1–2: 00:30 clamps up to 06:00, not down to 22:00.
@@ -85,7 +85,7 @@ final class SmartReminderTimeTests: XCTestCase {
 
     func testTheWindowReadsThirtyTimesTwentyFourHoursBackAcrossAFallBack() {
         // Berlin fell back on 25 October: 30 × 24 h before 12:00Z on 21 November is 12:00Z on 22 October
-        // (14:00 local then, 13:00 local now), not the same local time 30 calendar days back (SPEC §11.45).
+        // (14:00 local then, 13:00 local now), not the same local time 30 calendar days back.
         XCTAssertNil(learn(["2026-10-22T12:00:00Z"], zone: Fixtures.berlin))
         XCTAssertEqual(learn(["2026-10-22T12:00:01Z"], zone: Fixtures.berlin)?.playCount, 1)
     }

@@ -1,8 +1,8 @@
 import XCTest
 @testable import NudgeCore
 
-/// Each game's streak on a local date, given or derived from the plays, and the games at risk (SPEC §5.6,
-/// §11.30). 2026-11-21 is a Saturday; Europe/Berlin is UTC+1 in November.
+/// Each game's streak on a local date, given or derived from the plays, and the games at risk (docs/files.md).
+/// 2026-11-21 is a Saturday; Europe/Berlin is UTC+1 in November.
 final class StreakCalendarTests: XCTestCase {
     private let saturday = Fixtures.date("2026-11-21")
     private let berlin = WallClock(zone: Fixtures.berlin)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// What `nudge status` says a trip's prediction rests on (SPEC §5.3.1).
+/// What `nudge status` says a trip's prediction rests on (docs/files.md, "trips.json").
 final class TravelPredictionBasisTests: XCTestCase {
     private let berlin = WallClock(zone: Fixtures.berlin)
 

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// Where nudge puts things by default (SPEC §1) and the user units `nudge init --systemd` writes (SPEC §9).
+/// Where nudge puts things by default and the user units `nudge init --systemd` writes (docs/systemd.md).
 final class SetupTests: XCTestCase {
     func testDataDirectoryFollowsXDGDataHomeElseHome() {
         XCTAssertEqual(try UserDirectories.dataDirectory(environment: [:], home: "/home/amira").get(),

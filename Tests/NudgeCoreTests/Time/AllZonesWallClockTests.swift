@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import NudgeCore
 
-/// SPEC §2's wall-clock rule, checked in every zone of the system's tz database around every transition
+/// The wall-clock rule (docs/promises.md), checked in every zone of the system's tz database around every transition
 /// of 2026–2028, against an independent source.
 ///
 /// The rule: a daily wall-clock time on a local date fires at the instant the clock shows it; if it shows

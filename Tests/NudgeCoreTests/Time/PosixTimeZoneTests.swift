@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// POSIX TZ strings as `TZ` holds them (SPEC §11.26), read with literal strings: offsets east of UTC, the
+/// POSIX TZ strings as `TZ` holds them (docs/promises.md), read with literal strings: offsets east of UTC, the
 /// daylight part and its rule, and what is not a TZ string at all.
 final class PosixTimeZoneTests: XCTestCase {
     func testRulesWithoutDaylightTimeAreExactFixedOffsetsWithThePosixSignInverted() throws {

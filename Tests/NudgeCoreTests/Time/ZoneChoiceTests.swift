@@ -2,7 +2,7 @@ import XCTest
 @testable import NudgeCore
 
 /// Which zone nudge works in, and that it never uses another than the one `TZ` asks for without saying so
-/// (SPEC §2, §11.26). The files a real system has are replaced by literal answers.
+/// (docs/promises.md, never at the wrong hour). The files a real system has are replaced by literal answers.
 final class ZoneChoiceTests: XCTestCase {
     private let system = Fixtures.zone("Etc/UTC")
 

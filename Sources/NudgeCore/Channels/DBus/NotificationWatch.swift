@@ -1,4 +1,4 @@
-/// What a click waiter does with each message its connection receives (SPEC §7.1, §11.39). It knows the one
+/// What a click waiter does with each message its connection receives (docs/desktop.md). It knows the one
 /// notification it holds by the server's unique name and the number that server gave it: a signal from
 /// anyone else, or about another number, is not about this notification.
 public struct NotificationWatch: Equatable, Sendable {

@@ -1,10 +1,10 @@
-/// What `Notify` carries for one delivery (SPEC §7.1): app name, icon, summary, body, the buttons with their
+/// What `Notify` carries for one delivery (docs/desktop.md): app name, icon, summary, body, the buttons with their
 /// labels (none for a notification without), and the hints for urgency, category and sound. Every notification
 /// is built here, with buttons or without, so the two cannot differ. It travels from the run to its waiter
 /// (`nudge desktop-wait`) as arguments (`key=value` words), and becomes the call's body once the server's
 /// capabilities are known.
 public struct NotifyRequest: Equatable, Sendable {
-    /// The action a click on the notification's body invokes (SPEC §11.39): it applies nothing.
+    /// The action a click on the notification's body invokes (docs/desktop.md): it applies nothing.
     public static let defaultAction = "default"
     static let defaultLabel = "Dismiss"
 
@@ -13,7 +13,7 @@ public struct NotifyRequest: Equatable, Sendable {
     public var summary = ""
     /// The body as the record has it; escaped for servers that read markup.
     public var body = ""
-    /// Button identifiers (the §7.2 action names) and labels.
+    /// Button identifiers (the action names) and labels.
     public var buttons: [Button] = []
     /// 0 low, 1 normal, 2 critical.
     public var urgency: UInt8 = 1

@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// What a click waiter does with each message (SPEC §7.1, §11.39).
+/// What a click waiter does with each message (docs/desktop.md).
 final class NotificationWatchTests: XCTestCase {
     private let watch = NotificationWatch(server: ":1.0", id: 3, buttons: ["COMPLETE_ACTION", "SNOOZE_ACTION"])
 

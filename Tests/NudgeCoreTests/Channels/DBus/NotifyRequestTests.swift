@@ -1,7 +1,7 @@
 import XCTest
 @testable import NudgeCore
 
-/// What `Notify` carries for a record (SPEC §7.1), and how the request travels to the click waiter.
+/// What `Notify` carries for a record (docs/desktop.md), and how the request travels to the click waiter.
 final class NotifyRequestTests: XCTestCase {
     private let clock = WallClock(zone: Fixtures.berlin)
 

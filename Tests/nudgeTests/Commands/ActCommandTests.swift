@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// `nudge act ID ACTION` from a terminal (docs/design.md, "Acting on a delivery"), and `snooze` without an id.
+final class ActCommandTests: DataDirectoryTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
+        try dir.write("alarms.json", Fixture.alarm(time: "05:30"))
+        assertRun(try dir.run(at: "2026-11-21T04:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T04:30:00Z"), delivers: ["alarm.prayer:fajr:2026-11-21"])
+    }
+
+    /// Snoozing again by `act` moves the one snooze and keeps its id, as `nudge snooze` does (docs/promises.md,
+    /// one snooze per notification).
+    func testSnoozeByPrefixIsPlannedAtOnceAndASecondSnoozeMovesIt() throws {
+        let act = try dir.nudge("act", now: "2026-11-21T04:31:00Z", "alarm.prayer:fa", "SNOOZE")
+        XCTAssertEqual(act.status, 0, act.summary)
+        XCTAssertTrue(act.stdout.hasPrefix("Snoozed \"Morning Prayer Time\""), act.summary)
+        XCTAssertTrue(try dir.plannedIDs().contains("alarm.prayer:fajr:2026-11-21:snooze-1"),
+                      "the edit re-plans: plan.json shows the snooze without waiting for the next run")
+        let again = try dir.nudge("act", now: "2026-11-21T04:32:00Z", "last", "SNOOZE")
+        XCTAssertEqual(again.status, 0, again.summary)
+        XCTAssertTrue(again.stdout.hasPrefix("Moved the snooze of \"Morning Prayer Time\""), again.summary)
+        let snoozes = try XCTUnwrap(try dir.json("state.json")["snoozes"] as? [[String: Any]])
+        XCTAssertEqual(snoozes.map { $0["id"] as? String }, ["alarm.prayer:fajr:2026-11-21:snooze-1"])
+    }
+
+    func testSnoozeWithoutAnIdSnoozesTheLastDelivery() throws {
+        let snooze = try dir.nudge("snooze", now: "2026-11-21T04:31:00Z")
+        XCTAssertEqual(snooze.status, 0, snooze.summary)
+        XCTAssertTrue(snooze.stdout.contains("(alarm.prayer:fajr:2026-11-21:snooze-1)"), snooze.summary)
+    }
+
+    func testAnActionNotOfferedAnUnknownActionAndAnUnknownIdAreRefused() throws {
+        let notOffered = try dir.nudge("act", now: "2026-11-21T04:31:00Z", "last", "MARK_PLAYED")
+        XCTAssertEqual(notOffered.status, 65, notOffered.summary)
+        XCTAssertEqual(notOffered.stderr, "nudge act: alarm.prayer:fajr:2026-11-21 does not offer MARK_PLAYED "
+            + "(offers: START_TIMER, SNOOZE)\n")
+        let unknown = try dir.nudge("act", now: "2026-11-21T04:31:00Z", "last", "FOLD")
+        XCTAssertEqual(unknown.status, 64, unknown.summary)
+        let never = try dir.nudge("act", now: "2026-11-21T04:31:00Z", "laundry.", "SNOOZE")
+        XCTAssertEqual(never.status, 65, never.summary)
+        XCTAssertTrue(never.stderr.contains("matches no delivered notification"), never.summary)
+    }
+
+    func testAnAmbiguousPrefixNamesTheCandidates() throws {
+        try dir.write("alarms.json", #"""
+            { "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "05:30" },
+                          { "id": "fajr2", "title": "Second Prayer", "time": "05:30" } ] }
+            """#)
+        assertRun(try dir.run(at: "2026-11-22T04:30:00Z"),
+                  delivers: ["alarm.prayer:fajr2:2026-11-22", "alarm.prayer:fajr:2026-11-22"])
+        let act = try dir.nudge("act", now: "2026-11-22T04:31:00Z", "alarm.prayer:fajr", "SNOOZE")
+        XCTAssertEqual(act.status, 65, act.summary)
+        XCTAssertTrue(act.stderr.contains("matches 3 delivered notifications"), act.summary)
+    }
+
+    func testCheckAsksForNoProgramForTheDesktopChannel() throws {
+        try dir.write("settings.json", #"{ "deliver": { "desktop": true } }"#)
+        let empty = try makeDirectory()
+        let check = try NudgeProcess.run(["check", "--data", dir.path],
+                                         environment: ["PATH": empty.path, "DBUS_SESSION_BUS_ADDRESS": "",
+                                                       "XDG_RUNTIME_DIR": empty.path])
+        XCTAssertEqual(check.status, 0, check.summary)
+        XCTAssertEqual(check.stderr, "", "nudge speaks D-Bus itself: nothing to install \(check.summary)")
+    }
+}

@@ -14,7 +14,6 @@ final class PosixTimeZoneTests: XCTestCase {
             XCTAssertEqual(zone.standardOffset, east, text)
             XCTAssertNil(zone.daylight, text)
             XCTAssertEqual(zone.fixedZone?.secondsFromGMT(for: Fixtures.instant("2026-07-01T00:00:00Z")), east, text)
-            let january = Fixtures.instant("2026-01-01T00:00:00Z")
             XCTAssertEqual(zone.fixedZone?.isFixed, true, text)
         }
     }

@@ -22,7 +22,7 @@ final class JournalPriorityTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let journal = folder.appendingPathComponent("journal")
         let other = folder.appendingPathComponent("other")
-        for file in [journal, other] { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        for file in [journal, other] { XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil)) }
 
         func stream(_ file: URL) throws -> String {
             var info = stat()
@@ -54,7 +54,7 @@ final class JournalPriorityTests: XCTestCase {
         XCTAssertFalse(elsewhere.isEmpty)
         XCTAssertFalse(elsewhere.contains("<3>"), "stderr is not the stream JOURNAL_STREAM names: \(elsewhere)")
         try FileManager.default.removeItem(at: other)
-        FileManager.default.createFile(atPath: other.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: other.path, contents: nil))
         let plain = try run(journalStream: nil, into: other)
         XCTAssertEqual(plain, String(prefixed.split(separator: "\n").map { $0.dropFirst(3) }.joined(separator: "\n")) + "\n")
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Crash test for `nudge run` (SPEC §7 "exactly once", §8 "a crash at any point leaves every file either old or
+# Crash test for `nudge run` (docs/promises.md: "exactly once", and "a crash at any point leaves every file either old or
 # new"). Simulates cron running `nudge run --quiet` once per simulated step on a data directory full of due
 # notifications, kills a share of the runs with SIGKILL at a random instant, and then checks that
 #   (a) every file nudge wrote parses (plan.json, state.json, .last-good/*, each outbox line) and no temporary
@@ -156,7 +156,7 @@ while date <= FINAL.date():
 universe = {oid: v for oid, v in universe.items() if PRIME <= v[0] <= FINAL}
 
 # The desktop command records each call (id, NUDGE_BADGE, and the pid of the nudge that ran it) outside the data
-# directory, so the channels after the outbox are checked too (SPEC §7: each gets every delivery exactly once).
+# directory, so the channels after the outbox are checked too (docs/promises.md: each gets every delivery exactly once).
 CALLS_DIRECTORY = tempfile.mkdtemp(prefix="nudge-crash-calls-")
 CALLS_LOG = os.path.join(CALLS_DIRECTORY, "calls.log")
 RECORDER = os.path.join(CALLS_DIRECTORY, "record.sh")

@@ -9,7 +9,7 @@ Prints one JSON object with, per place and date:
   zero: sunrise, dhuhr, maghrib (sunset), asr [standard, hanafi], and per method and rule [fajr, isha, maghrib]
   as UTC seconds (adhanpy's rounding to the minute), null where adhanpy has no time (no sunrise or sunset).
   adhanpy has no maghrib angle (Tehran, Jafari): that maghrib is its SolarTime's time at the angle, bounded by
-  sunset + portion x night like fajr and isha (SPEC 5.5.1), with adhanpy's own sunset and night.
+  sunset + portion x night like fajr and isha (docs/prayer-times.md), with adhanpy's own sunset and night.
 - "ephem": PyEphem (a full ephemeris; the sun's centre, no refraction beyond the -0.833 deg horizon): sunrise,
   transit, sunset, the 18 deg dawn and 17 deg dusk, asr [standard, hanafi], unrounded UTC seconds, null where
   the sun does not get there.

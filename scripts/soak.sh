@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak test for nudge (SPEC §7 and §8): simulates DAYS of minute-by-minute `nudge run`s on one data directory,
+# Soak test for nudge (docs/promises.md): simulates DAYS of minute-by-minute `nudge run`s on one data directory,
 # with random edits through nudge's own commands (laundry cycles started, moved to the dryer, folded and
 # stopped; plays; achievements added by hand; while the clock is behind its latest reading, laundry cycles written
 # by hand with a past start, their stage already finished but not expired), zone changes (Sydney, Berlin and New
@@ -16,15 +16,15 @@
 #   - nothing lost that is written in late (docs/promises.md): a cycle written by hand after a set back, its stage
 #     finished but not expired, is delivered, or recorded (suppressed, missed, or seen if the first run to see it
 #     came after its expiry), by the first completed run that sees it, whatever runs at later clocks settled;
-#   - nothing lost after travel (SPEC §2, §7): a completed run whose zone differs from the zone of the run
+#   - nothing lost after travel (docs/travelling.md, docs/promises.md): a completed run whose zone differs from the zone of the run
 #     state.json last recorded leaves every alarm occurrence accounted for whose instant is at or before now and
 #     that fell due since that run: by its instant, or because its local date-time (new zone) is later than that
 #     run's wall-clock reading (old zone). Accounted for: delivered (in the outbox, once), or recorded in
 #     state.json (a ledger entry, `deliveredDates`, `settledDates`); only dates before the 31-day catch-up limit
 #     are exempt;
-#   - never a replay (SPEC §11.41, §11.43): an occurrence recorded as seen, missed or suppressed is delivered
+#   - never a replay (docs/promises.md, exactly once): an occurrence recorded as seen, missed or suppressed is delivered
 #     later only if the clock has since been set back before its fireAt;
-#   - quiet hours (SPEC §11.42): a low or medium delivery never fires inside them, an achievement never before
+#   - quiet hours (docs/design.md, quiet hours): a low or medium delivery never fires inside them, an achievement never before
 #     it was unlocked;
 #   - the badge counts every delivery once;
 #   - no process left behind once the runs are over.
@@ -183,7 +183,7 @@ def nudge(arguments, now, kill_after=None):
 
 
 def local_instant(date, hhmm, zone_name):
-    """The instant of local `hhmm` on `date` by SPEC §2: a time in a gap fires at the first instant after the
+    """The instant of local `hhmm` on `date` by the wall-clock rule (docs/promises.md): a time in a gap fires at the first instant after the
     gap, a repeated time at the first of the two."""
     zone_info = ZoneInfo(zone_name)
     hour, minute = map(int, hhmm.split(":"))
@@ -317,7 +317,7 @@ def check_files(context):
 
 
 def reopened(step, fire, date=None, hhmm=None):
-    """Whether a run or edit after `step` had its clock before `fire` (SPEC §11.43: due again at its time); for
+    """Whether a run or edit after `step` had its clock before `fire` (due again at its time: docs/promises.md); for
     the alarm at `hhmm` on local `date`, also before that date's instant in the zone of that run (the product
     forgets a record only when the occurrence lies ahead of the corrected clock both as recorded and where the
     clock now is)."""
@@ -358,7 +358,7 @@ def settled_on(thread, date):
 
 
 def check_travel(previous_now, previous_zone, context):
-    """Nothing lost after travel (SPEC §2, §7; DueWindow's wall-clock rule): after a run in a zone other than the
+    """Nothing lost after travel (docs/travelling.md; DueWindow's wall-clock rule): after a run in a zone other than the
     previous run's, every alarm occurrence whose instant is at or before now and that fell due since the previous
     run, by its instant or because its local date-time in the new zone is later than the previous run's
     wall-clock reading in the old zone, is delivered or recorded."""
@@ -688,7 +688,7 @@ for index, (pet, at, kind, edit_step, cycle) in enumerate(laundry_events):
     # The cycle stays as started until the pet's next edit: a completed run in between, inside the stage's
     # window (due, 6 h), must have delivered it (or a run before it that was killed after its outbox line),
     # unless that run or an earlier one recorded it: suppressed while notifications were switched off, or seen or
-    # missed by a clock past its window, then set back into it (SPEC §11.41).
+    # missed by a clock past its window, then set back into it (docs/promises.md).
     inside = [step for step, moment in completed_nows
               if edit_step < step < next_edit(index) and fire <= moment <= fire + STAGE_EXPIRY]
     oid = stage_id(kind, pet, cycle)

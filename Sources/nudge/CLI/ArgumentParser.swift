@@ -32,15 +32,15 @@ enum ArgumentParser {
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw CLIError.usage("nudge \(command.name): \(name) needs a value (\(name) \(placeholder))")
                 }
-                try validate(value, for: name, command)
+                try validate(value, for: spec, command)
                 parsed.values[name] = value
             }
         }
-        if !parsed.has("--help") {
+        if !parsed.has(.help) {
             guard command.positionals.contains(parsed.positionals.count) else {
                 throw CLIError.usage("nudge \(command.name): wrong number of arguments; usage: \(command.usage)")
             }
-            try parsed.readTimes(command: command.name)
+            try parsed.readTimes(command)
         }
         return parsed
     }
@@ -51,26 +51,9 @@ enum ArgumentParser {
             + "offset is read in the data directory's zone), between the years 2000 and 2200, not \"\(value)\"")
     }
 
-    private static func validate(_ value: String, for name: String, _ command: Command) throws {
-        switch name {
-        case "--now", "--at", "--departed":
-            guard TypedTime(value) != nil else { throw notATime(value, for: name, command: command.name) }
-        case "--minutes":
-            guard let minutes = Int(value), (1...1440).contains(minutes) else {
-                throw CLIError.usage("nudge \(command.name): --minutes expects a whole number from 1 to 1440, "
-                    + "not \"\(value)\"")
-            }
-        case "--linger":
-            guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
-                throw CLIError.usage("nudge \(command.name): --linger expects seconds from 0 to 3600, not \"\(value)\"")
-            }
-        case "--wait":
-            guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
-                throw CLIError.usage("nudge \(command.name): --wait expects seconds from 0 to 86400, not \"\(value)\"")
-            }
-        default:
-            break
-        }
+    private static func validate(_ value: String, for spec: OptionSpec, _ command: Command) throws {
+        if spec.isTime, TypedTime(value) == nil { throw notATime(value, for: spec.name, command: command.name) }
+        if let problem = spec.problem(with: value) { throw CLIError.usage("nudge \(command.name): " + problem) }
     }
 
     private static func unknownOption(_ name: String, _ command: Command) -> String {

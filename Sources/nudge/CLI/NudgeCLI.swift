@@ -72,7 +72,7 @@ enum NudgeCLI {
         }
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
-            if parsed.has("--help") {
+            if parsed.has(.help) {
                 console.out(command.helpText)
                 return ExitCode.success.rawValue
             }

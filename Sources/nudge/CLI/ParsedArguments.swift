@@ -9,16 +9,26 @@ struct ParsedArguments {
     var flags: Set<String> = []
     var positionals: [String] = []
     /// The instants the time options (`--now`, `--at`, `--departed`) name, once read (`readTimes`).
-    var instants: [String: Date] = [:]
+    private var instants: [String: Date] = [:]
 
-    /// The options that take a time, `--now` first: a time of day given to the others is on its date.
-    static let timeOptions = ["--now", "--at", "--departed"]
+    /// Whether the flag `option` was given.
+    func has(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// The text given to `option`.
+    func text(_ option: OptionSpec) -> String? { values[option.name] }
+
+    /// The instant a time option names (`readTimes` read it).
+    func instant(_ option: OptionSpec) -> Date? { instants[option.name] }
+
+    /// The seconds given to `option` (checked against its range when parsed).
+    func seconds(_ option: OptionSpec) -> Double? { values[option.name].flatMap(Double.init) }
+
+    /// The whole number given to `option` (checked against its range when parsed).
+    func whole(_ option: OptionSpec) -> Int? { values[option.name].flatMap { Int($0) } }
 
     /// `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` (`~/.local/share/nudge`).
     func dataDirectory() throws -> String {
-        if let path = values["--data"] ?? ProcessEnvironment.variable("NUDGE_DATA") {
+        if let path = text(.data) ?? ProcessEnvironment.variable("NUDGE_DATA") {
             return FilePath.absolute(path)
         }
         return FilePath.absolute(try Self.defaultDataDirectory())
@@ -43,17 +53,20 @@ struct ParsedArguments {
 
     /// `--now T` when given, else the system clock in whole seconds.
     var now: Date {
-        instants["--now"] ?? RunClock(fixed: nil).now()
+        instant(.now) ?? RunClock(fixed: nil).now()
     }
 
     /// Reads each time option as the instant it names (docs/promises.md): one with an offset as it is, a local
     /// date-time or a time of day on the wall clock of the data directory's zone — the zone its runs use, read
     /// only when needed. Outside the years 2000 to 2200 it is a usage error.
-    mutating func readTimes(command: String) throws {
+    mutating func readTimes(_ command: Command) throws {
         var clock: WallClock?
-        for name in Self.timeOptions {
+        // `--now` first: a time of day given to the others is on its date.
+        let options = command.options.filter { $0.isTime && $0.name == OptionSpec.now.name }
+            + command.options.filter { $0.isTime && $0.name != OptionSpec.now.name }
+        for name in options.map(\.name) {
             guard let text = values[name] else { continue }
-            guard let typed = TypedTime(text) else { throw ArgumentParser.notATime(text, for: name, command: command) }
+            guard let typed = TypedTime(text) else { throw ArgumentParser.notATime(text, for: name, command: command.name) }
             if typed.isLocal, clock == nil {
                 let settings = DataDirectory(path: try dataDirectory()).userSettings()
                 clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
@@ -61,14 +74,10 @@ struct ParsedArguments {
             // An instant with an offset reads the same in every zone: UTC stands in when none was needed.
             let instant = typed.instant(now: now, clock: clock ?? WallClock(zone: .utc))
             guard InstantBounds.range.contains(instant) else {
-                throw ArgumentParser.notATime(text, for: name, command: command)
+                throw ArgumentParser.notATime(text, for: name, command: command.name)
             }
             instants[name] = instant
         }
     }
 
-    /// A non-negative number of seconds given to `option`, or `fallback`.
-    func seconds(_ option: String, default fallback: Double) -> Double {
-        values[option].flatMap(Double.init) ?? fallback
-    }
 }

@@ -10,16 +10,19 @@ import Glibc
 /// when the run dies meanwhile, the next run finds in the note whether the program is still going and how it
 /// ended, and never starts it a second time.
 enum ChannelExecCommand {
+    static let note = OptionSpec.option("--note", "FILE", "where to note the start and the outcome")
+    static let id = OptionSpec.option("--id", "ID", "the delivery's id")
+    static let channel = OptionSpec.option("--channel", "CHANNEL", "desktop or command")
+    static let attempts = OptionSpec.whole("--attempts", "N", 0...Int.max, "the delivery's failed attempts so far")
+    static let limit = OptionSpec.seconds("--limit", "S", 0...1_000_000_000,
+                                          "how many seconds the program may run (none: the click waiter)")
+
     static let command = Command(
         name: "channel-exec",
         usage: "nudge channel-exec --note FILE --id ID --channel CHANNEL --attempts N [--limit S] -- PROGRAM ARGUMENTS…",
         summary: "(started by nudge) run a channel program, noting its start and how it ended",
         options: [
-            .option("--note", "FILE", "where to note the start and the outcome"),
-            .option("--id", "ID", "the delivery's id"),
-            .option("--channel", "CHANNEL", "desktop or command"),
-            .option("--attempts", "N", "the delivery's failed attempts so far"),
-            .option("--limit", "S", "how many seconds the program may run (none: the click waiter)"),
+            note, id, channel, attempts, limit,
             .help,
         ],
         positionals: 1...4_096,
@@ -30,16 +33,16 @@ enum ChannelExecCommand {
     static let noteVariable = "NUDGE_START_NOTE"
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        guard let note = arguments.values["--note"], let id = arguments.values["--id"],
-              let channel = arguments.values["--channel"].flatMap(DeliveryChannel.init(rawValue:)),
-              let attempts = arguments.values["--attempts"].flatMap(Int.init) else {
+        guard let note = arguments.text(Self.note), let id = arguments.text(Self.id),
+              let channel = arguments.text(Self.channel).flatMap(DeliveryChannel.init(rawValue:)),
+              let attempts = arguments.whole(Self.attempts) else {
             throw CLIError.usage("nudge channel-exec: usage: \(command.usage)")
         }
         let program = arguments.positionals
         var start = ChannelStart(id: id, channel: channel, attempts: attempts, pid: getpid(),
                                  startTime: ChannelProgram.stat(of: getpid())?.startTime ?? 0,
                                  bootID: ChannelProgram.bootID ?? "unknown", startedAt: Date(),
-                                 limit: arguments.values["--limit"].flatMap(Double.init))
+                                 limit: arguments.seconds(Self.limit))
         // Not flushed: a process that dies leaves the note whole (the rename is atomic); a power loss changes the
         // boot id, and the program is started again whatever the note says.
         try AtomicFile.write(start.fileContent, to: note, durability: .derived)

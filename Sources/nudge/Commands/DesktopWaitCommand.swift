@@ -19,14 +19,15 @@ private var waiterStopRequested: sig_atomic_t = 0
 /// notification closes, when its server goes away (a restarted server reuses the numbers: nothing is closed
 /// then), or after closing it: no waiter outlives its notification.
 enum DesktopWaitCommand {
+    static let id = OptionSpec.option("--id", "ID", "the delivered notification's id")
+    static let until = OptionSpec.option("--until", "T", "its expiresAt: close it then")
+
     static let command = Command(
         name: "desktop-wait",
         usage: "nudge desktop-wait --id ID --now T --until T [--data DIR] -- NOTIFY-REQUEST…",
         summary: "(started by nudge) show a notification and, when it has buttons, apply the one clicked",
         options: [
-            .option("--id", "ID", "the delivered notification's id"),
-            .now,
-            .option("--until", "T", "its expiresAt: close it then"),
+            id, .now, until,
             .data, .help,
         ],
         positionals: 1...64,
@@ -38,12 +39,12 @@ enum DesktopWaitCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         signal(SIGPIPE, SIG_IGN)
-        guard let id = arguments.values["--id"], let until = arguments.values["--until"].flatMap(RFC3339.parse),
+        guard let id = arguments.text(Self.id), let until = arguments.text(Self.until).flatMap(RFC3339.parse),
               let request = NotifyRequest(arguments: arguments.positionals) else {
             throw CLIError.usage("nudge desktop-wait: needs --id, --until and a request; usage: \(command.usage)")
         }
         let directory = DataDirectory(path: try arguments.dataDirectory())
-        let clock = RunClock(fixed: arguments.instants["--now"])
+        let clock = RunClock(fixed: arguments.instant(.now))
         let shown: (BusConnection, NotificationWatch)
         switch show(request) {
         case .failure(let failure):

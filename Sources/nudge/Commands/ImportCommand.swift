@@ -13,12 +13,14 @@ enum ImportCommand {
         summary: "import a game result from its share text (TEXT, or stdin: `wl-paste | nudge import`); Wordle, "
             + "Connections, The Mini and Strands are recognised",
         options: [
-            .option("--game", "GAME", "the game of streaks.json the text belongs to; its first line is then the "
-                + "summary unless the text is recognised", completion: .household(.games)),
+            game,
             .now, .data, .help,
         ],
         positionals: 0...1,
         run: run)
+
+    static let game = OptionSpec.option("--game", "GAME", "the game of streaks.json the text belongs to; its first line "
+        + "is then the summary unless the text is recognised", completion: .household(.games))
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
@@ -38,7 +40,7 @@ enum ImportCommand {
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.streaks)
         let clock = WallClock(zone: SystemZone.resolve(settingsZone: directory.userSettings().timeZone))
-        switch ImportEditor.importResult(text, game: arguments.values["--game"], in: current, now: now,
+        switch ImportEditor.importResult(text, game: arguments.text(Self.game), in: current, now: now,
                                          clock: clock) {
         case let .success(.imported(content, entry, gameName)):
             try directory.writeUserFile(.streaks, content)

@@ -7,13 +7,16 @@ import Glibc
 /// `nudge init [DIR] [--systemd]`: writes a starter data directory, and with `--systemd` the user units that run
 /// it when something is due (docs/systemd.md). Never overwrites a file that exists.
 enum InitCommand {
+    static let systemd = OptionSpec.flag(
+        "--systemd", "also write the systemd user units that run nudge when something is due (nudge.service, nudge.path, …)")
+
     static let command = Command(
         name: "init",
         usage: "nudge init [DIR] [--systemd] [--data DIR]",
         summary: "write a starter data directory (settings, one alarm, one laundry pet; desktop notifications on "
             + "when a desktop session bus is there); keeps existing files",
         options: [
-            .flag("--systemd", "also write the systemd user units that run nudge when something is due (nudge.service, nudge.path, …)"),
+            systemd,
             .data, .help,
         ],
         positionals: 0...1,
@@ -36,7 +39,7 @@ enum InitCommand {
             console.out("Desktop notifications are off: \(SessionBus.missingMessage) Once you are, set "
                 + "\"deliver\": {\"desktop\": true} in settings.json.")
         }
-        guard arguments.has("--systemd") else {
+        guard arguments.has(Self.systemd) else {
             console.out("Next: `nudge run\(dataOption(directory, arguments))` plans them; run it every minute "
                 + "with `nudge init --systemd` or cron (see `nudge man`).")
             return .success

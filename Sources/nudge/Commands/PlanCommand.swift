@@ -15,10 +15,10 @@ enum PlanCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
-        if arguments.values["--now"] != nil {
+        if arguments.text(.now) != nil {
             let workspace = try Workspace.load(directory)
             let plan = workspace.plan(now: arguments.now).plan
-            console.out(arguments.has("--json") ? plan.text
+            console.out(arguments.has(.json) ? plan.text
                                                 : PlanTable.render(plan, now: arguments.now, zone: workspace.zone,
                                                                    lastRun: workspace.state?.lastRunCommandAt,
                                                                    wokenBySystemd: workspace.state?.wokenBySystemd ?? false)
@@ -37,7 +37,7 @@ enum PlanCommand {
             let state = (try? directory.loadState()) ?? nil
             let lastRun = state?.lastRunCommandAt
             let wokenBySystemd = state?.wokenBySystemd ?? false
-            guard arguments.has("--json") else {
+            guard arguments.has(.json) else {
                 let (files, _) = directory.userFiles()
                 let household = HouseholdLoader.load(current: files, zoneNamed: ZoneDatabase.zone(named:)).household
                 console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun,

@@ -8,24 +8,27 @@ enum PlayCommand {
         usage: "nudge play GAME [--at T] [--add] [--now T] [--data DIR]",
         summary: "record a play of GAME in streaks.json (a streak reminder for the day it was played leaves the plan)",
         options: [
-            .option("--at", "T", "when it was played (default: now): " + OptionSpec.timeForms),
-            .flag("--add", "add GAME to the games if it is not there (its streak is then derived from plays)"),
+            at, add,
             .now, .data, .help,
         ],
         positionals: 1...1,
         forms: [[.household(.games)]],
         run: run)
 
+    static let at = OptionSpec.time("--at", "T", "when it was played (default: now): " + OptionSpec.timeForms)
+    static let add = OptionSpec.flag(
+        "--add", "add GAME to the games if it is not there (its streak is then derived from plays)")
+
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
         let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         let game = arguments.positionals[0]
-        let at = arguments.instants["--at"] ?? now
+        let at = arguments.instant(Self.at) ?? now
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.streaks)
-        switch StreakEditor.recordPlay(in: current, game: game, at: at, addGame: arguments.has("--add")) {
+        switch StreakEditor.recordPlay(in: current, game: game, at: at, addGame: arguments.has(Self.add)) {
         case .success(let content):
             try directory.writeUserFile(.streaks, content)
             let settings = directory.userSettings()

@@ -12,16 +12,20 @@ enum RunCommand {
         summary: "plan, write plan.json and state, and deliver what fell due since the last run",
         options: [
             .now,
-            .flag("--dry-run", "compute and print what would be delivered; write nothing"),
-            .json,
-            .flag("--quiet", "print nothing on stdout (deliveries still reach the outbox)"),
-            .option("--wait", "S", "wait up to S seconds for another run to finish instead of exiting 75"),
-            .option("--linger", "S", "stay up to S seconds and deliver each notification due then at its second"),
-            .flag("--systemd", "arm the next wake in the systemd user manager (the units of `nudge init --systemd`)"),
+            dryRun, .json, quiet, wait, linger, systemd,
             .data, .help,
         ],
         positionals: 0...0,
         run: run)
+
+    static let dryRun = OptionSpec.flag("--dry-run", "compute and print what would be delivered; write nothing")
+    static let quiet = OptionSpec.flag("--quiet", "print nothing on stdout (deliveries still reach the outbox)")
+    static let wait = OptionSpec.seconds("--wait", "S", 0...86_400,
+                                         "wait up to S seconds for another run to finish instead of exiting 75")
+    static let linger = OptionSpec.seconds("--linger", "S", 0...3600,
+                                           "stay up to S seconds and deliver each notification due then at its second")
+    static let systemd = OptionSpec.flag(
+        "--systemd", "arm the next wake in the systemd user manager (the units of `nudge init --systemd`)")
 
     /// How a pass prints and whether it writes.
     struct Options {
@@ -39,8 +43,8 @@ enum RunCommand {
         }
 
         init(_ arguments: ParsedArguments) {
-            self.init(dryRun: arguments.has("--dry-run"), json: arguments.has("--json"),
-                      quiet: arguments.has("--quiet"), systemd: arguments.has("--systemd"))
+            self.init(dryRun: arguments.has(RunCommand.dryRun), json: arguments.has(.json),
+                      quiet: arguments.has(RunCommand.quiet), systemd: arguments.has(RunCommand.systemd))
         }
     }
 
@@ -55,9 +59,9 @@ enum RunCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
-        let clock = RunClock(fixed: arguments.instants["--now"])
+        let clock = RunClock(fixed: arguments.instant(.now))
         let options = Options(arguments)
-        let wait = arguments.seconds("--wait", default: 0)
+        let wait = arguments.seconds(Self.wait) ?? 0
         let userFiles = UserFileIdentities(directory)
         let (exitCode, firstPlan) = try pass(options, console, directory: directory, now: clock.now(),
                                              locking: .take(wait: wait), first: true)
@@ -67,7 +71,7 @@ enum RunCommand {
                          first: false)
             }
         }
-        guard let linger = arguments.values["--linger"].flatMap(Double.init), !options.dryRun else {
+        guard let linger = arguments.seconds(Self.linger), !options.dryRun else {
             return exitCode
         }
         return try Linger(seconds: linger, clock: clock).run(after: firstPlan, exitCode: exitCode) { now in

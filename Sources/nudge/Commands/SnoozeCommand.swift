@@ -8,12 +8,14 @@ enum SnoozeCommand {
         usage: "nudge snooze [ID] [--minutes N] [--now T] [--data DIR]",
         summary: "re-notify a delivered notification (ID, a unique prefix, or the last) N minutes from now",
         options: [
-            .option("--minutes", "N", "minutes from now, 1 to 1440"),
+            minutes,
             .now, .data, .help,
         ],
         positionals: 0...1,
         forms: [[.household(.deliveries, suggesting: ["last"])]],
         run: run)
+
+    static let minutes = OptionSpec.whole("--minutes", "N", 1...1440, "minutes from now, 1 to 1440")
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
@@ -26,7 +28,7 @@ enum SnoozeCommand {
         let original = try DeliveredRecord.find(arguments.positionals.first, state: state, directory: directory,
                                                 command: "snooze", zone: workspace.zone, now: now)
         let settings = workspace.loaded.household.settings
-        let minutes = arguments.values["--minutes"].flatMap(Int.init)
+        let minutes = arguments.whole(Self.minutes)
             ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)
         let clock = WallClock(zone: workspace.zone)
         if let settled = SettlementRule.settlement(of: original, household: workspace.loaded.household, state: state,

@@ -39,7 +39,7 @@ enum StatusCommand {
             },
             silentPrayerAlarms: SilentPrayerAlarms.lines(household.alarms, settings: settings,
                                                              on: clock.localDate(of: now), clock: clock))
-        if arguments.has("--json") {
+        if arguments.has(.json) {
             console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)
         } else {
             console.out(StatusReport.text(state, settings: settings, extras: extras, now: now, zone: zone))

@@ -49,7 +49,7 @@ enum TestCommand {
         }
         ChannelProgram(directory: directory).settle(queue: state.commandQueue)
         if outcome.failures.isEmpty {
-            Channels(console: console, json: arguments.has("--json"), quiet: false,
+            Channels(console: console, json: arguments.has(.json), quiet: false,
                      clock: WallClock(zone: workspace.zone)).print([delivery])
         }
         if settings.deliveryChannels.isEmpty {

@@ -7,21 +7,23 @@ enum TimesCommand {
     /// The most days one call prints.
     static let dayLimit = 366
 
+    static let date = OptionSpec.option("--date", "D", "the first local date, YYYY-MM-DD (default: today)")
+    static let days = OptionSpec.whole("--days", "N", 1...dayLimit, "how many days, 1 to \(dayLimit) (default 1)")
+
     static let command = Command(
         name: "times",
         usage: "nudge times [--date D] [--days N] [--json] [--now T] [--data DIR]",
         summary: "print the prayer times computed for settings.prayerTimes (fajr, sunrise, dhuhr, asr, maghrib, isha)",
         options: [
-            .option("--date", "D", "the first local date, YYYY-MM-DD (default: today)"),
-            .option("--days", "N", "how many days, 1 to \(dayLimit) (default 1)"),
+            date, days,
             .json, .now, .data, .help,
         ],
         positionals: 0...0,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let days = try dayCount(arguments.values["--days"])
-        let firstDate = try arguments.values["--date"].map { text -> LocalDate in
+        let days = arguments.whole(Self.days) ?? 1
+        let firstDate = try arguments.text(Self.date).map { text -> LocalDate in
             guard let date = LocalDate.parse(text) else {
                 throw CLIError.usage("nudge times: --date takes a local date YYYY-MM-DD, not '\(text)'")
             }
@@ -39,20 +41,12 @@ enum TimesCommand {
                 + "as \"prayerTimes\": { \"latitude\": 52.52, \"longitude\": 13.405 }"])
         }
         let first = firstDate ?? clock.localDate(of: arguments.now)
-        console.out(arguments.has("--json") ? PrayerTimetable.json(calendar, from: first, days: days).prettyText
+        console.out(arguments.has(.json) ? PrayerTimetable.json(calendar, from: first, days: days).prettyText
                                             : PrayerTimetable.text(calendar, from: first, days: days))
         return .success
     }
 
     /// `--days N`: 1 by default.
-    private static func dayCount(_ text: String?) throws -> Int {
-        guard let text else { return 1 }
-        guard let days = Int(text), (1...dayLimit).contains(days) else {
-            throw CLIError.usage("nudge times: --days takes a whole number from 1 to \(dayLimit), not '\(text)'")
-        }
-        return days
-    }
-
     /// settings.json decoded, with its problems as lines (`DIR/settings.json: prayerTimes.latitude: …`); the
     /// defaults when it is missing.
     private static func readSettings(_ directory: DataDirectory) throws -> (Settings, [String]) {

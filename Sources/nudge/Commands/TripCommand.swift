@@ -12,8 +12,7 @@ enum TripCommand {
         summary: "record leaving for TRIP, arriving (the journey becomes an observation in trips.json), or a "
             + "journey of MINUTES afterwards",
         options: [
-            .option("--at", "T", "when you left or arrived (default: now): " + OptionSpec.timeForms),
-            .option("--departed", "T", "with log: when the journey began (default: now − MINUTES), a time like --at's"),
+            at, departed,
             .now, .data, .help,
         ],
         positionals: 2...3,
@@ -23,18 +22,22 @@ enum TripCommand {
         ],
         run: run)
 
+    static let at = OptionSpec.time("--at", "T", "when you left or arrived (default: now): " + OptionSpec.timeForms)
+    static let departed = OptionSpec.time(
+        "--departed", "T", "with log: when the journey began (default: now − MINUTES), a time like --at's")
+
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let words = arguments.positionals
         let now = arguments.now
-        let at = arguments.instants["--at"] ?? now
+        let at = arguments.instant(Self.at) ?? now
         func wrong(_ problem: String) -> CLIError { CLIError.usage("nudge trip: \(problem); usage: \(usage)") }
         var minutes: Int?
         switch (words[0], words.count) {
         case ("depart", 2), ("arrive", 2):
-            if arguments.values["--departed"] != nil { throw wrong("--departed goes with log") }
+            if arguments.text(Self.departed) != nil { throw wrong("--departed goes with log") }
         case ("log", 3):
             guard let number = Int(words[2]) else { throw wrong("\"\(words[2])\" is not a whole number of minutes") }
-            if arguments.values["--at"] != nil { throw wrong("log takes --departed, not --at") }
+            if arguments.text(Self.at) != nil { throw wrong("log takes --departed, not --at") }
             minutes = number
         case ("depart", _), ("arrive", _):
             throw wrong("\(words[0]) takes only a trip")
@@ -59,7 +62,7 @@ enum TripCommand {
             message = try arrive(tripID, at: at, state: &state, directory: directory, now: now, clock: clock)
         default:
             let minutes = minutes ?? 0
-            let departed = arguments.instants["--departed"]
+            let departed = arguments.instant(Self.departed)
                 ?? now.addingTimeInterval(-TimeInterval(minutes) * 60)
             message = try record(TravelObservation(departedAt: departed, minutes: minutes), tripID: tripID,
                                  directory: directory, now: now, clock: clock)

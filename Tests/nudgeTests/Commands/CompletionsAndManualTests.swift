@@ -224,6 +224,16 @@ final class CompletionsAndManualTests: XCTestCase {
                     "imports", "nextWakeAt", "deferred", "ledger", "deliveredAt", "lateSeconds"] {
             XCTAssertTrue(formats.contains(key), "FILE FORMATS lacks \(key)")
         }
+        // Every key state.json is written with, the optional ones set.
+        var state = RunState()
+        state.lastRunCommandAt = Date(timeIntervalSince1970: 1_800_000_000)
+        state.lastSystemdRunAt = state.lastRunCommandAt
+        state.fileNotes = ["alarms.json: using the last good version"]
+        let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(state.fileContent)) as? [String: Any])
+        XCTAssertGreaterThanOrEqual(written.count, 33)
+        for key in written.keys.sorted() {
+            XCTAssertTrue(formats.contains(key), "FILE FORMATS lacks state.json's \(key)")
+        }
         let environment = section("ENVIRONMENT")
         for name in ["NUDGE_DATA", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "TZ", "DBUS_SESSION_BUS_ADDRESS",
                      "XDG_RUNTIME_DIR", "NUDGE_ID", "NUDGE_KIND", "NUDGE_TITLE", "NUDGE_BODY", "NUDGE_DEEPLINK",

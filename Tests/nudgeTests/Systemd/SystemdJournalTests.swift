@@ -151,6 +151,11 @@ final class SystemdJournalTests: XCTestCase {
         XCTAssertEqual(try runOnce(service), "exit-code")
 
         // The README's `journalctl --user -u nudge -p warning`, for root (SystemdUserManager.journal says why).
+        // journald files a service's stderr from its stream socket on its own schedule: wait for the line.
+        try Waiting.until("the broken file's line in the journal") {
+            try XCTUnwrap(self.manager).journal(["--user-unit", self.service, "--priority", "err"])
+                .contains { $0.writerUnit == self.service && $0.message.contains("alarms.json:") }
+        }
         let shown = try entries(of: service, "--priority", "warning")
         let own = shown.filter { $0.writerUnit == service }
         XCTAssertTrue(own.allSatisfy { $0.identifier == "nudge" && !$0.message.hasPrefix("<") }, "\(own)")

@@ -59,6 +59,8 @@ struct Candidates {
         return series?(parts.date).flatMap { $0.id == id ? $0 : nil }
     }
 
+    /// What the household's switched-on sources produce around `context.now`: the one-offs listed, the daily
+    /// series and the alarms ready to be walked from `firstDate` to `lastDate`.
     static func collect(_ household: Household, context: Context, since: Date) -> Candidates {
         let settings = household.settings
         let clock = context.clock
@@ -71,62 +73,74 @@ struct Candidates {
                 result.oneOffs += LaundryRule.notifications(for: pet, settings: settings, clock: clock)
             }
         }
-        if settings.commute.enabled {
-            for trip in household.trips {
-                result.oneOffs += CommuteRule.notifications(for: trip, from: result.firstDate,
-                                                            through: result.lastDate, settings: settings,
-                                                            now: now, clock: clock)
-            }
-            for departure in context.departures where now.timeIntervalSince(departure.at) < Departure.openFor {
-                if let trip = household.trips.first(where: { $0.id == departure.trip }), trip.enabled,
-                   !trip.isPaused(in: clock.zone) {
-                    result.oneOffs.append(ArrivalCheckRule.check(for: departure, trip: trip, settings: settings,
-                                                                 clock: clock))
-                }
-            }
-        }
-        let streaks = household.streaks
-        if settings.streaks.enabled {
-            result.oneOffs += streaks.achievements.map { StreakRule.achievement($0, settings: settings) }
-            result.oneOffs += streaks.imports.map { resultImport in
-                StreakRule.imported(resultImport, gameName: streaks.game(withID: resultImport.game)?.name
-                                        ?? resultImport.game, settings: settings)
-            }
-            for milestone in context.milestones {
-                guard let unlockedAt = milestone.announcedAt else { continue }
-                result.oneOffs.append(MilestoneRule.achievement(
-                    milestone, unlockedAt: unlockedAt,
-                    gameName: streaks.game(withID: milestone.game)?.name ?? milestone.game, settings: settings))
-            }
-            let calendar = context.streakCalendar ?? StreakCalendar(streaks, clock: clock)
-            result.streakReminder = { date in
-                StreakRule.reminder(on: date, at: context.streakReminderTime, calendar: calendar, settings: settings)
-            }
-        }
-        if settings.alarms.enabled {
-            // Alarms of the same duration share one body text: the previous alarm's, when it fits (a table of
-            // them would cost a small household more than its plan, for the first use of that generic type).
-            var shared: (minutes: Int, body: String)?
-            let sound = settings.notifications.sound, badge = settings.notifications.badge
-            result.alarms.reserveCapacity(household.alarms.count)
-            result.prayerTimes = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
-            for alarm in household.alarms where alarm.enabled {
-                let body: String
-                if let own = alarm.body {
-                    body = own
-                } else {
-                    body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
-                    shared = (alarm.durationMinutes, body)
-                }
-                if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
-                                            badge: badge, hasPrayerTimes: result.prayerTimes != nil) {
-                    result.alarms.append(series)
-                }
-            }
-        }
+        if settings.commute.enabled { result.addCommute(household, context: context) }
+        if settings.streaks.enabled { result.addStreaks(household, context: context) }
+        if settings.alarms.enabled { result.addAlarms(household, clock: clock) }
         if settings.personalized.enabled {
             result.personalized = { date in PersonalizedRule.occurrence(on: date, settings: settings, clock: clock) }
         }
         return result
+    }
+
+    /// The trips' reminders over the dates planned, and the arrival check of each open departure.
+    private mutating func addCommute(_ household: Household, context: Context) {
+        let settings = household.settings
+        let clock = context.clock
+        let now = context.now
+        for trip in household.trips {
+            oneOffs += CommuteRule.notifications(for: trip, from: firstDate, through: lastDate, settings: settings,
+                                                 now: now, clock: clock)
+        }
+        for departure in context.departures where now.timeIntervalSince(departure.at) < Departure.openFor {
+            if let trip = household.trips.first(where: { $0.id == departure.trip }), trip.enabled,
+               !trip.isPaused(in: clock.zone) {
+                oneOffs.append(ArrivalCheckRule.check(for: departure, trip: trip, settings: settings, clock: clock))
+            }
+        }
+    }
+
+    /// The achievements (written, imported, and milestones announced) and the streak reminder's series.
+    private mutating func addStreaks(_ household: Household, context: Context) {
+        let settings = household.settings
+        let streaks = household.streaks
+        oneOffs += streaks.achievements.map { StreakRule.achievement($0, settings: settings) }
+        oneOffs += streaks.imports.map { resultImport in
+            StreakRule.imported(resultImport, gameName: streaks.game(withID: resultImport.game)?.name
+                                    ?? resultImport.game, settings: settings)
+        }
+        for milestone in context.milestones {
+            guard let unlockedAt = milestone.announcedAt else { continue }
+            oneOffs.append(MilestoneRule.achievement(
+                milestone, unlockedAt: unlockedAt,
+                gameName: streaks.game(withID: milestone.game)?.name ?? milestone.game, settings: settings))
+        }
+        let calendar = context.streakCalendar ?? StreakCalendar(streaks, clock: context.clock)
+        streakReminder = { date in
+            StreakRule.reminder(on: date, at: context.streakReminderTime, calendar: calendar, settings: settings)
+        }
+    }
+
+    /// The enabled alarms' series, and the prayer times those that follow a prayer ring at.
+    private mutating func addAlarms(_ household: Household, clock: WallClock) {
+        let settings = household.settings
+        // Alarms of the same duration share one body text: the previous alarm's, when it fits (a table of
+        // them would cost a small household more than its plan, for the first use of that generic type).
+        var shared: (minutes: Int, body: String)?
+        let sound = settings.notifications.sound, badge = settings.notifications.badge
+        alarms.reserveCapacity(household.alarms.count)
+        prayerTimes = settings.prayerTimes.flatMap { PrayerCalendar(settings: $0, clock: clock) }
+        for alarm in household.alarms where alarm.enabled {
+            let body: String
+            if let own = alarm.body {
+                body = own
+            } else {
+                body = shared?.minutes == alarm.durationMinutes ? shared?.body ?? "" : AlarmRule.body(alarm)
+                shared = (alarm.durationMinutes, body)
+            }
+            if let series = AlarmSeries(alarm, title: AlarmRule.title(alarm), body: body, sound: sound,
+                                        badge: badge, hasPrayerTimes: prayerTimes != nil) {
+                alarms.append(series)
+            }
+        }
     }
 }

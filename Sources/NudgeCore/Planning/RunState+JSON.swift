@@ -33,6 +33,18 @@ extension RunState {
         state.latestRunAt = root.instant("latestRunAt", required: false)
         state.lastRunCommandAt = root.instant("lastRunCommandAt", required: false)
         state.lastSystemdRunAt = root.instant("lastSystemdRunAt", required: false)
+        readDeliveredAndSettled(&state, root, document)
+        readRunSummary(&state, root, document)
+        readQueues(&state, root, document)
+        readLearned(&state, root, document)
+        readLedger(&state, root, document)
+        if let problem = document.problems.first { throw problem }
+        return state
+    }
+
+    /// The one-off ids and the dates of daily repeats delivered or settled (the ledger is read last).
+    private static func readDeliveredAndSettled(_ state: inout RunState, _ root: ObjectReader,
+                                                _ document: DocumentReader) {
         for element in root.elements("deliveredIDs") {
             guard let id = document.string(element.node) else {
                 document.report(element.path, "is not an occurrence id")
@@ -53,6 +65,11 @@ extension RunState {
         readThreads("settledDates", of: root, in: document, expecting: "a list of dates with their instants") {
             thread, text in state.settledDates.read(thread: thread, text: text)
         }
+    }
+
+    /// What the last run left for `status`: its zone, its counts and budget, the missed list, the files' health,
+    /// the outbox position and the badge.
+    private static func readRunSummary(_ state: inout RunState, _ root: ObjectReader, _ document: DocumentReader) {
         state.timeZone = root.optionalString("timeZone")
         state.zoneWarning = root.optionalString("zoneWarning")
         state.lastDelivered = root.int("lastDelivered", default: 0, in: 0...Int.max) ?? 0
@@ -85,6 +102,10 @@ extension RunState {
         state.outboxLastLine = root.optionalString("outboxLastLine")
         state.badge = root.int("badge", default: 0, in: 0...Int.max) ?? 0
         state.lastSuppressed = root.int("lastSuppressed", default: 0, in: 0...Int.max) ?? 0
+    }
+
+    /// What waits for later runs: snoozes, timers, the actions applied, the desktop-command queue and its failures.
+    private static func readQueues(_ state: inout RunState, _ root: ObjectReader, _ document: DocumentReader) {
         for element in root.elements("snoozes") {
             guard let snooze = Notification(record: document.json(element.node)) else {
                 document.report(element.path, "is not a notification record")
@@ -127,6 +148,10 @@ extension RunState {
                                                      lastError: object.optionalString("lastError")))
         }
         state.commandFailures = root.elements("commandFailures").compactMap { document.string($0.node) }
+    }
+
+    /// What runs learned: the smart reminder time, the leave-times held, open departures, milestones reached.
+    private static func readLearned(_ state: inout RunState, _ root: ObjectReader, _ document: DocumentReader) {
         if let smart = root.object("smartReminder"),
            let time = smart.wallTime("time", default: nil),
            let start = smart.int("windowStartHour", default: nil, in: 0...23),
@@ -160,6 +185,10 @@ extension RunState {
             state.milestones.append(Milestone(game: game, days: days,
                                               announcedAt: object.instant("announcedAt", required: false)))
         }
+    }
+
+    /// The ledger: one entry per occurrence with an outcome, by its id.
+    private static func readLedger(_ state: inout RunState, _ root: ObjectReader, _ document: DocumentReader) {
         if let ledger = root.object("ledger") {
             for member in ledger.members() {
                 let path = KeyPath.root.appending("ledger").appending(member.key)
@@ -176,7 +205,5 @@ extension RunState {
                                                        expiresAt: expiresAt, at: at)
             }
         }
-        if let problem = document.problems.first { throw problem }
-        return state
     }
 }

@@ -1,0 +1,72 @@
+import FoundationEssentials
+
+/// The end of a run's triage: what is due is delivered or suppressed, what was missed recorded, the state pruned.
+extension Triage {
+    /// What triage leaves for the plan: the state handed back, the upcoming occurrences for the budget, and the
+    /// run's outcomes.
+    struct Outcome {
+        var state: RunState
+        /// One occurrence per source, for the budget to split; handed over rather than shared, so the budget can
+        /// move the records into place.
+        var upcoming: [Notification]
+        /// Due now, in fireAt order.
+        var deliveries: [Delivery]
+        var missed: [MissedRecord]
+        var suppressed: [Notification]
+        /// How many of `missed` were not listed as missed before: what `missedTotal` grows by.
+        var newlyMissed: Int
+
+        /// Notes the run in the state: when and in which zone it ran, its budget, and what it delivered, missed and
+        /// suppressed.
+        mutating func recordRun(at now: Date, zone: Zone, budget: BudgetStatus) {
+            state.latestRunAt = max(state.latestRunAt ?? now, now)
+            state.lastRunAt = now
+            state.timeZone = zone.identifier
+            state.missedTotal += newlyMissed
+            state.recentMissed = Array((state.recentMissed + missed).suffix(RunState.recentMissedLimit))
+            state.lastBudget = budget
+            state.lastDelivered = deliveries.count
+            state.lastMissed = missed.count
+            state.lastSuppressed = suppressed.count
+        }
+    }
+
+    /// Of each daily repeat only the latest due occurrence is delivered (or suppressed while notifications are
+    /// switched off); every outcome goes into the ledger, and what no longer matters is pruned.
+    consuming func finish(household: Household) -> Outcome {
+        (due, missed) = Planner.keepLatestOfEachRepeat(due, missed)
+        let switchedOn = household.settings.notifications.enabled
+        let suppressed = switchedOn ? [] : due.sorted(by: Planner.comesFirst)
+        let deliveries = (switchedOn ? due : []).sorted(by: Planner.comesFirst).map { notification in
+            state.deliver(notification, now: now, channels: household.settings.deliveryChannels)
+        }
+        let missedRecords = missed.sorted { Planner.comesFirst($0.0, $1.0) }.map { notification, reason in
+            MissedRecord(id: notification.id, kind: notification.kind.rawValue, title: notification.title,
+                         fireAt: notification.fireAt, reason: reason, recordedAt: now)
+        }
+        for notification in suppressed {
+            state.ledger[notification.id] = Planner.entry(notification, .suppressed, now)
+        }
+        for (notification, _) in missed {
+            state.ledger[notification.id] = Planner.entry(notification, .missed, now)
+            produced.insert(notification.id)
+        }
+        let newlyMissed = relistRecentMissed(missedRecords, deliveries: deliveries)
+        state.prune(now: now, produced: produced) { kind in
+            NotificationKind(rawValue: kind).map(household.settings.isSwitchedOn) ?? true
+        }
+        return Outcome(state: state, upcoming: upcoming, deliveries: deliveries, missed: missedRecords,
+                       suppressed: suppressed, newlyMissed: newlyMissed)
+    }
+
+    /// A missed record whose ledger entry was forgotten: delivered after a step back, it was not missed after
+    /// all (docs/promises.md, exactly once); missed again, it is counted once. Returns how many of `missed` are
+    /// new to `recentMissed`.
+    private mutating func relistRecentMissed(_ missed: [MissedRecord], deliveries: [Delivery]) -> Int {
+        guard !state.recentMissed.isEmpty && !(deliveries.isEmpty && missed.isEmpty) else { return missed.count }
+        let listed = Set(state.recentMissed.map(\.id))
+        state.forgetMissed(Set(deliveries.map(\.notification.id)).intersection(listed))
+        state.recentMissed.removeAll { record in missed.contains { $0.id == record.id } }
+        return missed.count(where: { !listed.contains($0.id) })
+    }
+}

@@ -101,22 +101,25 @@ final class RealServerSession {
             break
         }
         try startServer()
-        if kind == .gnome {
-            // GNOME Shell holds the name before its JavaScript answers (seconds with llvmpipe on a busy machine,
-            // longer than nudge waits for a server to show a notification): deliver to a shell that answers.
-            do {
-                try waitUntil("GNOME Shell to answer", timeout: 30) {
-                    self.run("dbus-send", ["--session", "--print-reply", "--reply-timeout=2000",
-                                           "--dest=org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-                                           "org.freedesktop.Notifications.GetServerInformation"]).status == 0
-                }
-            } catch {
-                let log = (try? String(contentsOfFile: desktop.root.path + "/server.err")) ?? ""
-                throw Unanswered(description: "\(error); the name's owner \(desktop.serverOwner()); "
-                    + "GNOME Shell's last words:\n\(log.suffix(3000))")
-            }
-        }
+        try waitForAnswer()
         try desktop.startMonitor()
+    }
+
+    /// GNOME Shell holds the name before its JavaScript answers (seconds with llvmpipe on a busy machine, longer
+    /// than nudge waits for a server to show a notification): deliver to a shell that answers.
+    private func waitForAnswer() throws {
+        guard kind == .gnome else { return }
+        do {
+            try waitUntil("GNOME Shell to answer", timeout: 30) {
+                self.run("dbus-send", ["--session", "--print-reply", "--reply-timeout=2000",
+                                       "--dest=org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                                       "org.freedesktop.Notifications.GetServerInformation"]).status == 0
+            }
+        } catch {
+            let log = (try? String(contentsOfFile: desktop.root.path + "/server.err")) ?? ""
+            throw Unanswered(description: "\(error); the name's owner \(desktop.serverOwner()); "
+                + "GNOME Shell's last words:\n\(log.suffix(3000))")
+        }
     }
 
     private func startServer() throws {
@@ -147,9 +150,20 @@ final class RealServerSession {
     }
 
     /// Stops the server by its pid and starts a new one on the same bus and display.
-    func restartServer() throws {
+    /// The server stopped and started again (a logout, a crash, an upgrade), answering before this returns. A
+    /// GNOME Shell that stops in its startup (see `started`) is started once more, up to three times in all.
+    func restartServer(attempts: Int = 3) throws {
         try desktop.stopServer(server)
-        try startServer()
+        for attempt in 1... {
+            try startServer()
+            do {
+                return try waitForAnswer()
+            } catch let error as Unanswered where attempt < attempts {
+                print("\(kind.rawValue) did not answer after a restart (start \(attempt) of \(attempts)): "
+                    + error.description.prefix(200))
+                try desktop.stopServer(server)
+            }
+        }
     }
 
     func stop() {

@@ -13,9 +13,7 @@ extension RunState {
     public mutating func remindTomorrow(today: Notification?, now: Date) -> Int {
         let before = snoozes.count
         snoozes.removeAll { $0.kind == .streakReminder }
-        if let today, !isHandled(today.id) {
-            ledger[today.id] = Planner.entry(today, .suppressed, now)
-        }
+        if let today { memory.recordUnlessHandled(today, .suppressed, at: now) }
         return before - snoozes.count
     }
 }

@@ -75,7 +75,9 @@ public enum SettlementRule {
         case .startTimer:
             guard let alarm = household.alarms.first(where: { $0.id == notification.source }) else { return nil }
             let timer = PrayerTimerRule.timer(for: alarm, date: event, now: now, settings: household.settings)
-            guard state.isHandled(timer.id) || state.timers.contains(where: { $0.id == timer.id }) else { return nil }
+            guard state.memory.isHandled(timer.id) || state.timers.contains(where: { $0.id == timer.id }) else {
+                return nil
+            }
             return "the timer of \(notification.id) was started already"
         default:
             return nil

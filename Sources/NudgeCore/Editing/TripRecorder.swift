@@ -53,8 +53,7 @@ public enum TripRecorder {
         guard let instance = instance(of: trip, departedAt: at, clock: clock) else { return .success(outcome) }
         let reminder = CommuteRule.instance(of: trip, arrival: instance.arrival, arrivalDate: instance.date,
                                             settings: settings, now: at, clock: clock)
-        if !state.isHandled(reminder.id) {
-            state.ledger[reminder.id] = Planner.entry(reminder, .departed, at)
+        if state.memory.recordUnlessHandled(reminder, .departed, at: at) {
             outcome.silencedReminder = reminder
         }
         let before = state.snoozes.count

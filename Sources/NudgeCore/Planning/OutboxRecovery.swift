@@ -35,10 +35,9 @@ public enum OutboxRecovery {
             guard let record = try? JSONParser.parse(Array(line.dropLast())),
                   let delivery = Delivery(record: record) else { continue }
             let notification = delivery.notification
-            guard state.ledger[notification.id]?.outcome != .delivered else { continue }
-            state.ledger[notification.id] = LedgerEntry(outcome: .delivered, kind: notification.kind.rawValue,
-                                                        fireAt: notification.fireAt,
-                                                        expiresAt: notification.expiresAt, at: delivery.deliveredAt)
+            guard state.memory.recordDeliveryUnlessRecorded(notification, deliveredAt: delivery.deliveredAt) else {
+                continue
+            }
             recovered.append(notification.id)
             guard continuing || state.lastRunAt.map({ delivery.deliveredAt >= $0 }) == true else { continue }
             state.deliveredTotal += 1

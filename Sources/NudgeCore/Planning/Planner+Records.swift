@@ -38,9 +38,4 @@ extension Planner {
         }
         return (kept + latest.values, missed)
     }
-
-    static func entry(_ notification: Notification, _ outcome: LedgerEntry.Outcome, _ now: Date) -> LedgerEntry {
-        LedgerEntry(outcome: outcome, kind: notification.kind.rawValue, fireAt: notification.fireAt,
-                    expiresAt: notification.expiresAt, at: now)
-    }
 }

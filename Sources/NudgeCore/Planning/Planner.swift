@@ -72,7 +72,7 @@ public enum Planner {
         let snoozesAndTimers = state.snoozes + state.timers
         let plannedLeaveTimes = state.plannedLeaveTimes
         let quietHours = household.settings.quietHours
-        state.forgetUndeliveredRecorded(after: now) { id in
+        state.reopen(after: now) { id in
             guard var occurrence = snoozesAndTimers.first(where: { $0.id == id })
                     ?? candidates.occurrence(id: id, clock: clock) else { return nil }
             prepare(&occurrence, plannedLeaveTimes: plannedLeaveTimes, quietHours: quietHours, clock: clock)

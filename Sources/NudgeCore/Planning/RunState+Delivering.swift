@@ -5,7 +5,7 @@ extension RunState {
     /// outbox (the desktop, the command). Every way a notification reaches the person (`run`, `test`) goes
     /// through here.
     public mutating func deliver(_ notification: Notification, now: Date, channels: [DeliveryChannel]) -> Delivery {
-        ledger[notification.id] = Planner.entry(notification, .delivered, now)
+        memory.record(notification, .delivered, at: now)
         if notification.badge { badge += 1 }
         let delivery = Delivery(notification: notification, deliveredAt: now, badge: badge)
         if !channels.isEmpty { commandQueue.append(CommandAttempt(delivery: delivery, channels: channels)) }

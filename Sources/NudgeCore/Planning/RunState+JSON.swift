@@ -9,18 +9,6 @@ extension RunState {
         try DocumentReader.read(data, file: "state.json", decode)
     }
 
-    /// Reads each member of the object `key`, a thread's text, with `read`; reports each one it refuses.
-    private static func readThreads(_ key: String, of root: ObjectReader, in document: DocumentReader,
-                                    expecting expected: String, _ read: (String, String) -> Bool) {
-        guard let threads = root.object(key) else { return }
-        for member in threads.members() {
-            guard let text = document.string(member.node), read(member.key, text) else {
-                document.report(KeyPath.root.appending(key).appending(member.key), "is not \(expected)")
-                continue
-            }
-        }
-    }
-
     private static func decode(_ document: DocumentReader) throws -> RunState {
         guard let root = ObjectReader(JSONTape.root, at: .root, in: document) else {
             throw document.problems[0]
@@ -33,38 +21,13 @@ extension RunState {
         state.latestRunAt = root.instant("latestRunAt", required: false)
         state.lastRunCommandAt = root.instant("lastRunCommandAt", required: false)
         state.lastSystemdRunAt = root.instant("lastSystemdRunAt", required: false)
-        readDeliveredAndSettled(&state, root, document)
+        state.memory = DeliveryMemory.readIDsAndDates(root, document)
         readRunSummary(&state, root, document)
         readQueues(&state, root, document)
         readLearned(&state, root, document)
-        readLedger(&state, root, document)
+        state.memory = state.memory.readingLedger(root, document)
         if let problem = document.problems.first { throw problem }
         return state
-    }
-
-    /// The one-off ids and the dates of daily repeats delivered or settled (the ledger is read last).
-    private static func readDeliveredAndSettled(_ state: inout RunState, _ root: ObjectReader,
-                                                _ document: DocumentReader) {
-        for element in root.elements("deliveredIDs") {
-            guard let id = document.string(element.node) else {
-                document.report(element.path, "is not an occurrence id")
-                continue
-            }
-            state.deliveredIDs.insert(id)
-        }
-        for element in root.elements("settledIDs") {
-            guard let id = document.string(element.node) else {
-                document.report(element.path, "is not an occurrence id")
-                continue
-            }
-            state.settledIDs.insert(id)
-        }
-        readThreads("deliveredDates", of: root, in: document, expecting: "a list of dates") { thread, text in
-            state.deliveredDates.read(thread: thread, dates: text)
-        }
-        readThreads("settledDates", of: root, in: document, expecting: "a list of dates with their instants") {
-            thread, text in state.settledDates.read(thread: thread, text: text)
-        }
     }
 
     /// What the last run left for `status`: its zone, its counts and budget, the missed list, the files' health,
@@ -184,26 +147,6 @@ extension RunState {
             }
             state.milestones.append(Milestone(game: game, days: days,
                                               announcedAt: object.instant("announcedAt", required: false)))
-        }
-    }
-
-    /// The ledger: one entry per occurrence with an outcome, by its id.
-    private static func readLedger(_ state: inout RunState, _ root: ObjectReader, _ document: DocumentReader) {
-        if let ledger = root.object("ledger") {
-            for member in ledger.members() {
-                let path = KeyPath.root.appending("ledger").appending(member.key)
-                guard let object = ObjectReader(member.node, at: path, in: document),
-                      let outcome = object.string("outcome").flatMap(LedgerEntry.Outcome.init(rawValue:)),
-                      let kind = object.string("kind"),
-                      let fireAt = object.instant("fireAt", required: true),
-                      let expiresAt = object.instant("expiresAt", required: true),
-                      let at = object.instant("at", required: true) else {
-                    document.report(path, "is not a valid ledger entry")
-                    continue
-                }
-                state.ledger[member.key] = LedgerEntry(outcome: outcome, kind: kind, fireAt: fireAt,
-                                                       expiresAt: expiresAt, at: at)
-            }
         }
     }
 }

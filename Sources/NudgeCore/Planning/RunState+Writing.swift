@@ -153,44 +153,7 @@ extension RunState {
             out.close("}")
         }
         out.close("]")
-        out.key("ledger")
-        out.open("{")
-        for id in ledger.keys.sorted() {
-            guard let entry = ledger[id] else { continue }
-            out.key(id)
-            out.open("{")
-            out.key("outcome"); out.string(entry.outcome.rawValue)
-            out.key("kind"); out.string(entry.kind)
-            out.key("fireAt"); out.instant(entry.fireAt)
-            out.key("expiresAt"); out.instant(entry.expiresAt)
-            out.key("at"); out.instant(entry.at)
-            out.close("}")
-        }
-        out.close("}")
-        out.key("deliveredIDs")
-        out.open("[")
-        for id in deliveredIDs.sorted() {
-            out.element(); out.string(id)
-        }
-        out.close("]")
-        out.key("settledIDs")
-        out.open("[")
-        for id in settledIDs.sorted() {
-            out.element(); out.string(id)
-        }
-        out.close("]")
-        out.key("deliveredDates")
-        out.open("{")
-        for (thread, dates) in deliveredDates.textMembers {
-            out.key(thread); out.string(dates)
-        }
-        out.close("}")
-        out.key("settledDates")
-        out.open("{")
-        for (thread, dates) in settledDates.textMembers {
-            out.key(thread); out.string(dates)
-        }
-        out.close("}")
+        memory.write(to: &out)
         out.close("}")
         return out.finish()
     }

@@ -6,8 +6,6 @@ public struct RunState: Equatable, Sendable {
     public static let formatVersion = 1
     /// How many missed occurrences `status` can list; the total is counted regardless.
     public static let recentMissedLimit = 50
-    /// Ledger entries are kept this long after their occurrence expired, then pruned.
-    public static let ledgerRetention: TimeInterval = 2 * 86_400
     /// How many desktop-command failures `status` keeps.
     public static let recentFailureLimit = 20
 
@@ -32,20 +30,8 @@ public struct RunState: Equatable, Sendable {
     public var timeZone: String?
     /// Why the previous run's zone is not exactly what `TZ` asked for (docs/promises.md), for `status`.
     public var zoneWarning: String?
-    /// Occurrence id → what happened to it, while it may matter: until two days after it expired (a delivery
-    /// can be acted on until then), and longer while nothing else remembers it (`prune`).
-    public var ledger: [String: LedgerEntry] = [:]
-    /// The dates of every dated delivery, kept for good (`DeliveredDates`).
-    public var deliveredDates = DeliveredDates()
-    /// The dated occurrences pruned as seen, missed, suppressed or departed, each with its fireAt (or when it was
-    /// recorded, if earlier) and whether it was missed (`SettledDates`), kept for good.
-    public var settledDates = SettledDates()
-    /// The ids of older deliveries of one-offs still in the files (an achievement, an import, a laundry stage
-    /// not yet moved on): only the id, while the files produce it (`prune`).
-    public var deliveredIDs: Set<String> = []
-    /// The same for one-offs recorded as seen, never announced: past on the first run, or already expired when
-    /// they appeared. Only the id, while the files produce it (`prune`).
-    public var settledIDs: Set<String> = []
+    /// What was handled, so that nothing is delivered twice: the ledger, and the ids and dates pruning keeps.
+    public var memory = DeliveryMemory()
     /// Bytes of `outbox.jsonl` whose lines are already in the ledger; anything beyond was written by a run
     /// that died before saving this file, and is taken into the ledger by the next run.
     public var outboxBytes = 0
@@ -101,42 +87,11 @@ public struct RunState: Equatable, Sendable {
         outboxLastLine = OutboxRecovery.lastLineHash(bytes[...])
     }
 
-    /// True when the ledger, the delivered dates or the ids of one-offs know the occurrence: it must never be
-    /// delivered (again).
-    public func isHandled(_ id: String) -> Bool {
-        ledger[id] != nil || deliveredIDs.contains(id) || settledIDs.contains(id) || deliveredDates.contains(id: id)
-    }
-
-    /// Whether the occurrence `id` was delivered, however long ago if it is dated.
-    public func wasDelivered(_ id: String) -> Bool {
-        ledger[id]?.outcome == .delivered || deliveredIDs.contains(id) || deliveredDates.contains(id: id)
-    }
-
     /// After the clock went back to `now`: forgets the outcomes a later clock recorded for occurrences that are
-    /// still to come at `now` (docs/promises.md). A clock that ran ahead marked real future occurrences as missed (or
-    /// seen, or suppressed); once it is corrected they must ring when their time truly comes, and a missed one
-    /// leaves the missed list and its count. What was already due at `now` keeps its outcome whatever the clock
-    /// did: an achievement seen two days ago, or an alarm suppressed while notifications were off, must stay
-    /// silent. Deliveries are always kept: those really happened and must not repeat.
-    ///
-    /// An outcome is forgotten only when its occurrence lies ahead of the corrected clock both at the instant
-    /// recorded and as this run plans it (`fireAt`; nil when nothing produces it now). After travel the same
-    /// date falls at another instant: one whose time has passed where it was recorded was truly missed there,
-    /// and one whose time has passed where the person now is will not come again; either stays as recorded, as
-    /// a date missed in one zone stays missed in another. `SettledDates` judges its dates the same way, by the
-    /// earlier of the fireAt and the recording time that `prune` kept for each; `settledIDs`, kept only while
-    /// their one-offs are produced, by the fireAt this run plans.
-    mutating func forgetUndeliveredRecorded(after now: Date, fireAt: (String) -> Date?) {
-        var forgottenMissed = Set<String>()
-        ledger = ledger.filter { id, entry in
-            let keep = entry.outcome == .delivered
-                || !SettledDates.reopens(recorded: min(entry.at, entry.fireAt), planned: fireAt(id), now: now)
-            if !keep && entry.outcome == .missed { forgottenMissed.insert(id) }
-            return keep
-        }
-        forgottenMissed.formUnion(settledDates.forget(after: now, fireAt: fireAt))
-        if !settledIDs.isEmpty { settledIDs = settledIDs.filter { id in fireAt(id).map { $0 <= now } ?? true } }
-        forgetMissed(forgottenMissed)
+    /// still to come at `now` (`DeliveryMemory.reopen(after:fireAt:)`, docs/promises.md); a missed one leaves the
+    /// missed list and its count.
+    mutating func reopen(after now: Date, fireAt: (String) -> Date?) {
+        forgetMissed(memory.reopen(after: now, fireAt: fireAt))
     }
 
     /// Takes `ids` off the missed list and out of its count: they were not missed after all (docs/promises.md).
@@ -146,53 +101,15 @@ public struct RunState: Equatable, Sendable {
         recentMissed.removeAll { ids.contains($0.id) }
     }
 
-    /// Forgets what no promise needs any more, so that state.json stays small (docs/promises.md, exactly once):
-    ///
-    /// - every entry is kept until two days after its occurrence expired (`ledgerRetention`): the age limit of
-    ///   `snooze` and `act`, and the actions applied, live that long;
-    /// - then a dated occurrence keeps its outcome for good by its date: a delivery in `deliveredDates`, a seen,
-    ///   missed, suppressed or departed one in `settledDates` with its instant;
-    /// - a one-off (a laundry stage, an achievement, a snooze) keeps its outcome while this run's data still
-    ///   produce it (`produced`) or its kind is switched off (it may come back): a delivery as its id in
-    ///   `deliveredIDs`, a seen one as its id in `settledIDs` (a new household may bring hundreds of them, each
-    ///   past when nudge started), a missed or suppressed one as its whole entry (its instant, and whether a clock
-    ///   set back before it takes it off the missed count). Once its source is gone, no run can produce it again.
-    ///
-    /// Snoozes and timers go two days after they expired: nothing produces them after that.
+    /// Forgets what no promise needs any more, so that state.json stays small: the memory's records
+    /// (`DeliveryMemory.prune`), and snoozes and timers two days after they expired, when nothing produces them
+    /// any more; the actions applied go with their ledger entries.
     mutating func prune(now: Date, produced: Set<String>, isSwitchedOn: (String) -> Bool) {
-        let horizon = now.addingTimeInterval(-Self.ledgerRetention)
-        var deliveredDated: [String] = []
-        var deliveredOneOffs: [String] = []
-        var seenOneOffs: [String] = []
-        var settledDated: [(id: String, entry: LedgerEntry)] = []
-        // A one-off that this run's data still produce, or whose kind is switched off: it may come back.
-        func mayComeBack(_ id: String) -> Bool {
-            produced.contains(id) || !isSwitchedOn(String(id.prefix { $0 != ":" }))
-        }
-        ledger = ledger.filter { id, entry in
-            guard entry.expiresAt < horizon else { return true }
-            switch (DeliveredDates.isDated(id), entry.outcome) {
-            case (true, .delivered): deliveredDated.append(id)
-            case (true, _): settledDated.append((id, entry))
-            case (false, .delivered): deliveredOneOffs.append(id)
-            case (false, .seen): seenOneOffs.append(id)
-            case (false, _): return mayComeBack(id)
-            }
-            return false
-        }
-        for id in deliveredDated { deliveredDates.insert(id: id) }
-        // A date is kept with the earlier of its fireAt and the time it was recorded (a leave-time silenced by a
-        // departure before it fired): a clock set back before that instant reopens it, as with its ledger entry.
-        for (id, entry) in settledDated {
-            settledDates.insert(id: id, fireAt: min(entry.at, entry.fireAt), missed: entry.outcome == .missed)
-        }
-        deliveredIDs.formUnion(deliveredOneOffs)
-        if !deliveredIDs.isEmpty { deliveredIDs = deliveredIDs.filter(mayComeBack) }
-        settledIDs.formUnion(seenOneOffs)
-        if !settledIDs.isEmpty { settledIDs = settledIDs.filter(mayComeBack) }
+        memory.prune(now: now, produced: produced, isSwitchedOn: isSwitchedOn)
+        let horizon = now.addingTimeInterval(-DeliveryMemory.ledgerRetention)
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
         timers = timers.filter { $0.expiresAt >= horizon }
-        appliedActions = appliedActions.filter { ledger[$0.key] != nil }
+        appliedActions = appliedActions.filter { memory.ledger[$0.key] != nil }
         departures = departures.filter { now.timeIntervalSince($0.at) < Departure.openFor }
     }
 }

@@ -45,10 +45,10 @@ extension Triage {
                          fireAt: notification.fireAt, reason: reason, recordedAt: now)
         }
         for notification in suppressed {
-            state.ledger[notification.id] = Planner.entry(notification, .suppressed, now)
+            state.memory.record(notification, .suppressed, at: now)
         }
         for (notification, _) in missed {
-            state.ledger[notification.id] = Planner.entry(notification, .missed, now)
+            state.memory.record(notification, .missed, at: now)
             produced.insert(notification.id)
         }
         let newlyMissed = relistRecentMissed(missedRecords, deliveries: deliveries)

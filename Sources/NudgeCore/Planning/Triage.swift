@@ -20,7 +20,7 @@ struct Triage {
     /// source's is (a table of whole notifications would copy each record in and out).
     var upcoming: [Notification] = []
     private var upcomingIndex: UpcomingIndex
-    /// The ledger's ids; ids recorded as seen during the run are added as they are.
+    /// The ledger's ids (`DeliveryMemory.handledFilter`); ids recorded as seen during the run are added as they are.
     private var handled: HandledFilter
     /// The one-off ids with an outcome that this run's data still produce, in the ledger, deliveredIDs or
     /// settledIDs or recorded by this run: `prune` keeps their ids and their missed or suppressed entries. One
@@ -34,7 +34,7 @@ struct Triage {
             + candidates.alarms.count
         plannedLeaveTimes = state.plannedLeaveTimes
         upcomingIndex = UpcomingIndex(capacity: threads)
-        handled = HandledFilter(state.ledger.keys, capacity: threads)
+        handled = state.memory.handledFilter(capacity: threads)
         upcoming.reserveCapacity(threads)
         self.state = state
         self.now = now
@@ -70,7 +70,9 @@ struct Triage {
         Planner.prepare(&candidate, plannedLeaveTimes: plannedLeaveTimes, quietHours: quietHours, clock: clock)
         // The source is hashed once, for the filter and the index of upcoming threads.
         let source = Notification.Identity.SourceKey(candidate.source)
-        if isHandled(candidate, source: source) { return false }
+        if state.memory.isHandled(candidate, source: source, filter: handled, produced: &produced) {
+            return false
+        }
         if candidate.fireAt > now {
             keepIfNext(candidate, sourceHash: source.hash)
             return true
@@ -79,30 +81,12 @@ struct Triage {
         case .due: due.append(candidate)
         case .expired: missed.append((candidate, .expired))
         case .seen:
-            state.ledger[candidate.id] = Planner.entry(candidate, .seen, now)
+            state.memory.record(candidate, .seen, at: now)
             handled.insert(candidate.id)
             produced.insert(candidate.id)
         case .notDue: break
         }
         return false
-    }
-
-    /// Whether an outcome of `candidate` is already recorded: asks the five memories of it in turn, the ledger
-    /// (behind its filter), the delivered and settled one-off ids, the delivered and settled dates of daily
-    /// repeats. `state.isHandled`, read here so that the state is not copied for each candidate; a one-off
-    /// found is noted as still produced.
-    private mutating func isHandled(_ candidate: borrowing Notification,
-                                    source: Notification.Identity.SourceKey) -> Bool {
-        if handled.mayContain(candidate.identity, source: source), state.ledger[candidate.id] != nil {
-            if case .text = candidate.identity.stored { produced.insert(candidate.id) }
-            return true
-        }
-        if !(state.deliveredIDs.isEmpty && state.settledIDs.isEmpty), case .text(let id) = candidate.identity.stored,
-           state.deliveredIDs.contains(id) || state.settledIDs.contains(id) {
-            produced.insert(id)
-            return true
-        }
-        return state.deliveredDates.contains(candidate) || state.settledDates.contains(candidate)
     }
 
     /// Keeps an upcoming `candidate` when it comes before the occurrence of its thread kept so far.

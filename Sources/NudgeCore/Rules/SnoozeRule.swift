@@ -49,7 +49,7 @@ extension SnoozeRule {
         let base = baseID(of: original.id)
         let family = { (id: String) in id == base || id.hasPrefix(base + ":snooze-") }
         let next = snooze(original, minutes: minutes, now: now, existing: existing)
-        if let index = state.snoozes.firstIndex(where: { family($0.id) && !state.isHandled($0.id) }) {
+        if let index = state.snoozes.firstIndex(where: { family($0.id) && !state.memory.isHandled($0.id) }) {
             let from = state.snoozes[index].fireAt
             var moved = next
             moved.id = state.snoozes[index].id

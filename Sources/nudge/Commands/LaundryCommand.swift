@@ -52,7 +52,7 @@ enum LaundryCommand {
     /// `Workspace.load`), and the outbox. A clock set back to the second an earlier cycle started would otherwise
     /// name a new cycle like it, and its stages would count as already delivered or seen.
     static func usedCycleIDs(ofPet petID: String, state: RunState?, directory: DataDirectory) throws -> Set<String> {
-        let remembered = state.map { Array($0.ledger.keys) + Array($0.deliveredIDs) + Array($0.settledIDs) } ?? []
+        let remembered = state?.memory.rememberedIDs ?? []
         let delivered = try DeliveredRecord.outboxDeliveries(directory).map(\.notification.id)
         return LaundryEditor.cycleIDs(ofPet: petID, in: remembered + delivered)
     }

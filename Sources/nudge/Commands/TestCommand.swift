@@ -28,7 +28,7 @@ enum TestCommand {
         // Two tests in one second are two occurrences (docs/design.md, "Occurrence ids").
         let base = notification.id
         var count = 1
-        while state.isHandled(notification.id) {
+        while state.memory.isHandled(notification.id) {
             count += 1
             notification.id = "\(base):\(count)"
         }

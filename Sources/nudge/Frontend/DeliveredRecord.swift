@@ -5,7 +5,7 @@ import NudgeCore
 /// occurrence id, `last` (the most recent delivery), or a unique prefix of an id. The record is read back from
 /// `outbox.jsonl`, or from the snoozes and timers kept in state.
 ///
-/// A delivery can be acted on until two days after it expired (`RunState.ledgerRetention`), measured from its
+/// A delivery can be acted on until two days after it expired (`DeliveryMemory.ledgerRetention`), measured from its
 /// expiry by the command's clock, whether or not a run pruned its ledger entry meanwhile. After
 /// that, such a delivery is named with its date as too old, never as one that was not delivered.
 enum DeliveredRecord {
@@ -24,17 +24,17 @@ enum DeliveredRecord {
                 throw CLIError.badData(["nudge \(command): nothing was delivered yet"])
             }
             id = last
-        } else if state.wasDelivered(wanted) || deliveries.contains(where: { $0.notification.id == wanted }) {
+        } else if state.memory.wasDelivered(wanted) || deliveries.contains(where: { $0.notification.id == wanted }) {
             id = wanted
         } else {
             id = try matching(prefix: wanted, state: state, deliveries: deliveries, command: command, zone: zone)
         }
         let record = deliveries.last(where: { $0.notification.id == id })?.notification
-            ?? (state.snoozes + state.timers).first(where: { $0.id == id && state.wasDelivered(id) })
-        guard let expiresAt = record?.expiresAt ?? state.ledger[id]?.expiresAt else {
+            ?? (state.snoozes + state.timers).first(where: { $0.id == id && state.memory.wasDelivered(id) })
+        guard let expiresAt = record?.expiresAt ?? state.memory.ledger[id]?.expiresAt else {
             throw tooOld(id, deliveries: deliveries, command: command, zone: zone)
         }
-        guard now <= expiresAt.addingTimeInterval(RunState.ledgerRetention) else {
+        guard now <= expiresAt.addingTimeInterval(DeliveryMemory.ledgerRetention) else {
             throw tooOld(id, deliveries: deliveries, command: command, zone: zone)
         }
         if let record { return record }
@@ -45,7 +45,8 @@ enum DeliveredRecord {
     /// older ones in the outbox, to say that they are too old.
     private static func matching(prefix: String, state: RunState, deliveries: [Delivery], command: String,
                                  zone: Zone) throws -> String {
-        let current = Set(state.ledger.keys.filter { $0.hasPrefix(prefix) && state.ledger[$0]?.outcome == .delivered })
+        let ledger = state.memory.ledger
+        let current = Set(ledger.keys.filter { $0.hasPrefix(prefix) && ledger[$0]?.outcome == .delivered })
         let matches = current.sorted()
         if matches.count > 1 {
             throw CLIError.badData(["nudge \(command): \(prefix) matches \(matches.count) delivered "
@@ -94,7 +95,7 @@ enum DeliveredRecord {
 
     /// The most recent delivery the ledger knows, for `last` when the outbox was rotated away.
     private static func newestInLedger(_ state: RunState) -> String? {
-        state.ledger.filter { $0.value.outcome == .delivered }
+        state.memory.ledger.filter { $0.value.outcome == .delivered }
             .max { ($0.value.at, $0.key) < ($1.value.at, $1.key) }?.key
     }
 

@@ -157,7 +157,7 @@ final class ActionEffectTests: XCTestCase {
         XCTAssertEqual(today?.id, "streak.reminder:streaks:2026-11-21")
         XCTAssertEqual(state.remindTomorrow(today: today, now: now), 1)
         XCTAssertEqual(state.snoozes, [])
-        XCTAssertEqual(state.ledger["streak.reminder:streaks:2026-11-21"]?.outcome, .suppressed)
+        XCTAssertEqual(state.memory.ledger["streak.reminder:streaks:2026-11-21"]?.outcome, .suppressed)
         let result = Planner.plan(household, previous: state, now: Fixtures.instant("2026-11-21T18:30:00Z"),
                                   zone: Fixtures.berlin)
         XCTAssertFalse(result.plan.pending.contains { $0.id == "streak.reminder:streaks:2026-11-21" })

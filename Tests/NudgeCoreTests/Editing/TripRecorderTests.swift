@@ -30,7 +30,7 @@ final class TripRecorderTests: XCTestCase {
         // Mon 23 Nov: arrive 08:45 Berlin (07:45Z), reminder 08:10 (07:10Z); left at 08:00 Berlin.
         let outcome = try XCTUnwrap(depart(at: "2026-11-23T07:00:00Z", state: &state))
         XCTAssertEqual(outcome.silencedReminder?.id, "commute.leave:office:2026-11-23")
-        XCTAssertEqual(state.ledger["commute.leave:office:2026-11-23"]?.outcome, .departed)
+        XCTAssertEqual(state.memory.ledger["commute.leave:office:2026-11-23"]?.outcome, .departed)
         XCTAssertEqual(state.departures, [Departure(trip: "office", at: Fixtures.instant("2026-11-23T07:00:00Z"))])
 
         let household = Household(settings: Fixtures.settings(), trips: [office])
@@ -47,14 +47,14 @@ final class TripRecorderTests: XCTestCase {
         let reminder = CommuteRule.instance(of: office, arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
                                             arrivalDate: Fixtures.date("2026-11-23"), settings: Settings(),
                                             now: Fixtures.instant("2026-11-23T07:10:00Z"), clock: berlin)
-        state.ledger[reminder.id] = Planner.entry(reminder, .delivered, Fixtures.instant("2026-11-23T07:10:00Z"))
+        state.memory.record(reminder, .delivered, at: Fixtures.instant("2026-11-23T07:10:00Z"))
         state.snoozes = [SnoozeRule.snooze(reminder, minutes: 5, now: Fixtures.instant("2026-11-23T07:11:00Z"),
                                            existing: [])]
         let outcome = try XCTUnwrap(depart(at: "2026-11-23T07:12:00Z", state: &state))
         XCTAssertNil(outcome.silencedReminder, "a delivered reminder stays delivered")
         XCTAssertEqual(outcome.cancelledSnoozes, 1)
         XCTAssertEqual(state.snoozes, [])
-        XCTAssertEqual(state.ledger[reminder.id]?.outcome, .delivered)
+        XCTAssertEqual(state.memory.ledger[reminder.id]?.outcome, .delivered)
     }
 
     func testASecondDepartureReplacesTheOpenOne() throws {

@@ -13,7 +13,7 @@ final class MasterSwitchTests: XCTestCase {
                                zone: Fixtures.berlin)
         XCTAssertEqual(off.deliveries, [])
         XCTAssertEqual(off.suppressed.map(\.id), ["alarm.prayer:fajr:2026-11-21"])
-        XCTAssertEqual(off.state.ledger["alarm.prayer:fajr:2026-11-21"]?.outcome, .suppressed)
+        XCTAssertEqual(off.state.memory.ledger["alarm.prayer:fajr:2026-11-21"]?.outcome, .suppressed)
         XCTAssertEqual(off.state.lastSuppressed, 1)
         XCTAssertEqual(off.plan.pending.map(\.id), ["alarm.prayer:fajr:2026-11-22"])  // still planned
         XCTAssertEqual(off.state.badge, 0)

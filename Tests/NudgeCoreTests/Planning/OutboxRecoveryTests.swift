@@ -19,8 +19,9 @@ final class OutboxRecoveryTests: XCTestCase {
         let outcome = OutboxRecovery.recover(tail: Array(tail.utf8), into: &state)
         XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
         XCTAssertEqual(outcome.completeLength, 100 + tail.utf8.count)
-        XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
-        XCTAssertEqual(state.ledger["alarm.prayer:b:2026-11-21"]?.fireAt, Fixtures.instant("2026-11-21T04:30:00Z"))
+        XCTAssertEqual(state.memory.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
+        XCTAssertEqual(state.memory.ledger["alarm.prayer:b:2026-11-21"]?.fireAt,
+                       Fixtures.instant("2026-11-21T04:30:00Z"))
         XCTAssertEqual(state.deliveredTotal, 2)
         XCTAssertEqual(state.outboxBytes, 100 + tail.utf8.count)
         XCTAssertEqual(state.outboxLastLine, ContentHash.of(Array(line("b").utf8)))
@@ -33,7 +34,7 @@ final class OutboxRecoveryTests: XCTestCase {
         let outcome = OutboxRecovery.recover(tail: Array((whole + torn).utf8), into: &state)
         XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
         XCTAssertEqual(outcome.completeLength, whole.utf8.count)
-        XCTAssertNil(state.ledger["alarm.prayer:b:2026-11-21"])
+        XCTAssertNil(state.memory.ledger["alarm.prayer:b:2026-11-21"])
     }
 
     func testARecoveredDeliveryIsCountedForTheBadgeAndQueuedForEveryChannel() {
@@ -75,7 +76,7 @@ final class OutboxRecoveryTests: XCTestCase {
         state.lastRunAt = Fixtures.instant("2026-11-25T08:00:00Z")
         let outcome = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &state, channels: [.desktop])
         XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
-        XCTAssertEqual(state.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
+        XCTAssertEqual(state.memory.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
         XCTAssertEqual(state.deliveredTotal, 0)
         XCTAssertEqual(state.badge, 0)
         XCTAssertEqual(state.commandQueue, [])

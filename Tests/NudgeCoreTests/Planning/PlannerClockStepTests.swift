@@ -20,11 +20,12 @@ final class PlannerClockStepTests: XCTestCase {
         let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z
         let ahead = Planner.plan(household(alarms: alarms), previous: state(lastRun: "2026-11-21T05:00:00Z"),
                                  now: Fixtures.instant("2026-12-01T05:00:00Z"), zone: berlin)
-        XCTAssertTrue(ahead.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
+        XCTAssertTrue(ahead.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
         let back = Planner.plan(household(alarms: alarms), previous: ahead.state,
                                 now: Fixtures.instant("2026-11-22T04:30:00Z"), zone: berlin)
-        XCTAssertTrue(back.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "fireAt == now stays")
-        XCTAssertFalse(back.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-23"))
+        XCTAssertTrue(back.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"),
+                      "fireAt == now stays")
+        XCTAssertFalse(back.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-23"))
         XCTAssertEqual(back.deliveries, [])
         XCTAssertEqual(back.missed, [])
         XCTAssertEqual(back.plan.pending.map(\.id), ["alarm.prayer:fajr:2026-11-23"])
@@ -46,7 +47,7 @@ final class PlannerClockStepTests: XCTestCase {
         XCTAssertEqual(ahead.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
         let back = Planner.plan(household(alarms: alarms), previous: ahead.state,
                                 now: Fixtures.instant("2026-11-22T04:45:00Z"), zone: berlin)
-        XCTAssertEqual(back.state.ledger["alarm.prayer:fajr:2026-11-22"]?.outcome, .missed)
+        XCTAssertEqual(back.state.memory.ledger["alarm.prayer:fajr:2026-11-22"]?.outcome, .missed)
         XCTAssertEqual(back.deliveries, [])
         XCTAssertEqual(back.state.missedTotal, 1, "counted once")
     }
@@ -62,12 +63,12 @@ final class PlannerClockStepTests: XCTestCase {
         let ahead = Planner.plan(household(alarms: alarms), previous: tokyo.state,
                                  now: Fixtures.instant("2026-11-25T20:00:00Z"), zone: Fixtures.tokyo,
                                  previousZone: Fixtures.tokyo)
-        XCTAssertTrue(ahead.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
+        XCTAssertTrue(ahead.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
         let newYork = Planner.plan(household(alarms: alarms), previous: ahead.state,
                                    now: Fixtures.instant("2026-11-22T00:00:00Z"), zone: Fixtures.newYork,
                                    previousZone: Fixtures.tokyo)
-        XCTAssertTrue(newYork.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
-        XCTAssertFalse(newYork.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-23"))
+        XCTAssertTrue(newYork.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
+        XCTAssertFalse(newYork.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-23"))
         XCTAssertEqual(newYork.plan.pending.map(\.id), ["alarm.prayer:fajr:2026-11-23"])
         let morning = Planner.plan(household(alarms: alarms), previous: newYork.state,
                                    now: Fixtures.instant("2026-11-22T10:31:00Z"), zone: Fixtures.newYork,
@@ -104,8 +105,8 @@ final class PlannerClockStepTests: XCTestCase {
                                   now: Fixtures.instant("2026-11-21T05:01:00Z"), zone: berlin)
         let retried = Planner.plan(household(alarms: alarms), previous: ahead.state,
                                    now: Fixtures.instant("2026-11-21T05:02:00Z"), zone: berlin)
-        XCTAssertEqual(killed.state.ledger.keys.sorted(), retried.state.ledger.keys.sorted())
-        XCTAssertEqual(killed.state.settledDates, retried.state.settledDates)
+        XCTAssertEqual(killed.state.memory.ledger.keys.sorted(), retried.state.memory.ledger.keys.sorted())
+        XCTAssertEqual(killed.state.memory.settledDates, retried.state.memory.settledDates)
         XCTAssertEqual(retried.plan.pending.map(\.id), ["alarm.prayer:fajr:2026-11-22"])
         let rings = Planner.plan(household(alarms: alarms), previous: retried.state,
                                  now: Fixtures.instant("2026-11-22T04:31:00Z"), zone: berlin)
@@ -161,7 +162,7 @@ final class PlannerClockStepTests: XCTestCase {
         XCTAssertEqual(rung.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-22"])
         let month = Planner.plan(household(alarms: alarms), previous: rung.state,
                                  now: Fixtures.instant("2026-12-22T12:00:00Z"), zone: berlin)
-        XCTAssertNil(month.state.ledger["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertNil(month.state.memory.ledger["alarm.prayer:fajr:2026-11-22"])
         let newYork = Planner.plan(household(alarms: alarms), previous: month.state,
                                    now: Fixtures.instant("2026-11-22T05:00:00Z"), zone: Fixtures.newYork,
                                    previousZone: berlin)

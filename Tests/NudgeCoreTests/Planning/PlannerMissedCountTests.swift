@@ -20,10 +20,10 @@ final class PlannerMissedCountTests: XCTestCase {
         let ahead = Planner.plan(household(alarms: alarms), previous: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
                                  now: at("2026-12-01T05:00:00Z"), zone: berlin)
         XCTAssertEqual(ahead.state.missedTotal, 9)
-        XCTAssertTrue(ahead.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned at once")
+        XCTAssertTrue(ahead.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned at once")
         let corrected = Planner.plan(household(alarms: alarms), previous: ahead.state,
                                      now: at("2026-11-21T05:01:00Z"), zone: berlin)
-        XCTAssertFalse(corrected.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
+        XCTAssertFalse(corrected.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"))
         XCTAssertEqual(corrected.state.missedTotal, 0, "none of them was missed: each lies ahead of the clock")
         XCTAssertEqual(corrected.state.recentMissed.map(\.id), [])
         let removed = Planner.plan(household(alarms: []), previous: corrected.state,
@@ -91,7 +91,7 @@ final class PlannerMissedCountTests: XCTestCase {
         let ahead = Fixtures.runs(household(alarms: alarms), from: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
                                   ["2026-11-25T06:00:00Z"])
         XCTAssertEqual(ahead.state.missedTotal, 4)
-        XCTAssertTrue(ahead.state.settledDates.textMembers.contains { $0.value.contains("2026-11-22!") },
+        XCTAssertTrue(ahead.state.memory.settledDates.textMembers.contains { $0.value.contains("2026-11-22!") },
                       "pruned at once, marked missed")
         let corrected = Fixtures.runs(household(alarms: alarms), from: ahead.state, ["2026-11-21T06:00:00Z"])
         XCTAssertEqual(corrected.state.missedTotal, 0)

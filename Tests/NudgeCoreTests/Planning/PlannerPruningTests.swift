@@ -29,8 +29,8 @@ final class PlannerPruningTests: XCTestCase {
                                         ["2026-11-22T20:00:00Z"])
         let threeDaysAhead = Fixtures.runs(household(alarms: alarms), from: oneDayAhead.state, previousZone: tokyo,
                                            zone: tokyo, ["2026-11-24T20:00:00Z"])
-        XCTAssertNotNil(oneDayAhead.state.ledger["alarm.prayer:fajr:2026-11-22"], "kept in the ledger")
-        XCTAssertTrue(threeDaysAhead.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned")
+        XCTAssertNotNil(oneDayAhead.state.memory.ledger["alarm.prayer:fajr:2026-11-22"], "kept in the ledger")
+        XCTAssertTrue(threeDaysAhead.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned")
         let inBerlin = ["2026-11-21T23:00:00Z", "2026-11-22T04:31:00Z", "2026-11-22T12:00:00Z"]
         let kept = Fixtures.runs(household(alarms: alarms), from: oneDayAhead.state, previousZone: tokyo, zone: berlin,
                                  inBerlin)
@@ -55,7 +55,7 @@ final class PlannerPruningTests: XCTestCase {
         let ahead = Fixtures.runs(before, from: start, previousZone: berlin, zone: berlin, ["2026-11-22T06:00:00Z"])
         XCTAssertEqual(ahead.missed, ["alarm.prayer:fajr:2026-11-22"])
         let further = Fixtures.runs(before, from: ahead.state, ["2026-11-25T06:00:00Z"])
-        XCTAssertTrue(further.state.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned")
+        XCTAssertTrue(further.state.memory.settledDates.contains(id: "alarm.prayer:fajr:2026-11-22"), "pruned")
         let corrected = ["2026-11-22T05:30:00Z", "2026-11-22T06:01:00Z", "2026-11-22T12:00:00Z"]
         let kept = Fixtures.runs(moved, from: ahead.state, previousZone: berlin, zone: berlin, corrected)
         let pruned = Fixtures.runs(moved, from: further.state, previousZone: berlin, zone: berlin, corrected)
@@ -88,7 +88,7 @@ final class PlannerPruningTests: XCTestCase {
         XCTAssertEqual(dryCompletions(nextDay), [])
 
         let later = Planner.plan(first, previous: missed.state, now: at("2026-11-24T09:00:00Z"), zone: berlin)
-        XCTAssertEqual(later.state.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed, "still produced")
+        XCTAssertEqual(later.state.memory.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed, "still produced")
         let threeDaysOn = Planner.plan(household(dryStartedAt: "2026-11-24T10:00:00Z"), previous: later.state,
                                        now: at("2026-11-24T11:01:00Z"), zone: berlin)
         XCTAssertEqual(dryCompletions(threeDaysOn), [])
@@ -96,7 +96,7 @@ final class PlannerPruningTests: XCTestCase {
         let folded = Planner.plan(Household(settings: Fixtures.settings(), pets: [
                                       Pet(id: "snowy", name: "Snowy", cycle: nil)]),
                                   previous: later.state, now: at("2026-11-24T09:01:00Z"), zone: berlin)
-        XCTAssertNil(folded.state.ledger["laundry.dryComplete:snowy:c-1"], "gone with its cycle")
+        XCTAssertNil(folded.state.memory.ledger["laundry.dryComplete:snowy:c-1"], "gone with its cycle")
     }
 
     /// The same dry stage, missed on the 21st, but laundry is switched off while the ledger could prune: nothing
@@ -117,7 +117,8 @@ final class PlannerPruningTests: XCTestCase {
         XCTAssertEqual(missed.missed.map(\.id), ["laundry.dryComplete:snowy:c-1"])
         let switchedOff = Planner.plan(household(dryStartedAt: "2026-11-21T08:00:00Z", laundryOn: false),
                                        previous: missed.state, now: at("2026-11-24T09:00:00Z"), zone: berlin)
-        XCTAssertEqual(switchedOff.state.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed, "kept while off")
+        XCTAssertEqual(switchedOff.state.memory.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed,
+                       "kept while off")
         let restarted = household(dryStartedAt: "2026-11-24T10:00:00Z")
         let back = Planner.plan(restarted, previous: switchedOff.state, now: at("2026-11-24T11:01:00Z"), zone: berlin)
         XCTAssertEqual(back.deliveries.map(\.notification.id).filter { $0.hasPrefix("laundry.dryComplete") }, [],
@@ -135,19 +136,19 @@ final class PlannerPruningTests: XCTestCase {
         let without = Household(settings: Fixtures.settings())
         let first = Planner.plan(with, previous: nil, now: at("2026-11-21T10:00:00Z"), zone: berlin)
         let id = "streak.achievement:a-1:unlocked"
-        XCTAssertEqual(first.state.ledger[id]?.outcome, .seen)
+        XCTAssertEqual(first.state.memory.ledger[id]?.outcome, .seen)
         let later = Fixtures.runs(with, from: first.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:00:00Z"])
-        XCTAssertNil(later.state.ledger[id])
-        XCTAssertEqual(later.state.settledIDs, [id])
-        XCTAssertEqual(later.state.deliveredIDs, [], "seen, not delivered")
+        XCTAssertNil(later.state.memory.ledger[id])
+        XCTAssertEqual(later.state.memory.settledIDs, [id])
+        XCTAssertEqual(later.state.memory.deliveredIDs, [], "seen, not delivered")
         let back = Fixtures.runs(with, from: later.state, previousZone: berlin, zone: berlin,
                                  ["2026-11-20T10:01:00Z", "2026-11-20T10:02:00Z"])
         XCTAssertEqual(back.delivered + back.missed, [])
         let removed = Fixtures.runs(without, from: later.state, ["2026-12-21T10:01:00Z"])
-        XCTAssertEqual(removed.state.settledIDs, [])
+        XCTAssertEqual(removed.state.memory.settledIDs, [])
         let restored = Fixtures.runs(with, from: removed.state, ["2026-12-21T10:02:00Z"])
         XCTAssertEqual(restored.delivered + restored.missed, [])
-        XCTAssertEqual(restored.state.settledIDs, [id], "seen again, and pruned at once: it expired weeks ago")
+        XCTAssertEqual(restored.state.memory.settledIDs, [id], "seen again, and pruned at once: it expired weeks ago")
     }
 
     /// A leave-time silenced by a departure before it fired (recorded 06:50Z, due 07:00Z) stays silent after a
@@ -156,16 +157,17 @@ final class PlannerPruningTests: XCTestCase {
     func testALeaveTimeSilencedByADepartureStaysSoAfterASetBackWhetherOrNotTheLedgerPrunedIt() {
         let id = "commute.leave:office:2026-11-23"
         var kept = RunState()
-        kept.ledger[id] = LedgerEntry(outcome: .departed, kind: "commute.leave", fireAt: at("2026-11-23T07:00:00Z"),
-                                      expiresAt: at("2026-11-23T08:00:00Z"), at: at("2026-11-23T06:50:00Z"))
+        kept.memory = DeliveryMemory(ledger: [
+            id: LedgerEntry(outcome: .departed, kind: "commute.leave", fireAt: at("2026-11-23T07:00:00Z"),
+                            expiresAt: at("2026-11-23T08:00:00Z"), at: at("2026-11-23T06:50:00Z"))])
         var pruned = kept
         pruned.prune(now: at("2026-11-27T00:00:00Z"), produced: []) { _ in true }
-        XCTAssertNil(pruned.ledger[id])
-        XCTAssertTrue(pruned.settledDates.contains(id: id))
-        kept.forgetUndeliveredRecorded(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
-        pruned.forgetUndeliveredRecorded(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
-        XCTAssertEqual(kept.ledger[id]?.outcome, .departed)
-        XCTAssertTrue(pruned.settledDates.contains(id: id), "kept, as the ledger keeps it")
+        XCTAssertNil(pruned.memory.ledger[id])
+        XCTAssertTrue(pruned.memory.settledDates.contains(id: id))
+        kept.reopen(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
+        pruned.reopen(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
+        XCTAssertEqual(kept.memory.ledger[id]?.outcome, .departed)
+        XCTAssertTrue(pruned.memory.settledDates.contains(id: id), "kept, as the ledger keeps it")
     }
 
     /// An outcome recorded two days after its expiry is pruned by the run that records it: a wash written in
@@ -177,13 +179,13 @@ final class PlannerPruningTests: XCTestCase {
                                     ["2026-11-24T09:01:00Z"])
         let seen = Fixtures.runs(washing, from: written.state, ["2026-11-24T09:02:00Z"])
         XCTAssertEqual(seen.delivered + seen.missed, [])
-        XCTAssertEqual(seen.state.settledIDs, ["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(seen.state.memory.settledIDs, ["laundry.washComplete:snowy:c-1"])
         let seenBack = Fixtures.runs(washing, from: seen.state, ["2026-11-21T08:30:00Z", "2026-11-21T08:31:00Z"])
         XCTAssertEqual(seenBack.delivered + seenBack.missed, [])
 
         let suspended = Fixtures.runs(washing, from: state(lastRun: "2026-11-21T08:00:00Z"), ["2026-11-25T09:00:00Z"])
         XCTAssertEqual(suspended.missed, ["laundry.washComplete:snowy:c-1"])
-        XCTAssertEqual(suspended.state.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .missed)
+        XCTAssertEqual(suspended.state.memory.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .missed)
         let missedBack = Fixtures.runs(washing, from: suspended.state, ["2026-11-21T08:30:00Z", "2026-11-21T08:31:00Z"])
         XCTAssertEqual(missedBack.delivered + missedBack.missed, [])
         XCTAssertEqual(missedBack.state.missedTotal, 1)
@@ -193,24 +195,24 @@ final class PlannerPruningTests: XCTestCase {
         let first = Planner.plan(household(pets: [Fixtures.washingPet()]),
                                  previous: state(lastRun: "2026-11-21T08:14:00Z"),
                                  now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
-        XCTAssertNotNil(first.state.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertNotNil(first.state.memory.ledger["laundry.washComplete:snowy:c-1"])
         // Expired at 14:15Z and two days more: the cycle is still in the file, so a clock set back could produce
         // it again, and its delivery is kept, as its id only.
         let later = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: first.state,
                                  now: Fixtures.instant("2026-11-23T14:20:00Z"), zone: berlin)
-        XCTAssertNil(later.state.ledger["laundry.washComplete:snowy:c-1"])
-        XCTAssertEqual(later.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
+        XCTAssertNil(later.state.memory.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(later.state.memory.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(later.deliveries, [])
         let stillThere = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: later.state,
                                       now: Fixtures.instant("2026-11-23T14:21:00Z"), zone: berlin)
-        XCTAssertEqual(stillThere.state.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(stillThere.state.memory.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
         let back = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: stillThere.state,
                                 now: Fixtures.instant("2026-11-21T08:20:00Z"), zone: berlin)
         XCTAssertEqual(back.deliveries, [], "a clock set back inside its time to ring finds it delivered")
         // Folded: nothing produces it any more, and it goes.
         let folded = Planner.plan(household(pets: [Pet(id: "snowy", name: "Snowy")]), previous: stillThere.state,
                                   now: Fixtures.instant("2026-11-23T14:22:00Z"), zone: berlin)
-        XCTAssertNil(folded.state.ledger["laundry.washComplete:snowy:c-1"])
-        XCTAssertEqual(folded.state.deliveredIDs, [])
+        XCTAssertNil(folded.state.memory.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(folded.state.memory.deliveredIDs, [])
     }
 }

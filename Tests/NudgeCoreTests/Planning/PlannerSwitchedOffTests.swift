@@ -47,7 +47,7 @@ final class PlannerSwitchedOffTests: XCTestCase {
         XCTAssertEqual(whileOff.missed, [])
         XCTAssertEqual(whileOff.state.snoozes.map(\.id), [snooze.id], "held, not dropped")
         XCTAssertEqual(whileOff.state.timers.count, 1)
-        XCTAssertNil(whileOff.state.ledger[snooze.id])
+        XCTAssertNil(whileOff.state.memory.ledger[snooze.id])
 
         // Back on at 04:50Z: the snooze (due 04:36Z, expires 05:06Z) rings late; the timer (05:01Z) is planned,
         // the alarm's next record (one pending record per source).

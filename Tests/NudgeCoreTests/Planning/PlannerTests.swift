@@ -50,7 +50,7 @@ final class PlannerTests: XCTestCase {
                                  now: Fixtures.instant("2026-11-21T08:16:30Z"), zone: berlin)
         XCTAssertEqual(first.deliveries.map(\.notification.id), ["laundry.washComplete:snowy:c-1"])
         XCTAssertEqual(first.deliveries.first?.lateSeconds, 90)
-        XCTAssertEqual(first.state.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .delivered)
+        XCTAssertEqual(first.state.memory.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .delivered)
         let second = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: first.state,
                                   now: Fixtures.instant("2026-11-21T08:17:00Z"), zone: berlin)
         XCTAssertEqual(second.deliveries, [])
@@ -73,7 +73,7 @@ final class PlannerTests: XCTestCase {
                                   previous: nil, now: now, zone: berlin)
         XCTAssertTrue(result.isFirstRun)
         XCTAssertEqual(result.deliveries.map(\.notification.id), ["laundry.washComplete:snowy:c-1"])
-        XCTAssertEqual(result.state.ledger["laundry.washComplete:luna:c-2"]?.outcome, .seen)
+        XCTAssertEqual(result.state.memory.ledger["laundry.washComplete:luna:c-2"]?.outcome, .seen)
         XCTAssertEqual(result.missed, [])
         let next = Planner.plan(household(pets: pets), previous: result.state,
                                 now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
@@ -109,7 +109,7 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(result.missed.map(\.id), ["alarm.prayer:fajr:2026-11-21"])
         XCTAssertEqual(result.missed.first?.reason, .expired)
         XCTAssertEqual(result.state.missedTotal, 1)
-        XCTAssertEqual(result.state.ledger["alarm.prayer:fajr:2026-11-21"]?.outcome, .missed)
+        XCTAssertEqual(result.state.memory.ledger["alarm.prayer:fajr:2026-11-21"]?.outcome, .missed)
         // Counted once: the next run does not count it again.
         let next = Planner.plan(household(alarms: [Fixtures.alarm(at: "05:30")]), previous: result.state,
                                 now: Fixtures.instant("2026-11-21T06:01:00Z"), zone: berlin)
@@ -152,8 +152,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(ahead.missed.map(\.id), ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
         let corrected = Planner.plan(household(alarms: [alarm]), previous: ahead.state,
                                      now: Fixtures.instant("2026-11-21T10:05:00Z"), zone: berlin)
-        XCTAssertNil(corrected.state.ledger["alarm.prayer:fajr:2026-11-22"])
-        XCTAssertEqual(corrected.state.ledger["alarm.prayer:fajr:2026-11-24"]?.outcome, .delivered)
+        XCTAssertNil(corrected.state.memory.ledger["alarm.prayer:fajr:2026-11-22"])
+        XCTAssertEqual(corrected.state.memory.ledger["alarm.prayer:fajr:2026-11-24"]?.outcome, .delivered)
         XCTAssertEqual(corrected.deliveries, [])
         let nextDay = Planner.plan(household(alarms: [alarm]), previous: corrected.state,
                                    now: Fixtures.instant("2026-11-22T09:31:00Z"), zone: berlin)
@@ -199,8 +199,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(rung.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-21"])
         let month = Planner.plan(household(alarms: alarms), previous: rung.state,
                                  now: Fixtures.instant("2026-12-21T12:00:00Z"), zone: berlin)
-        XCTAssertNil(month.state.ledger["alarm.prayer:fajr:2026-11-21"])
-        XCTAssertTrue(month.state.deliveredDates.contains(id: "alarm.prayer:fajr:2026-11-21"))
+        XCTAssertNil(month.state.memory.ledger["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertTrue(month.state.memory.deliveredDates.contains(id: "alarm.prayer:fajr:2026-11-21"))
         let back = Planner.plan(household(alarms: alarms), previous: month.state,
                                 now: Fixtures.instant("2026-11-21T04:00:00Z"), zone: berlin)
         XCTAssertEqual(back.plan.pending.map(\.id), ["alarm.prayer:fajr:2026-11-22"], "today's rang already")
@@ -213,12 +213,12 @@ final class PlannerTests: XCTestCase {
         let pet = Fixtures.washingPet(startedAt: "2026-11-21T07:30:00Z")       // done 08:15Z, expires 14:15Z
         let first = Planner.plan(household(pets: [pet]), previous: nil, now: Fixtures.instant("2026-11-21T09:00:00Z"),
                                  zone: berlin)
-        XCTAssertEqual(first.state.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .seen)
+        XCTAssertEqual(first.state.memory.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .seen)
         let later = Planner.plan(household(pets: [pet]), previous: first.state,
                                  now: Fixtures.instant("2026-11-25T09:00:00Z"), zone: berlin)
-        XCTAssertNil(later.state.ledger["laundry.washComplete:snowy:c-1"],
+        XCTAssertNil(later.state.memory.ledger["laundry.washComplete:snowy:c-1"],
                      "a first run's seen one-offs keep only their ids while produced, to keep state.json small")
-        XCTAssertEqual(later.state.settledIDs, ["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(later.state.memory.settledIDs, ["laundry.washComplete:snowy:c-1"])
         let back = Planner.plan(household(pets: [pet]), previous: later.state,
                                 now: Fixtures.instant("2026-11-21T10:00:00Z"), zone: berlin)
         XCTAssertEqual(back.deliveries, [])

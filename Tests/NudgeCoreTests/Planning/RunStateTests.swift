@@ -7,12 +7,14 @@ final class RunStateTests: XCTestCase {
         state.lastRunAt = Fixtures.instant("2026-11-21T08:00:00Z")
         state.timeZone = "Europe/Berlin"
         state.zoneWarning = "TZ=\"CET-1CEST,M3.5.0,M10.5.0/3\" is a POSIX rule nudge cannot follow exactly"
-        state.ledger["alarm.prayer:fajr:2026-11-21"] = LedgerEntry(
-            outcome: .delivered, kind: "alarm.prayer", fireAt: Fixtures.instant("2026-11-21T04:30:00Z"),
-            expiresAt: Fixtures.instant("2026-11-21T05:00:00Z"), at: Fixtures.instant("2026-11-21T04:30:00Z"))
-        state.ledger["laundry.washComplete:luna:c-2"] = LedgerEntry(
-            outcome: .seen, kind: "laundry.washComplete", fireAt: Fixtures.instant("2026-11-21T07:45:00Z"),
-            expiresAt: Fixtures.instant("2026-11-21T13:45:00Z"), at: Fixtures.instant("2026-11-21T08:00:00Z"))
+        state.memory = DeliveryMemory(ledger: [
+            "alarm.prayer:fajr:2026-11-21": LedgerEntry(
+                outcome: .delivered, kind: "alarm.prayer", fireAt: Fixtures.instant("2026-11-21T04:30:00Z"),
+                expiresAt: Fixtures.instant("2026-11-21T05:00:00Z"), at: Fixtures.instant("2026-11-21T04:30:00Z")),
+            "laundry.washComplete:luna:c-2": LedgerEntry(
+                outcome: .seen, kind: "laundry.washComplete", fireAt: Fixtures.instant("2026-11-21T07:45:00Z"),
+                expiresAt: Fixtures.instant("2026-11-21T13:45:00Z"), at: Fixtures.instant("2026-11-21T08:00:00Z")),
+        ])
         state.outboxBytes = 1234
         state.deliveredTotal = 7
         state.missedTotal = 1
@@ -64,15 +66,20 @@ final class RunStateTests: XCTestCase {
     private func fullState() throws -> RunState {
         var state = sampleState()
         state.latestRunAt = Fixtures.instant("2026-11-21T08:00:30Z")
-        state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-19")
-        state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-20")
-        state.deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-22")
-        state.deliveredDates.insert(id: "commute.leave:office:2026-11-23")
-        state.deliveredIDs = ["streak.achievement:a-1:unlocked", "laundry.washComplete:snowy:c-1"]
-        state.settledIDs = ["streak.achievement:a-0:unlocked", "laundry.dryComplete:snowy:c-0"]
-        state.settledDates.insert(id: "alarm.prayer:isha:2026-11-19", fireAt: Fixtures.instant("2026-11-19T16:45:00Z"))
-        state.settledDates.insert(id: "alarm.prayer:fajr:2026-11-20", fireAt: Fixtures.instant("2026-11-19T23:30:00Z"),
-                                  missed: true)
+        var deliveredDates = DeliveredDates()
+        deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-19")
+        deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-20")
+        deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-22")
+        deliveredDates.insert(id: "commute.leave:office:2026-11-23")
+        var settledDates = SettledDates()
+        settledDates.insert(id: "alarm.prayer:isha:2026-11-19", fireAt: Fixtures.instant("2026-11-19T16:45:00Z"))
+        settledDates.insert(id: "alarm.prayer:fajr:2026-11-20", fireAt: Fixtures.instant("2026-11-19T23:30:00Z"),
+                            missed: true)
+        state.memory = DeliveryMemory(
+            ledger: state.memory.ledger,
+            deliveredIDs: ["streak.achievement:a-1:unlocked", "laundry.washComplete:snowy:c-1"],
+            settledIDs: ["streak.achievement:a-0:unlocked", "laundry.dryComplete:snowy:c-0"],
+            deliveredDates: deliveredDates, settledDates: settledDates)
         state.outboxLastLine = "00ff00ff00ff00ff"
         state.badge = 2
         state.lastSuppressed = 1

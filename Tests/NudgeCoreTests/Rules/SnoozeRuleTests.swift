@@ -37,7 +37,7 @@ final class SnoozeRuleTests: XCTestCase {
         XCTAssertEqual(state.snoozes.map(\.fireAt), [Fixtures.instant("2026-11-21T08:20:00Z")])
 
         // Delivered: snoozing again (the original or the snooze) makes the next one.
-        state.deliveredIDs.insert("laundry.washComplete:snowy:c-1:snooze-1")
+        state.memory = DeliveryMemory(deliveredIDs: ["laundry.washComplete:snowy:c-1:snooze-1"])
         let third = SnoozeRule.apply(to: state.snoozes[0], minutes: 10, now: Fixtures.instant("2026-11-21T08:21:00Z"),
                                      state: &state, existing: state.snoozes)
         guard case let .made(next) = third else { return XCTFail("\(third)") }

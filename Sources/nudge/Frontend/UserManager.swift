@@ -117,12 +117,11 @@ enum WakeArming {
     static func arm(_ plan: Plan, upcoming: () -> [UpcomingWake]) throws {
         let manager = try UserManager.connect()
         let canWakeMachine = capability(of: manager).canWakeMachine
-        let wake = try needsArming(SystemdWake.timerName, by: SystemdWake.next(plan), manager)
+        let wake = needsArming(SystemdWake.timerName, by: SystemdWake.next(plan), manager)
         // Where the machine cannot wake, a timer with WakeSystem= would fail: none is kept.
         let alarm = canWakeMachine
-            ? try SystemdWake.nextCritical(plan).map { try needsArming(SystemdWake.alarmTimerName, by: $0, manager) }
-                ?? false
-            : try manager.armedTimer(SystemdWake.alarmTimerName) != nil
+            ? SystemdWake.nextCritical(plan).map { needsArming(SystemdWake.alarmTimerName, by: $0, manager) } ?? false
+            : needsArming(SystemdWake.alarmTimerName, by: nil, manager)
         guard wake || alarm else { return }
         let wakes = SystemdWake(upcoming: upcoming(), canWakeMachine: canWakeMachine)
         if wake { try manager.replace(SystemdWake.timerName, with: wakes?.instants ?? [], wakeSystem: false) }
@@ -130,9 +129,15 @@ enum WakeArming {
     }
 
     /// Whether the timer `name` must be armed anew to elapse by `instant`; with nil (nothing ahead), whether one
-    /// is left to remove.
-    private static func needsArming(_ name: String, by instant: Date?, _ manager: UserManager) throws -> Bool {
-        let armed = try manager.armedTimer(name)
+    /// is left to remove. A timer that cannot be read is armed anew: a wake too many costs two journal lines, a
+    /// wake missing costs a delivery.
+    private static func needsArming(_ name: String, by instant: Date?, _ manager: UserManager) -> Bool {
+        let armed: ArmedTimer?
+        do {
+            armed = try manager.armedTimer(name)
+        } catch {
+            return true
+        }
         guard let instant else { return armed != nil }
         return armed?.wakes(by: instant) != true
     }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The timers a run arms in the systemd user manager so that nudge is woken only when something is due
 /// (docs/systemd.md): `nudge.timer` at the plan's `nextWakeAt`, and, where the machine can be woken from
-/// suspend, `nudge-alarm.timer` at the next critical record with `WakeSystem=`. Both are transient: the manager
+/// suspend, `nudge-alarm.timer` at the critical records with `WakeSystem=`. Both are transient: the manager
 /// forgets them once their last instant has elapsed.
 ///
 /// Each timer carries the wakes after the first that planning ahead finds (`Planner.upcomingWakes`), so that the run

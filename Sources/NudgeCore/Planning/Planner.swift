@@ -21,9 +21,10 @@ public enum Planner {
     /// expired.
     ///
     /// `previousZone` is the zone the previous run planned in (`previous.timeZone`, found by the caller): after
-    /// travel, what the person's own clock passed between the runs falls due.
+    /// travel, what the person's own clock passed between the runs falls due. `pass` is what the state records of
+    /// this pass.
     public static func plan(_ household: Household, previous: RunState?, now: Date, zone: Zone,
-                            previousZone: Zone? = nil) -> PlanResult {
+                            previousZone: Zone? = nil, pass: PassRecord = PassRecord()) -> PlanResult {
         let clock = WallClock(zone: zone, reading: plannedSpan(since: previous?.lastRunAt, now: now))
         var state = previous ?? RunState()
         let streakCalendar = updateStreaks(&state, household, now: now, clock: clock,
@@ -43,8 +44,11 @@ public enum Planner {
         var outcome = triage.finish(household: household)
         let plan = makePlan(&outcome, household: household, now: now, zone: zone, clock: clock,
                             lastDate: candidates.lastDate)
-        outcome.recordRun(at: now, zone: zone, budget: plan.budget)
-        return PlanResult(plan: plan, deliveries: outcome.deliveries, missed: outcome.missed,
+        outcome.recordPass(pass, at: now, zone: zone, budget: plan.budget, isFirstPass: previous == nil)
+        var outboxLines = ""  // not `joined()`, whose first use costs a runtime type lookup
+        for delivery in outcome.deliveries { outboxLines += delivery.outboxLine }
+        outcome.state.noteOutboxAppend(outboxLines)
+        return PlanResult(plan: plan, deliveries: outcome.deliveries, outboxLines: outboxLines, missed: outcome.missed,
                           suppressed: outcome.suppressed, state: outcome.state,
                           isFirstRun: previous?.lastRunAt == nil)
     }

@@ -16,15 +16,25 @@ extension Triage {
         /// How many of `missed` were not listed as missed before: what `missedTotal` grows by.
         var newlyMissed: Int
 
-        /// Notes the run in the state: when and in which zone it ran, its budget, and what it delivered, missed and
-        /// suppressed.
-        mutating func recordRun(at now: Date, zone: Zone, budget: BudgetStatus) {
+        /// Notes the pass in the state: when and in which zone it ran, its budget, what the shell found reading the
+        /// files and, for a run (or the first pass ever), what it delivered, missed and suppressed.
+        mutating func recordPass(_ pass: PassRecord, at now: Date, zone: Zone, budget: BudgetStatus,
+                                 isFirstPass: Bool) {
             state.latestRunAt = max(state.latestRunAt ?? now, now)
             state.lastRunAt = now
             state.timeZone = zone.identifier
             state.missedTotal += newlyMissed
             state.recentMissed = Array((state.recentMissed + missed).suffix(RunState.recentMissedLimit))
             state.lastBudget = budget
+            state.fileErrors = pass.fileErrors
+            state.fileNotes = pass.fileNotes
+            state.zoneWarning = pass.zoneWarning
+            if case .run(let systemd) = pass.kind {
+                state.lastRunCommandAt = now
+                if systemd { state.lastSystemdRunAt = now }
+            } else if !isFirstPass {
+                return
+            }
             state.lastDelivered = deliveries.count
             state.lastMissed = missed.count
             state.lastSuppressed = suppressed.count

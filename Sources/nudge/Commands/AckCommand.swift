@@ -16,13 +16,13 @@ enum AckCommand {
         try directory.requireExists()
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
-        guard var state = try Workspace.load(directory).state else {
+        guard var state = try DataSnapshot.load(directory).state else {
             console.out("Badge: 0 (nothing delivered yet)")
             return .success
         }
         let previous = state.badge
         state.badge = 0
-        try directory.write("state.json", state.fileContent)
+        try Commit(state: state).write(to: directory)
         console.out("Badge cleared (was \(previous)).")
         return .success
     }

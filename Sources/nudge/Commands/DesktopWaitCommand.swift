@@ -62,8 +62,8 @@ enum DesktopWaitCommand {
         shown.0.isInterrupted = { waiterStopRequested != 0 }
         var watch = SettlementWatch(directory: directory, id: id)
         wait(on: shown.0, for: shown.1, until: deadline, settled: { watch.check(now: clock.now()) != nil }) { action in
-            _ = try? ActCommand.apply(idText: id, actionName: action, directory: directory, now: clock.now(),
-                                      console: Console())
+            _ = try? ActionApplier.apply(idText: id, actionName: action, directory: directory, now: clock.now(),
+                                         console: Console())
         }
         return .success
     }
@@ -167,7 +167,7 @@ enum DesktopWaitCommand {
               var state = try? directory.loadState() else { return }
         withExtendedLifetime(lock) {
             state.recordCommand(id, channel: .desktop, error: nil, now: now)
-            try? directory.write("state.json", state.fileContent)
+            try? Commit(state: state).write(to: directory)
         }
     }
 }

@@ -46,7 +46,7 @@ enum ImportCommand {
             try directory.writeUserFile(.streaks, content)
             console.out("Imported \(gameName): \(entry.summary) (\(entry.id)); a play at "
                 + "\(TextFormat.localDateTime(now, clock)) counts for the streak.")
-            try RunCommand.replanAfterEdit(console, directory: directory, now: now)
+            try Pass.replanAfterEdit(directory, console: console, now: now)
         case let .success(.alreadyImported(entry, gameName)):
             console.out("\(gameName): \(entry.id) already imported at "
                 + "\(TextFormat.localDateTime(entry.importedAt, clock)) (\(entry.summary)); nothing changed.")

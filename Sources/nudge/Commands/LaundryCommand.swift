@@ -28,7 +28,7 @@ enum LaundryCommand {
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.laundry)
-        let used = try usedCycleIDs(ofPet: petID, state: try Workspace.load(directory).state, directory: directory)
+        let used = try usedCycleIDs(ofPet: petID, state: try DataSnapshot.load(directory).state, directory: directory)
         switch LaundryEditor.apply(action, toPet: petID, in: current, now: now, usedCycleIDs: used) {
         case .success(let content):
             let changed = content != current
@@ -40,7 +40,7 @@ enum LaundryCommand {
             let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
             console.out(confirmation(action, pet: pet, petID: petID, changed: changed, now: now, clock: clock))
             if let line = replaced(by: action, petID: petID, in: current, now: now) { console.out(line) }
-            try RunCommand.replanAfterEdit(console, directory: directory, now: now)
+            try Pass.replanAfterEdit(directory, console: console, now: now)
             return .success
         case .failure(let failure):
             throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
@@ -49,7 +49,7 @@ enum LaundryCommand {
 
     /// The ids `petID`'s cycles had in the occurrences nudge remembers: the ledger, the deliveries and the seen
     /// one-offs of `state` (read with what a run that died before saving it had written to the outbox:
-    /// `Workspace.load`), and the outbox. A clock set back to the second an earlier cycle started would otherwise
+    /// `DataSnapshot.load`), and the outbox. A clock set back to the second an earlier cycle started would otherwise
     /// name a new cycle like it, and its stages would count as already delivered or seen.
     static func usedCycleIDs(ofPet petID: String, state: RunState?, directory: DataDirectory) throws -> Set<String> {
         let remembered = state?.memory.rememberedIDs ?? []

@@ -16,16 +16,16 @@ enum PlanCommand {
         let directory = DataDirectory(path: try arguments.dataDirectory())
         try directory.requireExists()
         if arguments.text(.now) != nil {
-            let workspace = try Workspace.load(directory)
-            let plan = workspace.plan(now: arguments.now).plan
+            let snapshot = try DataSnapshot.load(directory)
+            // A preview: the state it would leave is not kept, so the pass's kind changes nothing here.
+            let plan = snapshot.plan(now: arguments.now, kind: .replanAfterEdit).plan
             console.out(arguments.has(.json) ? plan.text
-                                                : PlanTable.render(plan, now: arguments.now, zone: workspace.zone,
-                                                                   lastRun: workspace.state?.lastRunCommandAt,
-                                                                   wokenBySystemd: workspace.state?.wokenBySystemd ?? false)
-                                                    + silentText(workspace.loaded.household, now: arguments.now,
-                                                                 zone: workspace.zone))
-            workspace.problemLines.forEach { console.error($0) }
-            return workspace.problemLines.isEmpty ? .success : .badData
+                : PlanTable.render(plan, now: arguments.now, zone: snapshot.zone,
+                                   lastRun: snapshot.state?.lastRunCommandAt,
+                                   wokenBySystemd: snapshot.state?.wokenBySystemd ?? false)
+                    + silentText(snapshot.loaded.household, now: arguments.now, zone: snapshot.zone))
+            snapshot.problemLines.forEach { console.error($0) }
+            return snapshot.problemLines.isEmpty ? .success : .badData
         }
         guard let data = try directory.read("plan.json") else {
             console.out("No plan yet — run `nudge run`")

@@ -34,7 +34,7 @@ enum PlayCommand {
             let settings = directory.userSettings()
             let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             console.out("Recorded a play of \(game) at \(TextFormat.localDateTime(at, clock)).")
-            try RunCommand.replanAfterEdit(console, directory: directory, now: now)
+            try Pass.replanAfterEdit(directory, console: console, now: now)
             return .success
         case .failure(let failure):
             throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })

@@ -23,15 +23,15 @@ enum SnoozeCommand {
         try directory.requireExists()
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
-        let workspace = try Workspace.load(directory)
-        var state = workspace.state ?? RunState()
+        let snapshot = try DataSnapshot.load(directory)
+        var state = snapshot.state ?? RunState()
         let original = try DeliveredRecord.find(arguments.positionals.first, state: state, directory: directory,
-                                                command: "snooze", zone: workspace.zone, now: now)
-        let settings = workspace.loaded.household.settings
+                                                command: "snooze", zone: snapshot.zone, now: now)
+        let settings = snapshot.loaded.household.settings
         let minutes = arguments.whole(Self.minutes)
             ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)
-        let clock = WallClock(zone: workspace.zone)
-        if let settled = SettlementRule.settlement(of: original, household: workspace.loaded.household, state: state,
+        let clock = WallClock(zone: snapshot.zone)
+        if let settled = SettlementRule.settlement(of: original, household: snapshot.loaded.household, state: state,
                                                    now: now, clock: clock, forSnoozing: true) {
             console.out(SnoozeRule.text(of: .settled(settled), original, clock: clock))
             return .success
@@ -41,9 +41,9 @@ enum SnoozeCommand {
         // Recorded as the button's action: the notification on screen is handled, and its waiter closes it.
         state.recordAction(original.actions.contains(NotificationAction.snoozeAction.rawValue)
                            ? .snoozeAction : .snooze, on: original.id, now: now)
-        try directory.write("state.json", state.fileContent)
+        try Commit(state: state).write(to: directory)
         console.out(SnoozeRule.text(of: outcome, original, clock: clock))
-        try RunCommand.replanAfterEdit(console, directory: directory, now: now)
+        try Pass.replanAfterEdit(directory, console: console, now: now)
         return .success
     }
 }

@@ -19,11 +19,11 @@ enum TestCommand {
         try directory.requireExists()
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
-        let workspace = try Workspace.load(directory)
-        let household = workspace.loaded.household
+        let snapshot = try DataSnapshot.load(directory)
+        let household = snapshot.loaded.household
         let settings = household.settings
         let now = arguments.now
-        var state = workspace.state ?? RunState()
+        var state = snapshot.state ?? RunState()
         var notification = TestRule.notification(now: now, settings: settings)
         // Two tests in one second are two occurrences (docs/design.md, "Occurrence ids").
         let base = notification.id
@@ -33,24 +33,22 @@ enum TestCommand {
             notification.id = "\(base):\(count)"
         }
         let delivery = state.deliver(notification, now: now, channels: settings.deliveryChannels)
-        let outbox = OutboxFile(path: directory.filePath("outbox.jsonl"))
-        if let length = workspace.outboxRepairLength { try outbox.truncate(to: length) }
-        try outbox.append(delivery.outboxLine)
         state.noteOutboxAppend(delivery.outboxLine)
-        try directory.write("state.json", state.fileContent)
+        try Commit(state: state, outboxRepairLength: snapshot.outboxRepairLength, outboxLines: delivery.outboxLine)
+            .write(to: directory)
 
-        let outcome = Channels.deliverQueued(&state, household: household, directory: directory, now: now,
-                                             zone: workspace.zone, console: console,
-                                             queuedEarlier: workspace.queuedIDs, only: [notification.id])
+        let outcome = ChannelQueueRunner.deliver(&state, household: household, directory: directory, now: now,
+                                                 zone: snapshot.zone, console: console,
+                                                 queuedEarlier: snapshot.queuedIDs, only: [notification.id])
         // A failed test is reported now, not shown late by a retry.
         state.dropFromQueue(notification.id)
         if outcome.changed || !outcome.failures.isEmpty {
-            try directory.write("state.json", state.fileContent)
+            try Commit(state: state).write(to: directory)
         }
-        ChannelProgram(directory: directory).settle(queue: state.commandQueue)
+        ChannelProgram(directory: directory).removeNotes(notConcerning: state.commandQueue)
         if outcome.failures.isEmpty {
-            Channels(console: console, json: arguments.has(.json), quiet: false,
-                     clock: WallClock(zone: workspace.zone)).print([delivery])
+            StdoutChannel(console: console, json: arguments.has(.json), quiet: false,
+                          clock: WallClock(zone: snapshot.zone)).print([delivery])
         }
         if settings.deliveryChannels.isEmpty {
             console.error("nudge: no desktop channel set up (settings.json \"deliver\": {\"desktop\": true} or "

@@ -50,9 +50,9 @@ enum TripCommand {
         try directory.requireExists()
         let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
-        let workspace = try Workspace.load(directory)
-        var state = workspace.state ?? RunState()
-        let clock = WallClock(zone: workspace.zone)
+        let snapshot = try DataSnapshot.load(directory)
+        var state = snapshot.state ?? RunState()
+        let clock = WallClock(zone: snapshot.zone)
         let tripID = words[1]
         let message: String
         switch words[0] {
@@ -67,9 +67,9 @@ enum TripCommand {
             message = try record(TravelObservation(departedAt: departed, minutes: minutes), tripID: tripID,
                                  directory: directory, now: now, clock: clock)
         }
-        try directory.write("state.json", state.fileContent)
+        try Commit(state: state).write(to: directory)
         console.out(message)
-        try RunCommand.replanAfterEdit(console, directory: directory, now: now)
+        try Pass.replanAfterEdit(directory, console: console, now: now)
         return .success
     }
 

@@ -93,10 +93,10 @@ final class ChannelProgram {
         return wrapper + ["--"] + arguments
     }
 
-    /// After state.json was saved with the outcome of a `Channels.deliverQueued`: removes the notes that the
+    /// After state.json was saved with the outcome of a `ChannelQueueRunner.deliver`: removes the notes that the
     /// state now records (those no longer about a queued delivery as it stands). In this order, a run that dies
     /// in between leaves notes that the next run finds already recorded, which it ignores.
-    func settle(queue: [CommandAttempt]) {
+    func removeNotes(notConcerning queue: [CommandAttempt]) {
         for name in DataDirectory.names(in: notesPath) where name != "." && name != ".." {
             let path = notesPath + "/" + name
             if case .success(let data) = DataDirectory.contents(of: path), let start = ChannelStart(fileContent: data),

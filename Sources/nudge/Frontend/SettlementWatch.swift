@@ -33,14 +33,14 @@ struct SettlementWatch {
         }
         guard identities != seen else { return nil }
         seen = identities
-        guard let workspace = try? Workspace.load(directory), let state = workspace.state else { return nil }
+        guard let snapshot = try? DataSnapshot.load(directory), let state = snapshot.state else { return nil }
         if record == nil {
             record = try? DeliveredRecord.find(id, state: state, directory: directory, command: "desktop-wait",
-                                               zone: workspace.zone, now: now)
+                                               zone: snapshot.zone, now: now)
         }
         guard let record else { return nil }
-        return SettlementRule.settlement(of: record, household: workspace.loaded.household, state: state, now: now,
-                                         clock: WallClock(zone: workspace.zone))
+        return SettlementRule.settlement(of: record, household: snapshot.loaded.household, state: state, now: now,
+                                         clock: WallClock(zone: snapshot.zone))
     }
 }
 

@@ -2,8 +2,9 @@ import FoundationEssentials
 import Glibc
 import NudgeCore
 
-/// Everything a run reads from a data directory, loaded and checked, ready for `Planner.plan`.
-struct Workspace {
+/// Everything a command reads from a data directory at one moment, loaded and checked, ready for `Planner.plan`:
+/// the previous state (with the deliveries of a died run recovered from the outbox), the user files and the zone.
+struct DataSnapshot {
     let directory: DataDirectory
     /// The previous state with any deliveries of a crashed run recovered from the outbox; nil before the
     /// first run.
@@ -31,7 +32,7 @@ struct Workspace {
 
     /// Reads state, outbox tail, user files and the zones they name from the tz database. Never writes.
     /// `collectingLastGoodUpdates` keeps the bytes of the files whose last good copy is out of date.
-    static func load(_ directory: DataDirectory, collectingLastGoodUpdates: Bool = false) throws -> Workspace {
+    static func load(_ directory: DataDirectory, collectingLastGoodUpdates: Bool = false) throws -> DataSnapshot {
         try directory.requireExists()
         var state = try directory.loadState()
         let (files, unreadable) = directory.userFiles()
@@ -66,7 +67,7 @@ struct Workspace {
         let previousZone = state?.timeZone.flatMap { $0 == zone.zone.identifier ? zone.zone : zoneNamed($0) }
         let repairLength = try recover(&state, directory: directory,
                                        channels: loaded.household.settings.deliveryChannels)
-        return Workspace(directory: directory, state: state, outboxRepairLength: repairLength,
+        return DataSnapshot(directory: directory, state: state, outboxRepairLength: repairLength,
                          lastGoodUpdates: updates, loaded: loaded, zone: zone.zone, zoneWarning: zone.warning,
                          previousZone: previousZone)
     }
@@ -146,13 +147,14 @@ struct Workspace {
     /// The ids queued for the desktop and the command when state.json was read (with any a died run left).
     var queuedIDs: Set<String> { Set((state?.commandQueue ?? []).map(\.delivery.notification.id)) }
 
-    /// Plans at `now`. The new state also keeps what `status` shows of this run's reading: the problems in the
-    /// user files and the zone warning.
-    func plan(now: Date) -> PlanResult {
-        var result = Planner.plan(loaded.household, previous: state, now: now, zone: zone, previousZone: previousZone)
-        result.state.fileErrors = loaded.problems.map(\.description)
-        result.state.fileNotes = fileNotes
-        result.state.zoneWarning = zoneWarning
+    /// Plans at `now`. The new state also keeps what `status` shows of this pass (`PassRecord`): why it ran, the
+    /// problems in the user files and the zone warning; and the hashes of the last good copies it saves.
+    func plan(now: Date, kind: PassRecord.Kind) -> PlanResult {
+        let pass = PassRecord(kind: kind, fileErrors: loaded.problems.map(\.description), fileNotes: fileNotes,
+                              zoneWarning: zoneWarning)
+        var result = Planner.plan(loaded.household, previous: state, now: now, zone: zone, previousZone: previousZone,
+                                  pass: pass)
+        for update in lastGoodUpdates { result.state.lastGood[update.file] = update.hash }
         return result
     }
 }

@@ -2,23 +2,10 @@ import FoundationEssentials
 import Glibc
 import NudgeCore
 
-/// The channels around the outbox (docs/promises.md): a line on stdout per delivery, then the desktop notification and
-/// the desktop command.
-struct Channels {
-    let console: Console
-    let json: Bool
-    let quiet: Bool
-    let clock: WallClock
-
-    /// Channel 1: one line per delivery for people, or with `--json` the outbox object; nothing with `--quiet`.
-    func print(_ deliveries: [Delivery]) {
-        guard !quiet else { return }
-        for delivery in deliveries {
-            console.out(json ? delivery.json.compactText : DeliveryLine.text(delivery, clock: clock))
-        }
-    }
-
-    /// What one call of `deliverQueued` did.
+/// The channels after the outbox (docs/promises.md): goes through the state's queue of deliveries for the desktop
+/// notification and the desktop command.
+enum ChannelQueueRunner {
+    /// What one call of `deliver` did.
     struct Outcome {
         /// The state changed and must be saved.
         var changed = false
@@ -28,17 +15,17 @@ struct Channels {
 
     /// The desktop and the command: shows the queued deliveries (new ones and retries of earlier failures),
     /// each channel in turn, and records how they went. A failure is said on stderr when it first happens and
-    /// when it ends (delivered or expired), not on every retry, and never changes the exit code of `run`; while notifications are switched off nothing is retried, and `only` limits the
-    /// attempts to those ids (`nudge test`).
+    /// when it ends (delivered or expired), not on every retry, and never changes the exit code of `run`; while
+    /// notifications are switched off nothing is retried, and `only` limits the attempts to those ids (`nudge test`).
     ///
     /// Each program notes its own start (`ChannelStart`), so that a run that dies while it goes through the
     /// queue leaves the next one to count what it started instead of starting it again. The caller saves the
-    /// state, then removes the notes it records (`ChannelProgram.settle`).
+    /// state, then removes the notes it records (`ChannelProgram.removeNotes`).
     /// `queuedEarlier` holds the ids the queue had when state.json was read: only those can have a program
     /// started by an earlier run.
-    static func deliverQueued(_ state: inout RunState, household: Household, directory: DataDirectory, now: Date,
-                              zone: Zone, console: Console, queuedEarlier: Set<String>,
-                              only: Set<String>? = nil) -> Outcome {
+    static func deliver(_ state: inout RunState, household: Household, directory: DataDirectory, now: Date,
+                        zone: Zone, console: Console, queuedEarlier: Set<String>,
+                        only: Set<String>? = nil) -> Outcome {
         let settings = household.settings
         let configured = settings.deliveryChannels
         let queueBefore = state.commandQueue

@@ -30,12 +30,29 @@ public enum StatusReport {
         }
     }
 
+    /// What `status` says when no run has been recorded yet.
+    static let noRunText = "No run yet — run `nudge run` (every minute: `nudge init --systemd`, or cron)."
+
+    /// The report, section by section: warnings, the last run, today's streaks, travel and prayers, the counts and
+    /// missed deliveries, the desktop's retries, the last deliveries, the files.
     public static func text(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date,
                             zone: Zone) -> String {
-        let noRun = "No run yet — run `nudge run` (every minute: `nudge init --systemd`, or cron)."
         var lines = (extras.fileWarnings + [extras.zoneWarning].compactMap { $0 }).map { "Warning: \($0)" }
-        guard let state else { return (lines + [noRun]).joined(separator: "\n") }
+        guard let state else { return (lines + [noRunText]).joined(separator: "\n") }
         let clock = WallClock(zone: zone)
+        lines += lastRunLines(state, settings: settings, now: now, clock: clock, zone: zone)
+        lines += todayLines(state, extras: extras, now: now, clock: clock, zone: zone)
+        lines += totalLines(state, clock: clock)
+        lines += desktopLines(state)
+        lines += recentDeliveryLines(extras.recentDeliveries, clock: clock)
+        lines += fileLines(state)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether notifications are off, when the last run was (and whether that is too long ago), the budget.
+    private static func lastRunLines(_ state: RunState, settings: Settings, now: Date, clock: WallClock,
+                                     zone: Zone) -> [String] {
+        var lines: [String] = []
         if !settings.notifications.enabled {
             lines.append("Notifications are switched OFF (settings.json notifications.enabled): due ones are "
                 + "recorded, not delivered (\(state.lastSuppressed) at the last run)")
@@ -47,11 +64,19 @@ public enum StatusReport {
             StaleRun.warning(lastRunAt: lastRun, now: now, wokenBySystemd: state.wokenBySystemd)
                 .map { lines.append($0) }
         } else {
-            lines.append(noRun)  // `nudge test` or an editing command wrote state before any run
+            lines.append(noRunText)  // `nudge test` or an editing command wrote state before any run
         }
         if let budget = state.lastBudget {
             lines.append("Budget: \(budget.pending)/\(budget.limit) \(budget.level.rawValue) — \(budget.message)")
         }
+        return lines
+    }
+
+    /// Streaks, each trip's travel time (and whether it is paused), the journeys under way, the streak reminder's
+    /// time and the prayer alarms that cannot ring today.
+    private static func todayLines(_ state: RunState, extras: Extras, now: Date, clock: WallClock,
+                                   zone: Zone) -> [String] {
+        var lines: [String] = []
         if !extras.streaks.isEmpty {
             lines.append("Streaks: " + streaksText(extras.streaks))
         }
@@ -73,13 +98,23 @@ public enum StatusReport {
             lines.append("Prayer alarms that cannot ring today (\(clock.localDate(of: now))):")
             lines += extras.silentPrayerAlarms.map { "  \($0)" }
         }
-        lines.append("Badge: \(state.badge) (cleared by `nudge ack`)")
-        lines.append("Delivered in all: \(state.deliveredTotal)")
-        lines.append("Missed in all: \(state.missedTotal)")
+        return lines
+    }
+
+    /// The badge, the totals and the last ten missed deliveries.
+    private static func totalLines(_ state: RunState, clock: WallClock) -> [String] {
+        var lines = ["Badge: \(state.badge) (cleared by `nudge ack`)", "Delivered in all: \(state.deliveredTotal)",
+                     "Missed in all: \(state.missedTotal)"]
         for record in state.recentMissed.suffix(10) {
             lines.append("  \(TextFormat.localDateTime(record.fireAt, clock))  \(record.title) "
                 + "(\(record.kind), \(record.reason.rawValue))")
         }
+        return lines
+    }
+
+    /// The deliveries the desktop channels still retry, and their last failures.
+    private static func desktopLines(_ state: RunState) -> [String] {
+        var lines: [String] = []
         if !state.commandQueue.isEmpty {
             let channels = Set(state.commandQueue.flatMap(\.channels))
             let names = DeliveryChannel.allCases.filter(channels.contains).map(\.name).joined(separator: ", ")
@@ -89,20 +124,22 @@ public enum StatusReport {
             lines.append("Desktop delivery failures, and retries that got through (latest last):")
             lines += state.commandFailures.suffix(5).map { "  \($0)" }
         }
-        if !extras.recentDeliveries.isEmpty {
-            lines.append("Last deliveries (newest last; `nudge snooze ID` and `nudge act ID ACTION` take an id, "
-                + "a unique prefix of it, or `last`):")
-            lines += deliveryRows(extras.recentDeliveries, clock: clock)
-        }
-        if state.fileErrors.isEmpty {
-            lines.append("Files: all valid at the last run")
-        } else {
-            lines.append("Files with errors at the last run:")
-            lines += state.fileErrors.map { "  \($0)" }
-            // What the run did about each, as it said: a last good version, or nothing from the file or entry.
-            lines += state.fileNotes.map { "  \($0)" }
-        }
-        return lines.joined(separator: "\n")
+        return lines
+    }
+
+    /// The last deliveries with their ids, for `nudge snooze` and `nudge act`.
+    private static func recentDeliveryLines(_ deliveries: [Delivery], clock: WallClock) -> [String] {
+        guard !deliveries.isEmpty else { return [] }
+        return ["Last deliveries (newest last; `nudge snooze ID` and `nudge act ID ACTION` take an id, "
+            + "a unique prefix of it, or `last`):"] + deliveryRows(deliveries, clock: clock)
+    }
+
+    /// Whether every file was valid at the last run, or each error and what the run did about it.
+    private static func fileLines(_ state: RunState) -> [String] {
+        guard !state.fileErrors.isEmpty else { return ["Files: all valid at the last run"] }
+        // What the run did about each, as it said: a last good version, or nothing from the file or entry.
+        return ["Files with errors at the last run:"] + state.fileErrors.map { "  \($0)" }
+            + state.fileNotes.map { "  \($0)" }
     }
 
     /// "Wordle 12 (given), Connections 3 (derived from plays)".

@@ -172,68 +172,32 @@ public enum StatusReport {
             + "(\(TextFormat.relative(smart.computedAt, from: now)))"
     }
 
+    /// The report as one object, the nested ones made by the functions below; with no state, only `lastRunAt`
+    /// (null), whether notifications are on and the warnings.
     public static func json(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date) -> JSONValue {
-        let enabled = JSONMember("notificationsEnabled", .bool(settings.notifications.enabled))
-        let settingsWarnings = extras.fileWarnings.filter { $0.hasPrefix(UserFile.settings.fileName + ":") }
-        let warnings = JSONMember("settingsWarnings", .array(settingsWarnings.map(JSONValue.string)))
-        let fileWarnings = JSONMember("fileWarnings", .array(extras.fileWarnings.map(JSONValue.string)))
-        let zoneWarning = JSONMember("zoneWarning", extras.zoneWarning.map(JSONValue.string) ?? .null)
-        guard let state else {
-            return .object([JSONMember("lastRunAt", .null), enabled, warnings, fileWarnings, zoneWarning])
-        }
-        let deliveries = extras.recentDeliveries.map { delivery in
-            JSONValue.object([
-                JSONMember("id", .string(delivery.notification.id)),
-                JSONMember("kind", .string(delivery.notification.kind.rawValue)),
-                JSONMember("title", .string(delivery.notification.title)),
-                JSONMember("deliveredAt", .string(RFC3339.format(delivery.deliveredAt))),
-            ])
-        }
-        let missed = state.recentMissed.map { record in
-            JSONValue.object([
-                JSONMember("id", .string(record.id)),
-                JSONMember("kind", .string(record.kind)),
-                JSONMember("title", .string(record.title)),
-                JSONMember("fireAt", .string(RFC3339.format(record.fireAt))),
-                JSONMember("reason", .string(record.reason.rawValue)),
-            ])
-        }
+        let warnings = warningMembers(settings: settings, extras: extras)
+        guard let state else { return .object([JSONMember("lastRunAt", .null)] + warnings) }
+        let lastRun = state.lastRunCommandAt ?? state.lastRunAt
         var members = [
             JSONMember("lastRunAt", state.lastRunAt.map { .string(RFC3339.format($0)) } ?? .null),
             JSONMember("lastRunCommandAt", state.lastRunCommandAt.map { .string(RFC3339.format($0)) } ?? .null),
-            JSONMember("stale", .bool((state.lastRunCommandAt ?? state.lastRunAt)
-                .flatMap { StaleRun.warning(lastRunAt: $0, now: now, wokenBySystemd: state.wokenBySystemd) } != nil)),
-            enabled,
-            warnings, fileWarnings,
-            zoneWarning,
+            JSONMember("stale", .bool(lastRun.flatMap {
+                StaleRun.warning(lastRunAt: $0, now: now, wokenBySystemd: state.wokenBySystemd)
+            } != nil)),
+        ]
+        members += warnings
+        members += [
             JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", .number(String(state.lastDelivered))),
             JSONMember("lastMissed", .number(String(state.lastMissed))),
             JSONMember("deliveredTotal", .number(String(state.deliveredTotal))),
             JSONMember("missedTotal", .number(String(state.missedTotal))),
-            JSONMember("recentMissed", .array(missed)),
-            JSONMember("recentDeliveries", .array(deliveries)),
+            JSONMember("recentMissed", .array(state.recentMissed.map(missedJSON))),
+            JSONMember("recentDeliveries", .array(extras.recentDeliveries.map(deliveryJSON))),
             JSONMember("silentPrayerAlarms", .array(extras.silentPrayerAlarms.map(JSONValue.string))),
-            JSONMember("streaks", .array(extras.streaks.map { streak in
-                JSONValue.object([
-                    JSONMember("game", .string(streak.game.id)),
-                    JSONMember("streak", .number(String(streak.value))),
-                    JSONMember("derived", .bool(streak.isDerived)),
-                ])
-            })),
-            JSONMember("travel", .array(extras.travel.map { trip, basis in
-                JSONValue.object([
-                    JSONMember("trip", .string(trip.id)),
-                    JSONMember("minutes", .number(String(basis.minutes))),
-                    JSONMember("basis", .string(basis.description)),
-                ])
-            })),
-            JSONMember("departures", .array(state.departures.map { departure in
-                JSONValue.object([
-                    JSONMember("trip", .string(departure.trip)),
-                    JSONMember("at", .string(RFC3339.format(departure.at))),
-                ])
-            })),
+            JSONMember("streaks", .array(extras.streaks.map(streakJSON))),
+            JSONMember("travel", .array(extras.travel.map { travelJSON($0.trip, $0.basis) })),
+            JSONMember("departures", .array(state.departures.map(departureJSON))),
             JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),
             JSONMember("fileNotes", .array(state.fileNotes.map(JSONValue.string))),
             JSONMember("badge", .number(String(state.badge))),
@@ -242,22 +206,83 @@ public enum StatusReport {
             JSONMember("commandFailures", .array(state.commandFailures.map(JSONValue.string))),
         ]
         if let smart = state.smartReminder {
-            members.append(JSONMember("smartReminder", .object([
-                JSONMember("time", .string(smart.result.time.description)),
-                JSONMember("windowStartHour", .number(String(smart.result.windowStartHour))),
-                JSONMember("coveragePercent", .number(String(smart.result.coveragePercent))),
-                JSONMember("playCount", .number(String(smart.result.playCount))),
-                JSONMember("computedAt", .string(RFC3339.format(smart.computedAt))),
-            ])))
+            members.append(JSONMember("smartReminder", smartReminderJSON(smart)))
         }
         if let budget = state.lastBudget {
-            members.append(JSONMember("budget", .object([
-                JSONMember("pending", .number(String(budget.pending))),
-                JSONMember("limit", .number(String(budget.limit))),
-                JSONMember("status", .string(budget.level.rawValue)),
-                JSONMember("message", .string(budget.message)),
-            ])))
+            members.append(JSONMember("budget", budgetJSON(budget)))
         }
         return .object(members)
+    }
+
+    /// `notificationsEnabled`, the warnings of settings.json alone, those of every file, and the zone's.
+    private static func warningMembers(settings: Settings, extras: Extras) -> [JSONMember] {
+        let settingsWarnings = extras.fileWarnings.filter { $0.hasPrefix(UserFile.settings.fileName + ":") }
+        return [
+            JSONMember("notificationsEnabled", .bool(settings.notifications.enabled)),
+            JSONMember("settingsWarnings", .array(settingsWarnings.map(JSONValue.string))),
+            JSONMember("fileWarnings", .array(extras.fileWarnings.map(JSONValue.string))),
+            JSONMember("zoneWarning", extras.zoneWarning.map(JSONValue.string) ?? .null),
+        ]
+    }
+
+    private static func missedJSON(_ record: MissedRecord) -> JSONValue {
+        .object([
+            JSONMember("id", .string(record.id)),
+            JSONMember("kind", .string(record.kind)),
+            JSONMember("title", .string(record.title)),
+            JSONMember("fireAt", .string(RFC3339.format(record.fireAt))),
+            JSONMember("reason", .string(record.reason.rawValue)),
+        ])
+    }
+
+    private static func deliveryJSON(_ delivery: Delivery) -> JSONValue {
+        .object([
+            JSONMember("id", .string(delivery.notification.id)),
+            JSONMember("kind", .string(delivery.notification.kind.rawValue)),
+            JSONMember("title", .string(delivery.notification.title)),
+            JSONMember("deliveredAt", .string(RFC3339.format(delivery.deliveredAt))),
+        ])
+    }
+
+    private static func streakJSON(_ streak: GameStreak) -> JSONValue {
+        .object([
+            JSONMember("game", .string(streak.game.id)),
+            JSONMember("streak", .number(String(streak.value))),
+            JSONMember("derived", .bool(streak.isDerived)),
+        ])
+    }
+
+    private static func travelJSON(_ trip: Trip, _ basis: TravelPrediction.Basis) -> JSONValue {
+        .object([
+            JSONMember("trip", .string(trip.id)),
+            JSONMember("minutes", .number(String(basis.minutes))),
+            JSONMember("basis", .string(basis.description)),
+        ])
+    }
+
+    private static func departureJSON(_ departure: Departure) -> JSONValue {
+        .object([
+            JSONMember("trip", .string(departure.trip)),
+            JSONMember("at", .string(RFC3339.format(departure.at))),
+        ])
+    }
+
+    private static func smartReminderJSON(_ smart: SmartReminder) -> JSONValue {
+        .object([
+            JSONMember("time", .string(smart.result.time.description)),
+            JSONMember("windowStartHour", .number(String(smart.result.windowStartHour))),
+            JSONMember("coveragePercent", .number(String(smart.result.coveragePercent))),
+            JSONMember("playCount", .number(String(smart.result.playCount))),
+            JSONMember("computedAt", .string(RFC3339.format(smart.computedAt))),
+        ])
+    }
+
+    private static func budgetJSON(_ budget: BudgetStatus) -> JSONValue {
+        .object([
+            JSONMember("pending", .number(String(budget.pending))),
+            JSONMember("limit", .number(String(budget.limit))),
+            JSONMember("status", .string(budget.level.rawValue)),
+            JSONMember("message", .string(budget.message)),
+        ])
     }
 }

@@ -64,50 +64,64 @@ public enum ActionResolver {
         case .complete:
             return try laundry(notification, cycleID: event, household: household)
         case .startTimer:
-            guard let alarm = household.alarms.first(where: { $0.id == notification.source }) else {
-                throw ActionProblem(description: "alarms.json: unknown alarm \"\(notification.source)\"")
-            }
-            if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
-                                                   clock: clock) {
-                return .nothing("\(reason): nothing changed")
-            }
-            return .apply(.startTimer(PrayerTimerRule.timer(for: alarm, date: event, now: now,
-                                                            settings: household.settings)))
+            return try prayerTimer(notification, date: event, household: household, state: state, now: now,
+                                   clock: clock)
         case .markPlayed, .playNow:
-            let date = LocalDate.parse(event) ?? clock.localDate(of: now)
-            let atRisk = StreakRule.gamesAtRisk(on: date, data: household.streaks, clock: clock)
-            if action == .markPlayed {
-                if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
-                                                       clock: clock) {
-                    return .nothing("\(reason): nothing changed")
-                }
-                return .apply(.recordPlays(atRisk.map(\.id)))
-            }
-            guard let game = atRisk.first else {
-                return .nothing("no game is at risk on \(date) any more: nothing to open")
-            }
-            guard let url = game.url else {
-                throw ActionProblem(description: "streaks.json: \(game.name) has no \"url\": PLAY_NOW has nothing "
-                    + "to open")
-            }
-            return .apply(.open(url: url))
+            return try streaks(action, notification, date: LocalDate.parse(event) ?? clock.localDate(of: now),
+                               household: household, state: state, now: now, clock: clock)
         case .remindTomorrow:
             return .apply(.remindTomorrow)
         case .leavingNow:
-            if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
-                                                   clock: clock) {
-                return .nothing("\(reason): nothing changed")
-            }
-            return .apply(.depart(trip: notification.source))
+            return unlessMovedOn(.depart(trip: notification.source), notification, household: household,
+                                 state: state, now: now, clock: clock)
         case .arrived:
-            if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
-                                                   clock: clock) {
-                return .nothing("\(reason): nothing changed")
-            }
-            return .apply(.arrive(trip: notification.source))
+            return unlessMovedOn(.arrive(trip: notification.source), notification, household: household,
+                                 state: state, now: now, clock: clock)
         case .viewAchievement, .viewResults:
             throw ActionProblem(description: "\(action.rawValue) has nothing to open on this machine")
         }
+    }
+
+    /// `effect`, unless what `notification` announced has moved on (`SettlementRule.movedOn`): the timer is
+    /// already running, the games were played, the person left or arrived.
+    private static func unlessMovedOn(_ effect: @autoclosure () -> ActionEffect, _ notification: Notification,
+                                      household: Household, state: RunState, now: Date,
+                                      clock: WallClock) -> Resolution {
+        if let reason = SettlementRule.movedOn(notification, household: household, state: state, now: now,
+                                               clock: clock) {
+            return .nothing("\(reason): nothing changed")
+        }
+        return .apply(effect())
+    }
+
+    /// "Start Timer" on the alarm of `notification`, for its occurrence on `date`.
+    private static func prayerTimer(_ notification: Notification, date: String, household: Household,
+                                    state: RunState, now: Date, clock: WallClock) throws -> Resolution {
+        guard let alarm = household.alarms.first(where: { $0.id == notification.source }) else {
+            throw ActionProblem(description: "alarms.json: unknown alarm \"\(notification.source)\"")
+        }
+        return unlessMovedOn(.startTimer(PrayerTimerRule.timer(for: alarm, date: date, now: now,
+                                                               settings: household.settings)),
+                             notification, household: household, state: state, now: now, clock: clock)
+    }
+
+    /// "Mark Played" records a play of every game at risk on `date`; "Play Now" opens the first one's URL.
+    private static func streaks(_ action: NotificationAction, _ notification: Notification, date: LocalDate,
+                                household: Household, state: RunState, now: Date,
+                                clock: WallClock) throws -> Resolution {
+        let atRisk = StreakRule.gamesAtRisk(on: date, data: household.streaks, clock: clock)
+        if action == .markPlayed {
+            return unlessMovedOn(.recordPlays(atRisk.map(\.id)), notification, household: household, state: state,
+                                 now: now, clock: clock)
+        }
+        guard let game = atRisk.first else {
+            return .nothing("no game is at risk on \(date) any more: nothing to open")
+        }
+        guard let url = game.url else {
+            throw ActionProblem(description: "streaks.json: \(game.name) has no \"url\": PLAY_NOW has nothing "
+                + "to open")
+        }
+        return .apply(.open(url: url))
     }
 
     /// "Start Dryer" moves the cycle of the notification to the dryer; "Mark Folded" folds it. Only while that

@@ -6,7 +6,7 @@ extension Notification {
     ///
     /// Why: a run plans the next occurrence of every alarm, and each one's id would be a heap string, while only
     /// the few delivered or missed need it as text. How a dated id reads is known here, where the budget's order
-    /// (`orderHead`) and the ledger's filter (`filterKey`) get what they need without making the text, and in the
+    /// (`sortPrefix`) and the ledger's filter (`filterKey`) get what they need without making the text, and in the
     /// plan writer, which writes it from its parts (`PrettyJSONWriter.id`); each is tested against the text.
     struct Identity: Equatable, Sendable {
         let kind: NotificationKind
@@ -30,21 +30,22 @@ extension Notification {
             lhs.kind == rhs.kind && lhs.source == rhs.source && (lhs.stored == rhs.stored || lhs.id == rhs.id)
         }
 
-        /// The first 8 bytes of `<source>:` in a dated id, zero-padded, as a number that orders as they do; 0 (not
-        /// known) for an id kept as text, or a source that is not ASCII (strings order such text otherwise). Of two
-        /// ids of one kind, different heads order as the ids do: the first byte where they differ is in both
-        /// heads, at the latest the colon that ends the shorter source.
-        var orderHead: UInt64 {
+        /// What the budget sorts ids of one kind by before their text: the first 8 bytes of `<source>:` in a dated
+        /// id, zero-padded, as a number that orders as they do; 0 (not known) for an id kept as text, or a source
+        /// that is not ASCII (strings order such text otherwise). Of two ids of one kind, different prefixes order as
+        /// the ids do: the first byte where they differ is in both prefixes, at the latest the colon that ends the
+        /// shorter source.
+        var sortPrefix: UInt64 {
             guard case .dated = stored else { return 0 }
-            var head: UInt64 = 0
+            var prefix: UInt64 = 0
             var count = 0
             for byte in source.utf8 {
                 guard byte < 0x80 else { return 0 }
-                if count < 8 { head |= UInt64(byte) << (56 - 8 * count) }
+                if count < 8 { prefix |= UInt64(byte) << (56 - 8 * count) }
                 count += 1
             }
-            if count < 8 { head |= UInt64(UInt8(ascii: ":")) << (56 - 8 * count) }
-            return head
+            if count < 8 { prefix |= UInt64(UInt8(ascii: ":")) << (56 - 8 * count) }
+            return prefix
         }
 
         /// What the ledger's filter files this id by: `filterKey(of: id)`, made from the parts when the id is dated.

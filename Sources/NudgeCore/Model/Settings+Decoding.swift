@@ -8,20 +8,13 @@ extension Settings {
     /// zone an IANA name stands for (the shell reads the system's tz database): `timeZone` must name one.
     init(_ root: ObjectReader, zoneNamed: (String) -> Zone?, zoneNames: () -> [String] = { [] }) {
         self.init()
-        let document = root.document
         timeZone = root.zoneName("timeZone", zoneNamed: zoneNamed, zoneNames: zoneNames)
         if let object = root.object("notifications") {
-            object.checkKeys(["enabled", "sound", "badge"])
-            notifications.enabled = object.bool("enabled", default: true)
-            notifications.sound = object.bool("sound", default: true)
-            notifications.badge = object.bool("badge", default: true)
+            notifications = NotificationSwitches(object)
         }
         maxPending = root.int("maxPending", default: 64, in: 1...10_000) ?? 64
         if let object = root.object("quietHours") {
-            object.checkKeys(["start", "end"])
-            let start = object.wallTime("start", default: nil)
-            let end = object.wallTime("end", default: nil)
-            if let start, let end { quietHours = QuietHours(start: start, end: end) }
+            quietHours = QuietHours(object)
         }
         if let object = root.object("deliver") {
             object.checkKeys(["desktop", "command"])
@@ -29,39 +22,19 @@ extension Settings {
             deliverCommand = Self.command(object)
         }
         if let object = root.object("laundry") {
-            object.checkKeys(["enabled", "warnBeforeMinutes", "foldReminderMinutes", "healthWarnAfterDays"])
-            laundry.enabled = object.bool("enabled", default: true)
-            laundry.warnBeforeMinutes = object.int("warnBeforeMinutes", default: 0, in: 0...120) ?? 0
-            laundry.foldReminderMinutes = object.int("foldReminderMinutes", default: 30, in: 1...1440) ?? 30
-            laundry.healthWarnAfterDays = object.int("healthWarnAfterDays", default: 7, in: 1...365) ?? 7
+            laundry = LaundrySettings(object)
         }
         if let object = root.object("commute") {
-            object.checkKeys(["enabled", "defaultBufferMinutes"])
-            commute.enabled = object.bool("enabled", default: true)
-            commute.defaultBufferMinutes = object.int("defaultBufferMinutes", default: 10, in: 0...720) ?? 10
+            commute = CommuteSettings(object)
         }
         if let object = root.object("personalized") {
-            object.checkKeys(["enabled", "firstName", "time"])
-            personalized.enabled = object.bool("enabled", default: false)
-            personalized.firstName = object.optionalString("firstName")
-            personalized.time = object.wallTime("time", default: personalized.time) ?? personalized.time
-            let name = personalized.firstName?.trimmingWhitespace ?? ""
-            if personalized.enabled && name.isEmpty {
-                document.report(object.path.appending("firstName"),
-                                "is required when personalized.enabled is true (the name the message greets)")
-            }
+            personalized = PersonalizedSettings(object)
         }
         if let object = root.object("alarms") {
-            object.checkKeys(["enabled", "snoozeMinutes"])
-            alarms.enabled = object.bool("enabled", default: true)
-            alarms.snoozeMinutes = object.int("snoozeMinutes", default: 5, in: 1...1440) ?? 5
+            alarms = AlarmSettings(object)
         }
         if let object = root.object("streaks") {
-            object.checkKeys(["enabled", "time", "smart", "milestones"])
-            streaks.enabled = object.bool("enabled", default: true)
-            streaks.time = object.wallTime("time", default: streaks.time) ?? streaks.time
-            streaks.smart = object.bool("smart", default: false)
-            streaks.milestones = Self.milestones(object) ?? streaks.milestones
+            streaks = StreakSettings(object)
         }
         if let object = root.object("prayerTimes") {
             prayerTimes = PrayerSettings(object)
@@ -76,6 +49,108 @@ extension Settings {
         guard let prefix = ["UTC", "GMT", "UT"].first(where: { upper.hasPrefix($0) }) else { return false }
         let rest = upper.dropFirst(prefix.count)
         return rest.first == "+" || rest.first == "-"
+    }
+
+    /// `deliver.command`: a non-empty array of strings, the program first. No shell ever sees it.
+    private static func command(_ object: ObjectReader) -> [String]? {
+        guard let member = object.member("command") else { return nil }
+        let tape = object.document.tape
+        guard tape.kind(member) == .array, case let elements = tape.elements(of: member), !elements.isEmpty else {
+            object.report("command", "expected a non-empty array of strings (program and arguments), found \(tape.typeDescription(member))")
+            return nil
+        }
+        var argv: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard let text = object.document.string(element), !(index == 0 && text.isEmpty) else {
+                object.document.report(object.path.appending("command").appending(index: index),
+                                       "expected a non-empty string, found \(object.document.quote(element))")
+                return nil
+            }
+            argv.append(text)
+        }
+        return argv
+    }
+}
+
+extension NotificationSwitches {
+    /// `settings.notifications`, each switch on unless set.
+    init(_ object: ObjectReader) {
+        self.init()
+        object.checkKeys(["enabled", "sound", "badge"])
+        enabled = object.bool("enabled", default: true)
+        sound = object.bool("sound", default: true)
+        badge = object.bool("badge", default: true)
+    }
+}
+
+extension QuietHours {
+    /// `settings.quietHours`; nil unless both `start` and `end` are valid times (a missing one is reported).
+    init?(_ object: ObjectReader) {
+        object.checkKeys(["start", "end"])
+        let start = object.wallTime("start", default: nil)
+        let end = object.wallTime("end", default: nil)
+        guard let start, let end else { return nil }
+        self.init(start: start, end: end)
+    }
+}
+
+extension LaundrySettings {
+    /// `settings.laundry`.
+    init(_ object: ObjectReader) {
+        self.init()
+        object.checkKeys(["enabled", "warnBeforeMinutes", "foldReminderMinutes", "healthWarnAfterDays"])
+        enabled = object.bool("enabled", default: true)
+        warnBeforeMinutes = object.int("warnBeforeMinutes", default: 0, in: 0...120) ?? 0
+        foldReminderMinutes = object.int("foldReminderMinutes", default: 30, in: 1...1440) ?? 30
+        healthWarnAfterDays = object.int("healthWarnAfterDays", default: 7, in: 1...365) ?? 7
+    }
+}
+
+extension CommuteSettings {
+    /// `settings.commute`.
+    init(_ object: ObjectReader) {
+        self.init()
+        object.checkKeys(["enabled", "defaultBufferMinutes"])
+        enabled = object.bool("enabled", default: true)
+        defaultBufferMinutes = object.int("defaultBufferMinutes", default: 10, in: 0...720) ?? 10
+    }
+}
+
+extension PersonalizedSettings {
+    /// `settings.personalized`: `firstName` is required when the message is on.
+    init(_ object: ObjectReader) {
+        self.init()
+        object.checkKeys(["enabled", "firstName", "time"])
+        enabled = object.bool("enabled", default: false)
+        firstName = object.optionalString("firstName")
+        time = object.wallTime("time", default: time) ?? time
+        let name = firstName?.trimmingWhitespace ?? ""
+        if enabled && name.isEmpty {
+            object.document.report(object.path.appending("firstName"),
+                                   "is required when personalized.enabled is true (the name the message greets)")
+        }
+    }
+}
+
+extension AlarmSettings {
+    /// `settings.alarms`.
+    init(_ object: ObjectReader) {
+        self.init()
+        object.checkKeys(["enabled", "snoozeMinutes"])
+        enabled = object.bool("enabled", default: true)
+        snoozeMinutes = object.int("snoozeMinutes", default: 5, in: 1...1440) ?? 5
+    }
+}
+
+extension StreakSettings {
+    /// `settings.streaks`.
+    init(_ object: ObjectReader) {
+        self.init()
+        object.checkKeys(["enabled", "time", "smart", "milestones"])
+        enabled = object.bool("enabled", default: true)
+        time = object.wallTime("time", default: time) ?? time
+        smart = object.bool("smart", default: false)
+        milestones = Self.milestones(object) ?? milestones
     }
 
     /// `streaks.milestones`: whole numbers of days, 1–36,500, kept sorted without repeats; nil when absent or
@@ -100,26 +175,6 @@ extension Settings {
             days.append(number)
         }
         return Array(Set(days)).sorted()
-    }
-
-    /// `deliver.command`: a non-empty array of strings, the program first. No shell ever sees it.
-    private static func command(_ object: ObjectReader) -> [String]? {
-        guard let member = object.member("command") else { return nil }
-        let tape = object.document.tape
-        guard tape.kind(member) == .array, case let elements = tape.elements(of: member), !elements.isEmpty else {
-            object.report("command", "expected a non-empty array of strings (program and arguments), found \(tape.typeDescription(member))")
-            return nil
-        }
-        var argv: [String] = []
-        for (index, element) in elements.enumerated() {
-            guard let text = object.document.string(element), !(index == 0 && text.isEmpty) else {
-                object.document.report(object.path.appending("command").appending(index: index),
-                                       "expected a non-empty string, found \(object.document.quote(element))")
-                return nil
-            }
-            argv.append(text)
-        }
-        return argv
     }
 }
 

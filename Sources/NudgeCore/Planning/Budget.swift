@@ -40,17 +40,18 @@ enum Budget {
 
     /// The indices of `records` in time order. Sorted as (fireAt, index) pairs, not as indices looking their
     /// records up: ids are compared only where times tie, and then by their first bytes after the kind
-    /// (`Notification.Identity.orderHead`), which tell nearly all of them apart without making their text
+    /// (`Notification.Identity.sortPrefix`), which tell nearly all of them apart without making their text
     /// (many alarms ring at the same minute); only the rest are compared as strings.
     private static func timeOrder(_ records: [Notification]) -> [Int] {
         var keys = records.indices.map {
             TimeKey(fireAt: records[$0].fireAt.timeIntervalSinceReferenceDate, kind: records[$0].kind,
-                    head: records[$0].identity.orderHead, index: $0)
+                    sortPrefix: records[$0].identity.sortPrefix, index: $0)
         }
         keys.sort { left, right in
             if left.fireAt != right.fireAt { return left.fireAt < right.fireAt }
-            if left.head != right.head, left.head != 0, right.head != 0, left.kind == right.kind {
-                return left.head < right.head
+            if left.sortPrefix != right.sortPrefix, left.sortPrefix != 0, right.sortPrefix != 0,
+               left.kind == right.kind {
+                return left.sortPrefix < right.sortPrefix
             }
             return records[left.index].id < records[right.index].id
         }
@@ -60,7 +61,7 @@ enum Budget {
     private struct TimeKey {
         let fireAt: Double
         let kind: NotificationKind
-        let head: UInt64
+        let sortPrefix: UInt64
         let index: Int
     }
 

@@ -30,12 +30,29 @@ public enum StatusReport {
         }
     }
 
+    /// What `status` says when no run has been recorded yet.
+    static let noRunText = "No run yet — run `nudge run` (every minute: `nudge init --systemd`, or cron)."
+
+    /// The report, section by section: warnings, the last run, today's streaks, travel and prayers, the counts and
+    /// missed deliveries, the desktop's retries, the last deliveries, the files.
     public static func text(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date,
                             zone: Zone) -> String {
-        let noRun = "No run yet — run `nudge run` (every minute: `nudge init --systemd`, or cron)."
         var lines = (extras.fileWarnings + [extras.zoneWarning].compactMap { $0 }).map { "Warning: \($0)" }
-        guard let state else { return (lines + [noRun]).joined(separator: "\n") }
+        guard let state else { return (lines + [noRunText]).joined(separator: "\n") }
         let clock = WallClock(zone: zone)
+        lines += lastRunLines(state, settings: settings, now: now, clock: clock, zone: zone)
+        lines += todayLines(state, extras: extras, now: now, clock: clock, zone: zone)
+        lines += totalLines(state, clock: clock)
+        lines += desktopLines(state)
+        lines += recentDeliveryLines(extras.recentDeliveries, clock: clock)
+        lines += fileLines(state)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether notifications are off, when the last run was (and whether that is too long ago), the budget.
+    private static func lastRunLines(_ state: RunState, settings: Settings, now: Date, clock: WallClock,
+                                     zone: Zone) -> [String] {
+        var lines: [String] = []
         if !settings.notifications.enabled {
             lines.append("Notifications are switched OFF (settings.json notifications.enabled): due ones are "
                 + "recorded, not delivered (\(state.lastSuppressed) at the last run)")
@@ -47,11 +64,19 @@ public enum StatusReport {
             StaleRun.warning(lastRunAt: lastRun, now: now, wokenBySystemd: state.wokenBySystemd)
                 .map { lines.append($0) }
         } else {
-            lines.append(noRun)  // `nudge test` or an editing command wrote state before any run
+            lines.append(noRunText)  // `nudge test` or an editing command wrote state before any run
         }
         if let budget = state.lastBudget {
             lines.append("Budget: \(budget.pending)/\(budget.limit) \(budget.level.rawValue) — \(budget.message)")
         }
+        return lines
+    }
+
+    /// Streaks, each trip's travel time (and whether it is paused), the journeys under way, the streak reminder's
+    /// time and the prayer alarms that cannot ring today.
+    private static func todayLines(_ state: RunState, extras: Extras, now: Date, clock: WallClock,
+                                   zone: Zone) -> [String] {
+        var lines: [String] = []
         if !extras.streaks.isEmpty {
             lines.append("Streaks: " + streaksText(extras.streaks))
         }
@@ -73,13 +98,23 @@ public enum StatusReport {
             lines.append("Prayer alarms that cannot ring today (\(clock.localDate(of: now))):")
             lines += extras.silentPrayerAlarms.map { "  \($0)" }
         }
-        lines.append("Badge: \(state.badge) (cleared by `nudge ack`)")
-        lines.append("Delivered in all: \(state.deliveredTotal)")
-        lines.append("Missed in all: \(state.missedTotal)")
+        return lines
+    }
+
+    /// The badge, the totals and the last ten missed deliveries.
+    private static func totalLines(_ state: RunState, clock: WallClock) -> [String] {
+        var lines = ["Badge: \(state.badge) (cleared by `nudge ack`)", "Delivered in all: \(state.deliveredTotal)",
+                     "Missed in all: \(state.missedTotal)"]
         for record in state.recentMissed.suffix(10) {
             lines.append("  \(TextFormat.localDateTime(record.fireAt, clock))  \(record.title) "
                 + "(\(record.kind), \(record.reason.rawValue))")
         }
+        return lines
+    }
+
+    /// The deliveries the desktop channels still retry, and their last failures.
+    private static func desktopLines(_ state: RunState) -> [String] {
+        var lines: [String] = []
         if !state.commandQueue.isEmpty {
             let channels = Set(state.commandQueue.flatMap(\.channels))
             let names = DeliveryChannel.allCases.filter(channels.contains).map(\.name).joined(separator: ", ")
@@ -89,20 +124,22 @@ public enum StatusReport {
             lines.append("Desktop delivery failures, and retries that got through (latest last):")
             lines += state.commandFailures.suffix(5).map { "  \($0)" }
         }
-        if !extras.recentDeliveries.isEmpty {
-            lines.append("Last deliveries (newest last; `nudge snooze ID` and `nudge act ID ACTION` take an id, "
-                + "a unique prefix of it, or `last`):")
-            lines += deliveryRows(extras.recentDeliveries, clock: clock)
-        }
-        if state.fileErrors.isEmpty {
-            lines.append("Files: all valid at the last run")
-        } else {
-            lines.append("Files with errors at the last run:")
-            lines += state.fileErrors.map { "  \($0)" }
-            // What the run did about each, as it said: a last good version, or nothing from the file or entry.
-            lines += state.fileNotes.map { "  \($0)" }
-        }
-        return lines.joined(separator: "\n")
+        return lines
+    }
+
+    /// The last deliveries with their ids, for `nudge snooze` and `nudge act`.
+    private static func recentDeliveryLines(_ deliveries: [Delivery], clock: WallClock) -> [String] {
+        guard !deliveries.isEmpty else { return [] }
+        return ["Last deliveries (newest last; `nudge snooze ID` and `nudge act ID ACTION` take an id, "
+            + "a unique prefix of it, or `last`):"] + deliveryRows(deliveries, clock: clock)
+    }
+
+    /// Whether every file was valid at the last run, or each error and what the run did about it.
+    private static func fileLines(_ state: RunState) -> [String] {
+        guard !state.fileErrors.isEmpty else { return ["Files: all valid at the last run"] }
+        // What the run did about each, as it said: a last good version, or nothing from the file or entry.
+        return ["Files with errors at the last run:"] + state.fileErrors.map { "  \($0)" }
+            + state.fileNotes.map { "  \($0)" }
     }
 
     /// "Wordle 12 (given), Connections 3 (derived from plays)".
@@ -135,68 +172,32 @@ public enum StatusReport {
             + "(\(TextFormat.relative(smart.computedAt, from: now)))"
     }
 
+    /// The report as one object, the nested ones made by the functions below; with no state, only `lastRunAt`
+    /// (null), whether notifications are on and the warnings.
     public static func json(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date) -> JSONValue {
-        let enabled = JSONMember("notificationsEnabled", .bool(settings.notifications.enabled))
-        let settingsWarnings = extras.fileWarnings.filter { $0.hasPrefix(UserFile.settings.fileName + ":") }
-        let warnings = JSONMember("settingsWarnings", .array(settingsWarnings.map(JSONValue.string)))
-        let fileWarnings = JSONMember("fileWarnings", .array(extras.fileWarnings.map(JSONValue.string)))
-        let zoneWarning = JSONMember("zoneWarning", extras.zoneWarning.map(JSONValue.string) ?? .null)
-        guard let state else {
-            return .object([JSONMember("lastRunAt", .null), enabled, warnings, fileWarnings, zoneWarning])
-        }
-        let deliveries = extras.recentDeliveries.map { delivery in
-            JSONValue.object([
-                JSONMember("id", .string(delivery.notification.id)),
-                JSONMember("kind", .string(delivery.notification.kind.rawValue)),
-                JSONMember("title", .string(delivery.notification.title)),
-                JSONMember("deliveredAt", .string(RFC3339.format(delivery.deliveredAt))),
-            ])
-        }
-        let missed = state.recentMissed.map { record in
-            JSONValue.object([
-                JSONMember("id", .string(record.id)),
-                JSONMember("kind", .string(record.kind)),
-                JSONMember("title", .string(record.title)),
-                JSONMember("fireAt", .string(RFC3339.format(record.fireAt))),
-                JSONMember("reason", .string(record.reason.rawValue)),
-            ])
-        }
+        let warnings = warningMembers(settings: settings, extras: extras)
+        guard let state else { return .object([JSONMember("lastRunAt", .null)] + warnings) }
+        let lastRun = state.lastRunCommandAt ?? state.lastRunAt
         var members = [
             JSONMember("lastRunAt", state.lastRunAt.map { .string(RFC3339.format($0)) } ?? .null),
             JSONMember("lastRunCommandAt", state.lastRunCommandAt.map { .string(RFC3339.format($0)) } ?? .null),
-            JSONMember("stale", .bool((state.lastRunCommandAt ?? state.lastRunAt)
-                .flatMap { StaleRun.warning(lastRunAt: $0, now: now, wokenBySystemd: state.wokenBySystemd) } != nil)),
-            enabled,
-            warnings, fileWarnings,
-            zoneWarning,
+            JSONMember("stale", .bool(lastRun.flatMap {
+                StaleRun.warning(lastRunAt: $0, now: now, wokenBySystemd: state.wokenBySystemd)
+            } != nil)),
+        ]
+        members += warnings
+        members += [
             JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
             JSONMember("lastDelivered", .number(String(state.lastDelivered))),
             JSONMember("lastMissed", .number(String(state.lastMissed))),
             JSONMember("deliveredTotal", .number(String(state.deliveredTotal))),
             JSONMember("missedTotal", .number(String(state.missedTotal))),
-            JSONMember("recentMissed", .array(missed)),
-            JSONMember("recentDeliveries", .array(deliveries)),
+            JSONMember("recentMissed", .array(state.recentMissed.map(missedJSON))),
+            JSONMember("recentDeliveries", .array(extras.recentDeliveries.map(deliveryJSON))),
             JSONMember("silentPrayerAlarms", .array(extras.silentPrayerAlarms.map(JSONValue.string))),
-            JSONMember("streaks", .array(extras.streaks.map { streak in
-                JSONValue.object([
-                    JSONMember("game", .string(streak.game.id)),
-                    JSONMember("streak", .number(String(streak.value))),
-                    JSONMember("derived", .bool(streak.isDerived)),
-                ])
-            })),
-            JSONMember("travel", .array(extras.travel.map { trip, basis in
-                JSONValue.object([
-                    JSONMember("trip", .string(trip.id)),
-                    JSONMember("minutes", .number(String(basis.minutes))),
-                    JSONMember("basis", .string(basis.description)),
-                ])
-            })),
-            JSONMember("departures", .array(state.departures.map { departure in
-                JSONValue.object([
-                    JSONMember("trip", .string(departure.trip)),
-                    JSONMember("at", .string(RFC3339.format(departure.at))),
-                ])
-            })),
+            JSONMember("streaks", .array(extras.streaks.map(streakJSON))),
+            JSONMember("travel", .array(extras.travel.map { travelJSON($0.trip, $0.basis) })),
+            JSONMember("departures", .array(state.departures.map(departureJSON))),
             JSONMember("fileErrors", .array(state.fileErrors.map(JSONValue.string))),
             JSONMember("fileNotes", .array(state.fileNotes.map(JSONValue.string))),
             JSONMember("badge", .number(String(state.badge))),
@@ -205,22 +206,83 @@ public enum StatusReport {
             JSONMember("commandFailures", .array(state.commandFailures.map(JSONValue.string))),
         ]
         if let smart = state.smartReminder {
-            members.append(JSONMember("smartReminder", .object([
-                JSONMember("time", .string(smart.result.time.description)),
-                JSONMember("windowStartHour", .number(String(smart.result.windowStartHour))),
-                JSONMember("coveragePercent", .number(String(smart.result.coveragePercent))),
-                JSONMember("playCount", .number(String(smart.result.playCount))),
-                JSONMember("computedAt", .string(RFC3339.format(smart.computedAt))),
-            ])))
+            members.append(JSONMember("smartReminder", smartReminderJSON(smart)))
         }
         if let budget = state.lastBudget {
-            members.append(JSONMember("budget", .object([
-                JSONMember("pending", .number(String(budget.pending))),
-                JSONMember("limit", .number(String(budget.limit))),
-                JSONMember("status", .string(budget.level.rawValue)),
-                JSONMember("message", .string(budget.message)),
-            ])))
+            members.append(JSONMember("budget", budgetJSON(budget)))
         }
         return .object(members)
+    }
+
+    /// `notificationsEnabled`, the warnings of settings.json alone, those of every file, and the zone's.
+    private static func warningMembers(settings: Settings, extras: Extras) -> [JSONMember] {
+        let settingsWarnings = extras.fileWarnings.filter { $0.hasPrefix(UserFile.settings.fileName + ":") }
+        return [
+            JSONMember("notificationsEnabled", .bool(settings.notifications.enabled)),
+            JSONMember("settingsWarnings", .array(settingsWarnings.map(JSONValue.string))),
+            JSONMember("fileWarnings", .array(extras.fileWarnings.map(JSONValue.string))),
+            JSONMember("zoneWarning", extras.zoneWarning.map(JSONValue.string) ?? .null),
+        ]
+    }
+
+    private static func missedJSON(_ record: MissedRecord) -> JSONValue {
+        .object([
+            JSONMember("id", .string(record.id)),
+            JSONMember("kind", .string(record.kind)),
+            JSONMember("title", .string(record.title)),
+            JSONMember("fireAt", .string(RFC3339.format(record.fireAt))),
+            JSONMember("reason", .string(record.reason.rawValue)),
+        ])
+    }
+
+    private static func deliveryJSON(_ delivery: Delivery) -> JSONValue {
+        .object([
+            JSONMember("id", .string(delivery.notification.id)),
+            JSONMember("kind", .string(delivery.notification.kind.rawValue)),
+            JSONMember("title", .string(delivery.notification.title)),
+            JSONMember("deliveredAt", .string(RFC3339.format(delivery.deliveredAt))),
+        ])
+    }
+
+    private static func streakJSON(_ streak: GameStreak) -> JSONValue {
+        .object([
+            JSONMember("game", .string(streak.game.id)),
+            JSONMember("streak", .number(String(streak.value))),
+            JSONMember("derived", .bool(streak.isDerived)),
+        ])
+    }
+
+    private static func travelJSON(_ trip: Trip, _ basis: TravelPrediction.Basis) -> JSONValue {
+        .object([
+            JSONMember("trip", .string(trip.id)),
+            JSONMember("minutes", .number(String(basis.minutes))),
+            JSONMember("basis", .string(basis.description)),
+        ])
+    }
+
+    private static func departureJSON(_ departure: Departure) -> JSONValue {
+        .object([
+            JSONMember("trip", .string(departure.trip)),
+            JSONMember("at", .string(RFC3339.format(departure.at))),
+        ])
+    }
+
+    private static func smartReminderJSON(_ smart: SmartReminder) -> JSONValue {
+        .object([
+            JSONMember("time", .string(smart.result.time.description)),
+            JSONMember("windowStartHour", .number(String(smart.result.windowStartHour))),
+            JSONMember("coveragePercent", .number(String(smart.result.coveragePercent))),
+            JSONMember("playCount", .number(String(smart.result.playCount))),
+            JSONMember("computedAt", .string(RFC3339.format(smart.computedAt))),
+        ])
+    }
+
+    private static func budgetJSON(_ budget: BudgetStatus) -> JSONValue {
+        .object([
+            JSONMember("pending", .number(String(budget.pending))),
+            JSONMember("limit", .number(String(budget.limit))),
+            JSONMember("status", .string(budget.level.rawValue)),
+            JSONMember("message", .string(budget.message)),
+        ])
     }
 }

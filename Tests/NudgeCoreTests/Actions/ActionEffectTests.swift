@@ -135,6 +135,46 @@ final class ActionEffectTests: XCTestCase {
         }
     }
 
+    /// PLAY_NOW once every game was played that day opens nothing; START_TIMER of an alarm gone from alarms.json
+    /// is refused.
+    func testPlayNowWithNothingAtRiskAndStartTimerOfARemovedAlarm() throws {
+        var household = Household()
+        household.streaks = StreakData(games: [Game(id: "wordle", name: "Wordle", streak: 3,
+                                                    url: "https://example.org/wordle")],
+                                       plays: [], achievements: [], imports: [])
+        let reminder = try XCTUnwrap(StreakRule.reminder(on: Fixtures.date("2026-11-21"), at: Fixtures.time("19:00"),
+                                                         data: household.streaks, settings: household.settings,
+                                                         clock: clock))
+        household.streaks.plays = [Play(game: "wordle", at: Fixtures.instant("2026-11-21T08:00:00Z"))]
+        XCTAssertEqual(try resolve(.playNow, reminder, household),
+                       .nothing("no game is at risk on 2026-11-21 any more: nothing to open"))
+
+        let alarm = try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
+                                                       settings: household.settings, clock: clock))
+        XCTAssertThrowsError(try resolve(.startTimer, alarm, Household())) { error in
+            XCTAssertEqual("\(error)", "alarms.json: unknown alarm \"fajr\"")
+        }
+    }
+
+    /// LEAVING_NOW and ARRIVED record the trip's departure and arrival at the click.
+    func testLeavingNowAndArrivedNameTheTrip() throws {
+        let office = Trip(id: "office", destination: "Office",
+                          schedule: .recurring(arriveBy: Fixtures.time("08:45"), weekdays: [.mon]), travelMinutes: 25)
+        let household = Household(settings: Fixtures.settings(), trips: [office])
+        let leave = CommuteRule.instance(of: office, arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
+                                         arrivalDate: Fixtures.date("2026-11-23"), settings: household.settings,
+                                         now: Fixtures.instant("2026-11-23T07:10:00Z"), clock: clock)
+        XCTAssertEqual(try resolve(.leavingNow, leave, household), .apply(.depart(trip: "office")))
+        let departure = Departure(trip: "office", at: Fixtures.instant("2026-11-23T07:08:00Z"))
+        let check = ArrivalCheckRule.check(for: departure, trip: office, settings: household.settings, clock: clock)
+        var state = RunState()
+        state.departures = [departure]
+        XCTAssertEqual(try resolve(.arrived, check, household, state: state), .apply(.arrive(trip: "office")))
+        guard case .nothing = try resolve(.arrived, check, household) else {
+            return XCTFail("an arrival whose departure is closed changes nothing")
+        }
+    }
+
     func testAnActionTheNotificationDoesNotOfferIsRefused() throws {
         let household = laundry(stage: .wash)
         let wash = try finished(.washComplete, in: household)

@@ -46,9 +46,9 @@ final class NotificationIDTests: XCTestCase {
         XCTAssertNotEqual(snoozed, record(Fixtures.date("2026-11-21")))
     }
 
-    /// Two dated ids of one kind whose heads differ order as their heads do; a source that is not ASCII, or an id
-    /// kept as text, has none (0).
-    func testOrderHeadsOrderAsTheIdsDo() {
+    /// Two dated ids of one kind whose sort prefixes differ order as their prefixes do; a source that is not ASCII,
+    /// or an id kept as text, has none (0).
+    func testSortPrefixesOrderAsTheIdsDo() {
         let sources = ["", "a", "a-b", "a0", "aa", "abcdefg", "abcdefgh", "abcdefghi", "abcdefgx", "b", "A", "a:"]
         let date = Fixtures.date("2026-11-21")
         let identity = { (source: String) in
@@ -56,15 +56,15 @@ final class NotificationIDTests: XCTestCase {
         }
         for left in sources {
             for right in sources {
-                let (leftHead, rightHead) = (identity(left).orderHead, identity(right).orderHead)
-                guard leftHead != 0, rightHead != 0, leftHead != rightHead else { continue }
-                XCTAssertEqual(leftHead < rightHead, identity(left).id < identity(right).id, "\(left) \(right)")
+                let (leftPrefix, rightPrefix) = (identity(left).sortPrefix, identity(right).sortPrefix)
+                guard leftPrefix != 0, rightPrefix != 0, leftPrefix != rightPrefix else { continue }
+                XCTAssertEqual(leftPrefix < rightPrefix, identity(left).id < identity(right).id, "\(left) \(right)")
             }
         }
-        XCTAssertEqual(identity("Zoë").orderHead, 0)
-        XCTAssertEqual(NudgeCore.Notification.Identity(kind: .prayer, source: "a", stored: .text("a")).orderHead, 0)
-        XCTAssertEqual(identity("abcdefgh").orderHead, identity("abcdefghi").orderHead)
-        XCTAssertEqual(identity("ab").orderHead, 0x6162_3A00_0000_0000)
+        XCTAssertEqual(identity("Zoë").sortPrefix, 0)
+        XCTAssertEqual(NudgeCore.Notification.Identity(kind: .prayer, source: "a", stored: .text("a")).sortPrefix, 0)
+        XCTAssertEqual(identity("abcdefgh").sortPrefix, identity("abcdefghi").sortPrefix)
+        XCTAssertEqual(identity("ab").sortPrefix, 0x6162_3A00_0000_0000)
     }
 
     /// The filter's key of a dated id made from its parts is that of its text, whatever the source and the year.

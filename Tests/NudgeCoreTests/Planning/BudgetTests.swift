@@ -58,7 +58,7 @@ final class BudgetTests: XCTestCase {
         }
     }
 
-    /// Alarms' dated ids are kept as their parts and ordered by their first bytes after the kind (`orderHead`):
+    /// Alarms' dated ids are kept as their parts and ordered by their first bytes after the kind (`sortPrefix`):
     /// the order must be that of their text, for sources that begin others, share long beginnings or are not
     /// ASCII, and for years whose text is not four digits.
     func testSplitOrdersDatedIdsAsTheirText() throws {

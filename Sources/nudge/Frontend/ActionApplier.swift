@@ -54,33 +54,12 @@ enum ActionApplier {
                                            existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
             return SnoozeRule.text(of: outcome, notification, clock: clock)
         case let .laundry(edit, petID):
-            let current = try directory.readUserFile(.laundry)
-            let used = try LaundryCommand.usedCycleIDs(ofPet: petID, state: state, directory: directory)
-            switch LaundryEditor.apply(edit, toPet: petID, in: current, now: now, usedCycleIDs: used) {
-            case .success(let content):
-                try directory.writeUserFile(.laundry, content)
-                let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
-                let line = LaundryCommand.confirmation(edit, pet: pet, petID: petID, changed: true, now: now, clock: clock)
-                let replaced = LaundryCommand.replaced(by: edit, petID: petID, in: current, now: now)
-                return [line, replaced].compactMap { $0 }.joined(separator: "\n")
-            case .failure(let failure):
-                throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
-            }
+            return try editLaundry(edit, petID: petID, state: state, directory: directory, now: now, clock: clock)
         case .startTimer(let timer):
             state.timers.append(timer)
             return "Timer started: \"\(timer.title)\" at \(TextFormat.localStamp(timer.fireAt, clock)) (\(timer.id))."
         case .recordPlays(let games):
-            var content = try directory.readUserFile(.streaks)
-            for game in games {
-                switch StreakEditor.recordPlay(in: content, game: game, at: now, addGame: false) {
-                case .success(let edited): content = edited
-                case .failure(let failure):
-                    throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
-                }
-            }
-            if let content { try directory.writeUserFile(.streaks, content) }
-            let names = games.map { id in household.streaks.games.first { $0.id == id }?.name ?? id }
-            return "Recorded a play of \(names.joined(separator: ", ")) at \(TextFormat.localDateTime(now, clock))."
+            return try recordPlays(of: games, household: household, directory: directory, now: now, clock: clock)
         case .remindTomorrow:
             let today = ActionResolver.todaysStreakReminder(household: household, state: state, now: now, clock: clock)
             state.remindTomorrow(today: today, now: now)
@@ -90,20 +69,58 @@ enum ActionApplier {
         case .arrive(let trip):
             return try TripCommand.arrive(trip, at: now, state: &state, directory: directory, now: now, clock: clock)
         case .open(let url):
-            let own = ProcessEnvironment.all()
-            let environment = (try? DesktopChannel.sessionEnvironment(own).get()) ?? own
-            guard let opener = ChildProcess.find("xdg-open", path: environment["PATH"]) else {
-                throw CLIError.failure("nudge act: xdg-open is not installed (Debian and Ubuntu: apt install "
-                    + "xdg-utils); open \(url) yourself")
-            }
-            let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-            defer { close(null) }
-            // Detached: a browser started by xdg-open may run for hours; nudge does not wait for it.
-            if case .failure(let error) = ChildProcess.spawn([opener, url], environment: environment, stdout: null,
-                                                             stderr: null, placement: .ownSession) {
-                throw CLIError.failure("nudge act: cannot start xdg-open: \(error.reason)")
-            }
-            return "Opening \(url)."
+            return try openInBrowser(url)
         }
+    }
+
+    /// "Start Dryer" or "Mark Folded": edits laundry.json as `nudge laundry` would.
+    private static func editLaundry(_ edit: LaundryEditor.Action, petID: String, state: RunState, directory: DataDirectory,
+                                    now: Date, clock: WallClock) throws -> String {
+        let current = try directory.readUserFile(.laundry)
+        let used = try LaundryCommand.usedCycleIDs(ofPet: petID, state: state, directory: directory)
+        switch LaundryEditor.apply(edit, toPet: petID, in: current, now: now, usedCycleIDs: used) {
+        case .success(let content):
+            try directory.writeUserFile(.laundry, content)
+            let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
+            let line = LaundryCommand.confirmation(edit, pet: pet, petID: petID, changed: true, now: now, clock: clock)
+            let replaced = LaundryCommand.replaced(by: edit, petID: petID, in: current, now: now)
+            return [line, replaced].compactMap { $0 }.joined(separator: "\n")
+        case .failure(let failure):
+            throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
+        }
+    }
+
+    /// "Mark Played": a play of each game now, in streaks.json as `nudge play` would write it.
+    private static func recordPlays(of games: [String], household: Household, directory: DataDirectory, now: Date,
+                                    clock: WallClock) throws -> String {
+        var content = try directory.readUserFile(.streaks)
+        for game in games {
+            switch StreakEditor.recordPlay(in: content, game: game, at: now, addGame: false) {
+            case .success(let edited): content = edited
+            case .failure(let failure):
+                throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
+            }
+        }
+        if let content { try directory.writeUserFile(.streaks, content) }
+        let names = games.map { id in household.streaks.games.first { $0.id == id }?.name ?? id }
+        return "Recorded a play of \(names.joined(separator: ", ")) at \(TextFormat.localDateTime(now, clock))."
+    }
+
+    /// "Play Now": the game's page in the person's browser, through xdg-open, detached.
+    private static func openInBrowser(_ url: String) throws -> String {
+        let own = ProcessEnvironment.all()
+        let environment = (try? DesktopChannel.sessionEnvironment(own).get()) ?? own
+        guard let opener = ChildProcess.find("xdg-open", path: environment["PATH"]) else {
+            throw CLIError.failure("nudge act: xdg-open is not installed (Debian and Ubuntu: apt install "
+                + "xdg-utils); open \(url) yourself")
+        }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(null) }
+        // Detached: a browser started by xdg-open may run for hours; nudge does not wait for it.
+        if case .failure(let error) = ChildProcess.spawn([opener, url], environment: environment, stdout: null,
+                                                         stderr: null, placement: .ownSession) {
+            throw CLIError.failure("nudge act: cannot start xdg-open: \(error.reason)")
+        }
+        return "Opening \(url)."
     }
 }

@@ -86,12 +86,18 @@ enum BashCompletion {
         "}",
     ]
 
-    /// `_nudge_offer`: fills COMPREPLY for the word at `cword` of `words`.
+    /// `_nudge_offer`: fills COMPREPLY for the word at `cword` of `words`: the command or a global option, an
+    /// option's value, a command's options, or its positional words.
     private static func offer(_ table: CompletionTable) -> [String] {
+        ["_nudge_offer() {"] + offerFirstWord(table) + offerOptionValues(table) + offerOptions(table)
+            + offerPositionals(table) + ["}"]
+    }
+
+    /// The first word: a command, or a global option.
+    private static func offerFirstWord(_ table: CompletionTable) -> [String] {
         let q = CompletionTable.singleQuoted
         let commandNames = table.commands.map(\.name).joined(separator: " ")
-        var lines = [
-            "_nudge_offer() {",
+        return [
             "    local cur=${words[cword]} prev=${words[cword-1]}",
             "    COMPREPLY=()",
             "    # bash splits `--data=DIR` at the `=` (COMP_WORDBREAKS): complete the value after it.",
@@ -110,6 +116,10 @@ enum BashCompletion {
             "    fi",
             "    local command=${words[1]}",
         ]
+    }
+
+    /// The value of the option before the cursor: a directory, or the ids of the household.
+    private static func offerOptionValues(_ table: CompletionTable) -> [String] {
         var valueCases: [String] = []
         if let patterns = table.optionPatterns(indent: "        ", where: { $0.completion == .directory }) {
             valueCases += [
@@ -125,10 +135,14 @@ enum BashCompletion {
             }
             valueCases += ["        " + patterns + ")", "            _nudge_ids \(kind.rawValue)", "            return 0 ;;"]
         }
-        if !valueCases.isEmpty {
-            lines += ["    case \"$command $prev\" in"] + valueCases + ["    esac"]
-        }
-        lines += [
+        guard !valueCases.isEmpty else { return [] }
+        return ["    case \"$command $prev\" in"] + valueCases + ["    esac"]
+    }
+
+    /// A word starting with `-`: the options of the command.
+    private static func offerOptions(_ table: CompletionTable) -> [String] {
+        let q = CompletionTable.singleQuoted
+        var lines = [
             "    _nudge_takes_value \"$command\" \"$prev\" && return 0",
             "    if [[ $cur == -* ]]; then",
             "        case $command in",
@@ -137,10 +151,17 @@ enum BashCompletion {
             let names = command.options.map(\.name).joined(separator: " ")
             lines.append("            \(q(command.name))) mapfile -t COMPREPLY < <(compgen -W \(q(names)) -- \"$cur\") ;;")
         }
-        lines += [
+        return lines + [
             "        esac",
             "        return 0",
             "    fi",
+        ]
+    }
+
+    /// Any other word: what the command's positional slot at that place takes, after the words typed before it.
+    private static func offerPositionals(_ table: CompletionTable) -> [String] {
+        let q = CompletionTable.singleQuoted
+        var lines = [
             "    # The positional words before the cursor, without options and their values.",
             "    local i word count=0 typed=",
             "    for (( i = 2; i < cword; i++ )); do",
@@ -166,10 +187,6 @@ enum BashCompletion {
             actions += slot.ids.map { "_nudge_ids \($0.rawValue)" }
             lines.append("        \(CompletionTable.casePattern(slot.pattern))) \(actions.joined(separator: "; ")) ;;")
         }
-        lines += [
-            "    esac",
-            "}",
-        ]
-        return lines
+        return lines + ["    esac"]
     }
 }

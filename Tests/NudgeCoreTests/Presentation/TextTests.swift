@@ -27,6 +27,19 @@ final class TextTests: XCTestCase {
         XCTAssertNil("abc"[...].firstByteRange(of: ""))
     }
 
+    func testFirstByteRangeIsInTheTextsOwnIndicesPastPartialMatches() throws {
+        let line = "Zoë 🧩: :snoo :snooze I solved the 21 Nov Mini Crossword in 0:42"
+        let range = try XCTUnwrap(line[...].firstByteRange(of: ":snooze"))
+        XCTAssertEqual(String(line[range]), ":snooze")
+        XCTAssertEqual(String(line[..<range.lowerBound]), "Zoë 🧩: :snoo ")
+        let tail = line[range.upperBound...]
+        let marker = try XCTUnwrap(tail.firstByteRange(of: "Mini Crossword in "))
+        XCTAssertEqual(String(line[marker.upperBound...]), "0:42")
+        XCTAssertEqual(try XCTUnwrap(tail.firstByteRange(of: "0:42")).upperBound, line.endIndex)
+        XCTAssertNil(tail.firstByteRange(of: "Zoë"))
+        XCTAssertNil(tail.firstByteRange(of: "0:423"))
+    }
+
     func testConcatenatingJoinsEveryPartInOrder() {
         XCTAssertEqual(String(concatenating: "alarm.prayer", ":", "fajr", ":", "2026-11-21"), "alarm.prayer:fajr:2026-11-21")
         XCTAssertEqual(String(concatenating: "", "", ""), "")

@@ -62,8 +62,7 @@ extension String {
 extension Substring {
     /// The index range of the first occurrence of `pattern`, compared byte for byte (both are UTF-8), or nil.
     ///
-    /// Searched in the bytes themselves: the planner asks it of every leave-time's id (is it a snooze?), and
-    /// walking `utf8` index by index, with the pattern copied into an array, cost 3% of the 38 MB fixture's run.
+    /// Searched in the bytes themselves: the planner asks it of every leave-time's id (is it a snooze?).
     func firstByteRange(of pattern: String) -> Range<String.Index>? {
         var text = self
         var pattern = pattern

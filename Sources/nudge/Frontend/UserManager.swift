@@ -33,9 +33,13 @@ final class UserManager {
     }
 
     /// The manager's effective capabilities (`CapEff` of its process), nil when they cannot be read.
+    ///
+    /// Read with `DataDirectory.contents(of:)`, not `String(contentsOfFile:encoding:)`: that one call links
+    /// FoundationEssentials' file, path and `Data` code into the static binary, which nudge otherwise leaves out.
     func capabilities() -> UInt64? {
         guard let pid = connection.peerPID(),
-              let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+              case .success(let bytes) = DataDirectory.contents(of: "/proc/\(pid)/status"),
+              let status = String(validating: bytes, as: UTF8.self) else { return nil }
         return WakeCapability.effectiveCapabilities(status: status)
     }
 

@@ -151,10 +151,13 @@ final class SystemdJournalTests: XCTestCase {
         XCTAssertEqual(try runOnce(service), "exit-code")
 
         // The README's `journalctl --user -u nudge -p warning`, for root (SystemdUserManager.journal says why).
-        // journald files a service's stderr from its stream socket on its own schedule: wait for the line.
-        try Waiting.until("the broken file's line in the journal") {
-            try XCTUnwrap(self.manager).journal(["--user-unit", self.service, "--priority", "err"])
-                .contains { $0.writerUnit == self.service && $0.message.contains("alarms.json:") }
+        // journald files a service's stderr from its stream socket on its own schedule, each run's stream on its
+        // own: wait for both lines, the first run's warning as well as the second run's error.
+        try Waiting.until("the unknown key's and the broken file's lines in the journal") {
+            let lines = try XCTUnwrap(self.manager).journal(["--user-unit", self.service, "--priority", "warning"])
+                .filter { $0.writerUnit == self.service }
+            return lines.contains { $0.message.contains("alarms.json:") }
+                && lines.contains { $0.message.contains("settings.json") }
         }
         let shown = try entries(of: service, "--priority", "warning")
         let own = shown.filter { $0.writerUnit == service }

@@ -90,30 +90,7 @@ extension RunState {
             out.close("}")
         }
         out.close("}")
-        out.key("commandQueue")
-        out.open("[")
-        for attempt in commandQueue {
-            out.element()
-            out.open("{")
-            out.key("delivery"); out.value(attempt.delivery.json)
-            out.key("channels")
-            out.open("[")
-            for channel in attempt.channels {
-                out.element(); out.string(channel.rawValue)
-            }
-            out.close("]")
-            out.key("badge"); out.number(attempt.delivery.badge)
-            out.key("attempts"); out.number(attempt.attempts)
-            out.key("lastError"); out.string(attempt.lastError)
-            out.close("}")
-        }
-        out.close("]")
-        out.key("commandFailures")
-        out.open("[")
-        for failure in commandFailures {
-            out.element(); out.string(failure)
-        }
-        out.close("]")
+        channelQueue.write(to: &out)
         out.key("smartReminder")
         if let kept = smartReminder {
             out.open("{")

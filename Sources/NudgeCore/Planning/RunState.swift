@@ -6,8 +6,6 @@ public struct RunState: Equatable, Sendable {
     public static let formatVersion = 1
     /// How many missed occurrences `status` can list; the total is counted regardless.
     public static let recentMissedLimit = 50
-    /// How many desktop-command failures `status` keeps.
-    public static let recentFailureLimit = 20
 
     /// The previous run's `now`: daily repeats fall due after it.
     public var lastRunAt: Date?
@@ -62,10 +60,8 @@ public struct RunState: Equatable, Sendable {
     /// Delivered occurrence id → action → when it was applied: an action applies at most once per notification
     /// (docs/design.md, "Acting on a delivery").
     public var appliedActions: [String: [String: Date]] = [:]
-    /// Deliveries the desktop command has yet to show, retried on each run until they expire.
-    public var commandQueue: [CommandAttempt] = []
-    /// The last failures of the desktop command, for `status`.
-    public var commandFailures: [String] = []
+    /// The deliveries the desktop and the command still owe, and their latest failures.
+    public var channelQueue = ChannelQueue()
     /// How many due notifications the last run suppressed because notifications are switched off.
     public var lastSuppressed = 0
     /// The learned streak reminder time and when it was computed (docs/files.md); nil until plays exist.

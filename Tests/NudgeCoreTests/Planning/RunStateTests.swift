@@ -43,7 +43,7 @@ final class RunStateTests: XCTestCase {
         XCTAssertEqual(decoded.timers.map(\.id), ["alarm.timerDone:fajr:2026-11-21"])
         XCTAssertEqual(decoded.appliedActions["alarm.prayer:fajr:2026-11-21"]?["START_TIMER"],
                        Fixtures.instant("2026-11-21T04:31:00Z"))
-        XCTAssertEqual(decoded.commandQueue.map(\.channels), [[.desktop, .command]])
+        XCTAssertEqual(decoded.channelQueue.deliveries.map(\.channels), [[.desktop, .command]])
     }
 
     func testAQueueWrittenBeforeTheDesktopChannelIsForTheCommand() throws {
@@ -52,7 +52,7 @@ final class RunStateTests: XCTestCase {
         queue[0]["channels"] = nil
         object["commandQueue"] = queue
         let old = try JSONSerialization.data(withJSONObject: object)
-        XCTAssertEqual(try RunState.decode(Array(old)).commandQueue.map(\.channels), [[.command]])
+        XCTAssertEqual(try RunState.decode(Array(old)).channelQueue.deliveries.map(\.channels), [[.command]])
     }
 
     func testStateRoundTripsThroughItsFile() throws {
@@ -84,9 +84,10 @@ final class RunStateTests: XCTestCase {
         state.badge = 2
         state.lastSuppressed = 1
         state.snoozes = state.timers
-        state.commandQueue[0].attempts = 2
-        state.commandQueue[0].lastError = "exit 1: \"quoted\" and \\ backslash\nsecond line"
-        state.commandFailures = ["notify: exit 3", "Zoë ❄️"]
+        state.channelQueue.deliveries[0].attempts = 2
+        state.channelQueue.deliveries[0].lastError = "exit 1: \"quoted\" and \\ backslash\nsecond line"
+        state.channelQueue = ChannelQueue(deliveries: state.channelQueue.deliveries,
+                                          failures: ["notify: exit 3", "Zoë ❄️"])
         state.plannedLeaveTimes = ["office": Fixtures.instant("2026-11-23T07:10:00Z"),
                                    "dentist": Fixtures.instant("2026-11-24T12:55:00Z")]
         state.smartReminder = SmartReminder(

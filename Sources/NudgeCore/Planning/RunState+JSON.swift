@@ -23,7 +23,7 @@ extension RunState {
         state.lastSystemdRunAt = root.instant("lastSystemdRunAt", required: false)
         state.memory = DeliveryMemory.readIDsAndDates(root, document)
         readRunSummary(&state, root, document)
-        readUserActions(&state, root, document)
+        state.userActions = UserActions.read(root, document)
         state.channelQueue = ChannelQueue.read(root, document)
         readLearned(&state, root, document)
         state.memory = state.memory.readingLedger(root, document)
@@ -66,35 +66,6 @@ extension RunState {
         state.outboxLastLine = root.optionalString("outboxLastLine")
         state.badge = root.int("badge", default: 0, in: 0...Int.max) ?? 0
         state.lastSuppressed = root.int("lastSuppressed", default: 0, in: 0...Int.max) ?? 0
-    }
-
-    /// What the person asked for: snoozes, timers and the actions applied.
-    private static func readUserActions(_ state: inout RunState, _ root: ObjectReader, _ document: DocumentReader) {
-        for element in root.elements("snoozes") {
-            guard let snooze = Notification(record: document.json(element.node)) else {
-                document.report(element.path, "is not a notification record")
-                continue
-            }
-            state.snoozes.append(snooze)
-        }
-        for element in root.elements("timers") {
-            guard let timer = Notification(record: document.json(element.node)) else {
-                document.report(element.path, "is not a notification record")
-                continue
-            }
-            state.timers.append(timer)
-        }
-        if let applied = root.object("appliedActions") {
-            for member in applied.members() {
-                guard let actions = ObjectReader(member.node, at: applied.path.appending(member.key), in: document)
-                else { continue }
-                for action in actions.members() {
-                    if let at = actions.instant(action.key, required: true) {
-                        state.appliedActions[member.key, default: [:]][action.key] = at
-                    }
-                }
-            }
-        }
     }
 
     /// What runs learned: the smart reminder time, the leave-times held, open departures, milestones reached.

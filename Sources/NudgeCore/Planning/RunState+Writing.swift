@@ -66,30 +66,7 @@ extension RunState {
         out.key("outboxLastLine"); out.string(outboxLastLine)
         out.key("badge"); out.number(badge)
         out.key("lastSuppressed"); out.number(lastSuppressed)
-        out.key("snoozes")
-        out.open("[")
-        for snooze in snoozes {
-            out.element(); out.value(snooze.json)
-        }
-        out.close("]")
-        out.key("timers")
-        out.open("[")
-        for timer in timers {
-            out.element(); out.value(timer.json)
-        }
-        out.close("]")
-        out.key("appliedActions")
-        out.open("{")
-        for id in appliedActions.keys.sorted() {
-            guard let actions = appliedActions[id] else { continue }
-            out.key(id)
-            out.open("{")
-            for action in actions.keys.sorted() {
-                if let at = actions[action] { out.key(action); out.instant(at) }
-            }
-            out.close("}")
-        }
-        out.close("}")
+        userActions.write(to: &out)
         channelQueue.write(to: &out)
         out.key("smartReminder")
         if let kept = smartReminder {

@@ -92,7 +92,7 @@ final class ActionEffectTests: XCTestCase {
         XCTAssertEqual([timer.title, timer.body], ["Morning Prayer complete", "Your 15 minutes are up."])
 
         var state = RunState()
-        state.timers = [timer]
+        state.userActions.timers = [timer]
         var snoozed = alarm
         snoozed.id += ":snooze-1"
         guard case .nothing = try resolve(.startTimer, snoozed, household, state: state) else {
@@ -192,11 +192,11 @@ final class ActionEffectTests: XCTestCase {
                                                           data: household.streaks, settings: household.settings,
                                                           clock: clock))
         var state = RunState()
-        state.snoozes = [SnoozeRule.snooze(yesterday, minutes: 10, now: now, existing: [])]
+        state.userActions.snoozes = [SnoozeRule.snooze(yesterday, minutes: 10, now: now, existing: [])]
         let today = ActionResolver.todaysStreakReminder(household: household, state: state, now: now, clock: clock)
         XCTAssertEqual(today?.id, "streak.reminder:streaks:2026-11-21")
         XCTAssertEqual(state.remindTomorrow(today: today, now: now), 1)
-        XCTAssertEqual(state.snoozes, [])
+        XCTAssertEqual(state.userActions.snoozes, [])
         XCTAssertEqual(state.memory.ledger["streak.reminder:streaks:2026-11-21"]?.outcome, .suppressed)
         let result = Planner.plan(household, previous: state, now: Fixtures.instant("2026-11-21T18:30:00Z"),
                                   zone: Fixtures.berlin)

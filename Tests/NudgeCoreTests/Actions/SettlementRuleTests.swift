@@ -122,7 +122,7 @@ final class SettlementRuleTests: XCTestCase {
         XCTAssertNil(settlement(prayer, household, state, forSnoozing: true))
 
         state = RunState()
-        state.timers = [PrayerTimerRule.timer(for: Fixtures.alarm(), date: "2026-11-23", now: now,
+        state.userActions.timers = [PrayerTimerRule.timer(for: Fixtures.alarm(), date: "2026-11-23", now: now,
                                               settings: household.settings)]
         XCTAssertEqual(settlement(prayer, household, state),
                        .movedOn("the timer of \(prayer.id) was started already"), "started from its snooze")

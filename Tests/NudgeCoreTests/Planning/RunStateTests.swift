@@ -27,7 +27,7 @@ final class RunStateTests: XCTestCase {
         state.lastDelivered = 1
         state.lastMissed = 0
         let alarm = Fixtures.alarm()
-        state.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
+        state.userActions.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
                                               now: Fixtures.instant("2026-11-21T04:31:00Z"), settings: Settings())]
         state.recordAction(.startTimer, on: "alarm.prayer:fajr:2026-11-21", now: Fixtures.instant("2026-11-21T04:31:00Z"))
         if var occurrence = AlarmRule.occurrence(of: alarm, on: Fixtures.date("2026-11-21"), settings: Settings(),
@@ -40,8 +40,8 @@ final class RunStateTests: XCTestCase {
 
     func testTimersActionsAndQueuedChannelsRoundTrip() throws {
         let decoded = try RunState.decode(sampleState().fileContent)
-        XCTAssertEqual(decoded.timers.map(\.id), ["alarm.timerDone:fajr:2026-11-21"])
-        XCTAssertEqual(decoded.appliedActions["alarm.prayer:fajr:2026-11-21"]?["START_TIMER"],
+        XCTAssertEqual(decoded.userActions.timers.map(\.id), ["alarm.timerDone:fajr:2026-11-21"])
+        XCTAssertEqual(decoded.userActions.applied["alarm.prayer:fajr:2026-11-21"]?["START_TIMER"],
                        Fixtures.instant("2026-11-21T04:31:00Z"))
         XCTAssertEqual(decoded.channelQueue.deliveries.map(\.channels), [[.desktop, .command]])
     }
@@ -83,7 +83,7 @@ final class RunStateTests: XCTestCase {
         state.outboxLastLine = "00ff00ff00ff00ff"
         state.badge = 2
         state.lastSuppressed = 1
-        state.snoozes = state.timers
+        state.userActions.snoozes = state.userActions.timers
         state.channelQueue.deliveries[0].attempts = 2
         state.channelQueue.deliveries[0].lastError = "exit 1: \"quoted\" and \\ backslash\nsecond line"
         state.channelQueue = ChannelQueue(deliveries: state.channelQueue.deliveries,

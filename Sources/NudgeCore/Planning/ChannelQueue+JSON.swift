@@ -3,6 +3,9 @@ import FoundationEssentials
 /// The queue's members of `state.json`, under the names they had before the desktop channel joined the command:
 /// `commandQueue` (each delivery with its channels, badge count, attempts and last error) and `commandFailures`.
 extension ChannelQueue {
+    /// The members of state.json the queue writes, in order (the manual and docs/files.md list them from here).
+    public static let stateKeys = ["commandQueue", "commandFailures"]
+
     /// Writes the queue's members into the state's object, after the members written before them.
     func write(to out: inout PrettyJSONWriter) {
         out.key("commandQueue")

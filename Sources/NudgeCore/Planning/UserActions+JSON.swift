@@ -3,6 +3,9 @@ import FoundationEssentials
 /// The actions' members of `state.json`: `snoozes` and `timers` (notification records, in the order they were
 /// made) and `appliedActions` (id → action → instant, both sorted, so the file is deterministic).
 extension UserActions {
+    /// The members of state.json the actions write, in order (the manual and docs/files.md list them from here).
+    public static let stateKeys = ["snoozes", "timers", "appliedActions"]
+
     /// Writes the actions' members into the state's object, after the members written before them.
     func write(to out: inout PrettyJSONWriter) {
         out.key("snoozes")

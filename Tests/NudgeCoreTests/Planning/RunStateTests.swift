@@ -112,6 +112,19 @@ final class RunStateTests: XCTestCase {
         }
     }
 
+    /// `stateKeys`, which the manual and docs/files.md list, are the members the file is written with, in order.
+    func testTheFileIsWrittenWithTheStateKeysInOrder() throws {
+        var state = try fullState()
+        state.lastRunCommandAt = Fixtures.instant("2026-11-21T08:00:00Z")
+        state.lastSystemdRunAt = state.lastRunCommandAt
+        state.fileNotes = ["alarms.json: using the last good version"]
+        let text = String(decoding: state.fileContent, as: UTF8.self)
+        let members = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }
+            .map { $0.dropFirst(3).prefix { $0 != "\"" } }.map(String.init)
+        XCTAssertEqual(members, RunState.stateKeys)
+        XCTAssertEqual(Set(members).count, members.count)
+    }
+
     func testLedgerIsWrittenSortedById() throws {
         let text = String(decoding: sampleState().fileContent, as: UTF8.self)
         let alarm = try XCTUnwrap(text.range(of: "alarm.prayer:fajr"))

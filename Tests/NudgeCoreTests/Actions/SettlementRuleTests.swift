@@ -123,7 +123,7 @@ final class SettlementRuleTests: XCTestCase {
 
         state = RunState()
         state.userActions.timers = [PrayerTimerRule.timer(for: Fixtures.alarm(), date: "2026-11-23", now: now,
-                                              settings: household.settings)]
+                                                          settings: household.settings)]
         XCTAssertEqual(settlement(prayer, household, state),
                        .movedOn("the timer of \(prayer.id) was started already"), "started from its snooze")
         XCTAssertNil(settlement(prayer, household, state, forSnoozing: true))

@@ -48,8 +48,8 @@ final class TripRecorderTests: XCTestCase {
                                             arrivalDate: Fixtures.date("2026-11-23"), settings: Settings(),
                                             now: Fixtures.instant("2026-11-23T07:10:00Z"), clock: berlin)
         state.memory.record(reminder, .delivered, at: Fixtures.instant("2026-11-23T07:10:00Z"))
-        state.userActions.snoozes = [SnoozeRule.snooze(reminder, minutes: 5, now: Fixtures.instant("2026-11-23T07:11:00Z"),
-                                           existing: [])]
+        state.userActions.snoozes = [SnoozeRule.snooze(reminder, minutes: 5,
+                                                       now: Fixtures.instant("2026-11-23T07:11:00Z"), existing: [])]
         let outcome = try XCTUnwrap(depart(at: "2026-11-23T07:12:00Z", state: &state))
         XCTAssertNil(outcome.silencedReminder, "a delivered reminder stays delivered")
         XCTAssertEqual(outcome.cancelledSnoozes, 1)

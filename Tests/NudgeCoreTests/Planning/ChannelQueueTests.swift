@@ -8,8 +8,9 @@ final class ChannelQueueTests: XCTestCase {
 
     /// Fajr on the 21st as a delivery records it: due 04:30Z, expires 05:00Z.
     private func fajr() throws -> NudgeCore.Notification {
+        let clock = WallClock(zone: Fixtures.berlin)
         var occurrence = try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
-                                                            settings: Settings(), clock: WallClock(zone: Fixtures.berlin)))
+                                                            settings: Settings(), clock: clock))
         occurrence.recurrence = .once  // records in state keep no recurrence: a delivered one is done
         return occurrence
     }
@@ -35,7 +36,8 @@ final class ChannelQueueTests: XCTestCase {
         queue.recordAttempt("unknown:id:x", channel: .desktop, error: "exit 1", now: at("2026-11-21T04:30:00Z"))
         XCTAssertEqual(queue.failures, [], "an attempt at nothing queued changes nothing")
 
-        queue.recordAttempt(alarm.id, channel: .desktop, error: "no desktop session bus", now: at("2026-11-21T04:30:00Z"))
+        queue.recordAttempt(alarm.id, channel: .desktop, error: "no desktop session bus",
+                            now: at("2026-11-21T04:30:00Z"))
         queue.recordAttempt(alarm.id, channel: .command, error: nil, now: at("2026-11-21T04:30:00Z"))
         XCTAssertEqual(queue.deliveries.map(\.channels), [[.desktop]])
         XCTAssertEqual(queue.deliveries.map(\.attempts), [1])

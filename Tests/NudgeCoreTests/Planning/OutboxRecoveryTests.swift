@@ -47,7 +47,8 @@ final class OutboxRecoveryTests: XCTestCase {
         XCTAssertEqual(state.channelQueue.deliveries.map(\.delivery.notification.id),
                        ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
         XCTAssertEqual(state.channelQueue.deliveries.map(\.channels), [[.desktop, .command], [.desktop, .command]])
-        XCTAssertEqual(state.channelQueue.deliveries.map(\.delivery.badge), [4, 5], "NUDGE_BADGE counts each as delivered")
+        XCTAssertEqual(state.channelQueue.deliveries.map(\.delivery.badge), [4, 5],
+                       "NUDGE_BADGE counts each as delivered")
     }
 
     func testAnIdAlreadyDeliveredIsNeitherCountedNorQueuedAgain() {

@@ -36,7 +36,8 @@ final class PlannerSwitchedOffTests: XCTestCase {
                                        existing: [])                        // 04:36Z, expires 05:06Z
         previous.userActions.snoozes = [snooze]
         previous.userActions.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
-                                                 now: Fixtures.instant("2026-11-21T04:31:00Z"), settings: Settings())]
+                                                             now: Fixtures.instant("2026-11-21T04:31:00Z"),
+                                                             settings: Settings())]
         var off = household(alarms: [alarm])
         off.settings.alarms.enabled = false
 
@@ -73,8 +74,9 @@ final class PlannerSwitchedOffTests: XCTestCase {
                                  now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
         let wash = first.deliveries[0].notification
         previous = first.state
-        previous.userActions.snoozes = [SnoozeRule.snooze(wash, minutes: 10, now: Fixtures.instant("2026-11-21T08:16:00Z"),
-                                              existing: [])]        // 08:26Z, expires 14:26Z
+        previous.userActions.snoozes = [SnoozeRule.snooze(wash, minutes: 10,
+                                                          now: Fixtures.instant("2026-11-21T08:16:00Z"),
+                                                          existing: [])]  // 08:26Z, expires 14:26Z
         var off = household(pets: [Fixtures.washingPet()])
         off.settings.laundry.enabled = false
         let whileOff = Planner.plan(off, previous: previous, now: Fixtures.instant("2026-11-21T09:00:00Z"),

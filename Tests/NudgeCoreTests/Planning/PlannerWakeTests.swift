@@ -51,8 +51,8 @@ final class PlannerWakeTests: XCTestCase {
         let rung = plan(household, lastRun: "2026-11-21T04:29:00Z", now: "2026-11-21T04:30:00Z")
         let delivered = try XCTUnwrap(rung.deliveries.first?.notification)
         var state = rung.state
-        state.userActions.snoozes = [SnoozeRule.snooze(delivered, minutes: 10, now: Fixtures.instant("2026-11-21T04:31:00Z"),
-                                           existing: [])]
+        state.userActions.snoozes = [SnoozeRule.snooze(delivered, minutes: 10,
+                                                       now: Fixtures.instant("2026-11-21T04:31:00Z"), existing: [])]
         let result = Planner.plan(household, previous: state, now: Fixtures.instant("2026-11-21T04:31:00Z"),
                                   zone: berlin)
         // The next alarm is tomorrow's; the snooze rings first.

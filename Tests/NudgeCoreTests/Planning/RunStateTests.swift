@@ -28,7 +28,8 @@ final class RunStateTests: XCTestCase {
         state.lastMissed = 0
         let alarm = Fixtures.alarm()
         state.userActions.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
-                                              now: Fixtures.instant("2026-11-21T04:31:00Z"), settings: Settings())]
+                                                          now: Fixtures.instant("2026-11-21T04:31:00Z"),
+                                                          settings: Settings())]
         state.recordAction(.startTimer, on: "alarm.prayer:fajr:2026-11-21", now: Fixtures.instant("2026-11-21T04:31:00Z"))
         if var occurrence = AlarmRule.occurrence(of: alarm, on: Fixtures.date("2026-11-21"), settings: Settings(),
                                                  clock: WallClock(zone: Fixtures.berlin)) {

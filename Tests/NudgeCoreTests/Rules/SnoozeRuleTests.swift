@@ -38,8 +38,9 @@ final class SnoozeRuleTests: XCTestCase {
 
         // Delivered: snoozing again (the original or the snooze) makes the next one.
         state.memory = DeliveryMemory(deliveredIDs: ["laundry.washComplete:snowy:c-1:snooze-1"])
-        let third = SnoozeRule.apply(to: state.userActions.snoozes[0], minutes: 10, now: Fixtures.instant("2026-11-21T08:21:00Z"),
-                                     state: &state, existing: state.userActions.snoozes)
+        let third = SnoozeRule.apply(to: state.userActions.snoozes[0], minutes: 10,
+                                     now: Fixtures.instant("2026-11-21T08:21:00Z"), state: &state,
+                                     existing: state.userActions.snoozes)
         guard case let .made(next) = third else { return XCTFail("\(third)") }
         XCTAssertEqual(next.id, "laundry.washComplete:snowy:c-1:snooze-2")
 

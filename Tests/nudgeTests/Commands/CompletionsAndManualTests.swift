@@ -253,7 +253,8 @@ final class CompletionsAndManualTests: XCTestCase {
     func testStateMembersAreListedPartByPartFromTheParts() throws {
         XCTAssertEqual(ManualText.stateParts.flatMap(\.keys), RunState.stateKeys)
         XCTAssertEqual(Set(ManualText.stateMeanings.keys), Set(RunState.stateKeys), "each member says what it holds")
-        let page = try String(contentsOf: RepositoryScript.root.appendingPathComponent("docs/files.md"), encoding: .utf8)
+        let page = try String(contentsOf: RepositoryScript.root.appendingPathComponent("docs/files.md"),
+                              encoding: .utf8)
         let section = (page.components(separatedBy: "\n### state.json\n").dropFirst().first ?? "")
             .components(separatedBy: "\n#").first ?? ""
         let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst(2).map { row in

@@ -48,7 +48,7 @@ public enum ActionResolver {
         }
         let snoozing = action == .snooze || action == .snoozeAction
         // Snoozing again moves the one snooze (docs/promises.md); every other action applies once.
-        if !snoozing, let at = state.appliedActions[notification.id]?[action.rawValue] {
+        if !snoozing, let at = state.userActions.applied[notification.id]?[action.rawValue] {
             return .nothing("\(action.rawValue) was already applied to \(notification.id) at "
                 + "\(TextFormat.localDateTime(at, clock)): nothing changed")
         }

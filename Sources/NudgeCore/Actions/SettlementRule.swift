@@ -23,7 +23,7 @@ public enum SettlementRule {
     /// snooze moves), and one whose prayer timer runs may still be snoozed.
     public static func settlement(of notification: Notification, household: Household, state: RunState,
                                   now: Date, clock: WallClock, forSnoozing: Bool = false) -> Settlement? {
-        if !forSnoozing, let applied = state.appliedActions[notification.id],
+        if !forSnoozing, let applied = state.userActions.applied[notification.id],
            let (name, at) = applied.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }),
            let action = NotificationAction(rawValue: name) {
             return .action(action, at: at)
@@ -75,7 +75,8 @@ public enum SettlementRule {
         case .startTimer:
             guard let alarm = household.alarms.first(where: { $0.id == notification.source }) else { return nil }
             let timer = PrayerTimerRule.timer(for: alarm, date: event, now: now, settings: household.settings)
-            guard state.memory.isHandled(timer.id) || state.timers.contains(where: { $0.id == timer.id }) else {
+            guard state.memory.isHandled(timer.id)
+                    || state.userActions.timers.contains(where: { $0.id == timer.id }) else {
                 return nil
             }
             return "the timer of \(notification.id) was started already"

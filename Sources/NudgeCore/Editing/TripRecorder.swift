@@ -56,9 +56,9 @@ public enum TripRecorder {
         if state.memory.recordUnlessHandled(reminder, .departed, at: at) {
             outcome.silencedReminder = reminder
         }
-        let before = state.snoozes.count
-        state.snoozes.removeAll { $0.id.hasPrefix(reminder.id + ":snooze-") }
-        outcome.cancelledSnoozes = before - state.snoozes.count
+        let before = state.userActions.snoozes.count
+        state.userActions.snoozes.removeAll { $0.id.hasPrefix(reminder.id + ":snooze-") }
+        outcome.cancelledSnoozes = before - state.userActions.snoozes.count
         return .success(outcome)
     }
 

@@ -69,7 +69,7 @@ public struct ChannelStart: Equatable, Sendable {
 
     /// Whether this note is about `attempt`'s `channel` as the queue holds it now: same delivery, channel still
     /// owed, no failure recorded since.
-    public func concerns(_ attempt: CommandAttempt) -> Bool {
+    public func concerns(_ attempt: QueuedDelivery) -> Bool {
         id == attempt.delivery.notification.id && attempts == attempt.attempts && attempt.channels.contains(channel)
     }
 

@@ -7,16 +7,17 @@
 /// however long ago the ledger forgot the entry. A thread's dates are kept as ranges of consecutive days, so an
 /// alarm that rang every day for a year costs one range.
 public struct DeliveredDates: Equatable, Sendable {
-    /// kind → source → sorted, disjoint ranges of day numbers (`LocalDate.daysSinceEpoch`), none adjacent.
-    private var threads: [String: [String: [ClosedRange<Int>]]] = [:]
+    /// The days each dated occurrence was delivered: kind → source → sorted, disjoint ranges of day numbers
+    /// (`LocalDate.daysSinceEpoch`), none adjacent.
+    private var deliveredDays: [String: [String: [ClosedRange<Int>]]] = [:]
 
     public init() {}
 
-    public var isEmpty: Bool { threads.isEmpty }
+    public var isEmpty: Bool { deliveredDays.isEmpty }
 
     /// Whether the occurrence of `kind` from `source` on `date` was delivered.
     public func contains(kind: String, source: String, date: LocalDate) -> Bool {
-        guard let ranges = threads[kind]?[source] else { return false }
+        guard let ranges = deliveredDays[kind]?[source] else { return false }
         return Self.find(date.daysSinceEpoch, in: ranges)
     }
 
@@ -39,7 +40,7 @@ public struct DeliveredDates: Equatable, Sendable {
     /// considers: a daily one's date is kept beside its id (`Notification.Identity`), and only kinds with
     /// delivered dates are looked at.
     func contains(_ notification: Notification) -> Bool {
-        guard !threads.isEmpty, let sources = threads[notification.kind.rawValue] else { return false }
+        guard !deliveredDays.isEmpty, let sources = deliveredDays[notification.kind.rawValue] else { return false }
         switch notification.identity.stored {
         case .dated(let date):
             guard let ranges = sources[notification.source] else { return false }
@@ -58,7 +59,7 @@ public struct DeliveredDates: Equatable, Sendable {
     }
 
     private mutating func insert(kind: String, source: String, day: Int) {
-        var ranges = threads[kind]?[source] ?? []
+        var ranges = deliveredDays[kind]?[source] ?? []
         var merged = day...day
         ranges.removeAll { range in
             guard range.upperBound + 1 >= merged.lowerBound && range.lowerBound - 1 <= merged.upperBound else {
@@ -69,7 +70,7 @@ public struct DeliveredDates: Equatable, Sendable {
         }
         let position = ranges.firstIndex { $0.lowerBound > merged.upperBound } ?? ranges.count
         ranges.insert(merged, at: position)
-        threads[kind, default: [:]][source] = ranges
+        deliveredDays[kind, default: [:]][source] = ranges
     }
 
     /// Whether `id` is `<kind>:<source>:<YYYY-MM-DD>` (`parts(of:)` is not nil), without making its parts: asked
@@ -92,7 +93,7 @@ public struct DeliveredDates: Equatable, Sendable {
 
     /// Each thread as `"<kind>:<source>"` → its dates, sorted by thread: `"2026-11-21/2027-03-02 2027-03-04"`.
     var textMembers: [(key: String, value: String)] {
-        threads.flatMap { kind, sources in
+        deliveredDays.flatMap { kind, sources in
             sources.map { source, ranges in
                 (kind + ":" + source, ranges.map { range in
                     let first = LocalDate(daysSinceEpoch: range.lowerBound).description
@@ -116,7 +117,7 @@ public struct DeliveredDates: Equatable, Sendable {
             ranges.append(first.daysSinceEpoch...last.daysSinceEpoch)
         }
         guard !ranges.isEmpty else { return false }
-        threads[String(pieces[0]), default: [:]][String(pieces[1])] = ranges
+        deliveredDays[String(pieces[0]), default: [:]][String(pieces[1])] = ranges
         return true
     }
 }

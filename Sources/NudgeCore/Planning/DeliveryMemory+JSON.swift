@@ -4,6 +4,9 @@ import FoundationEssentials
 /// `settledDates`, written last and in that order (`RunState.fileContent`); ids and dates sorted, so the file is
 /// deterministic.
 extension DeliveryMemory {
+    /// The members of state.json the memory writes, in order (the manual and docs/files.md list them from here).
+    public static let stateKeys = ["ledger", "deliveredIDs", "settledIDs", "deliveredDates", "settledDates"]
+
     /// Writes the memory's members into the state's object, after the members written before them.
     func write(to out: inout PrettyJSONWriter) {
         out.key("ledger")

@@ -35,10 +35,14 @@ public struct DeliveryMemory: Equatable, Sendable {
         self.settledDates = settledDates
     }
 
-    /// True when the ledger, the delivered dates or the ids of one-offs know the occurrence: it must never be
-    /// delivered (again).
+    /// True when the memory knows an outcome of the occurrence `id`: it must never be delivered (again). The same
+    /// answer as the planner's (`isHandled(_:source:filter:produced:)`), from all five memories, so that pruning
+    /// changes no answer: a dated occurrence settled (seen, missed, suppressed, departed) stays handled once its
+    /// entry has gone to `settledDates`. Asked by the commands that record an outcome or start an occurrence of
+    /// their own (`TripRecorder`, Remind Tomorrow, `SettlementRule`'s timer, `SnoozeRule`, `nudge test`).
     public func isHandled(_ id: String) -> Bool {
         ledger[id] != nil || deliveredIDs.contains(id) || settledIDs.contains(id) || deliveredDates.contains(id: id)
+            || settledDates.contains(id: id)
     }
 
     /// `isHandled` for the planner's candidates: asks the five memories in turn, the ledger (behind `filter`, the

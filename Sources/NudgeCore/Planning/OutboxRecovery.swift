@@ -45,7 +45,7 @@ public enum OutboxRecovery {
             if !channels.isEmpty && notification.kind != .test {
                 var queued = delivery
                 queued.badge = state.badge
-                state.commandQueue.append(CommandAttempt(delivery: queued, channels: channels))
+                state.channelQueue.enqueue(queued, channels: channels)
             }
         }
         if completeEnd > 0 {

@@ -73,7 +73,7 @@ public enum Planner {
     /// also by this run's instants (docs/promises.md, exactly once).
     private static func forgetRecordedAhead(of now: Date, in state: inout RunState, candidates: Candidates,
                                             household: Household, clock: WallClock) {
-        let snoozesAndTimers = state.snoozes + state.timers
+        let snoozesAndTimers = state.userActions.snoozes + state.userActions.timers
         let plannedLeaveTimes = state.plannedLeaveTimes
         let quietHours = household.settings.quietHours
         state.reopen(after: now) { id in

@@ -23,7 +23,8 @@ extension RunState {
         state.lastSystemdRunAt = root.instant("lastSystemdRunAt", required: false)
         state.memory = DeliveryMemory.readIDsAndDates(root, document)
         readRunSummary(&state, root, document)
-        readQueues(&state, root, document)
+        state.userActions = UserActions.read(root, document)
+        state.channelQueue = ChannelQueue.read(root, document)
         readLearned(&state, root, document)
         state.memory = state.memory.readingLedger(root, document)
         if let problem = document.problems.first { throw problem }
@@ -65,52 +66,6 @@ extension RunState {
         state.outboxLastLine = root.optionalString("outboxLastLine")
         state.badge = root.int("badge", default: 0, in: 0...Int.max) ?? 0
         state.lastSuppressed = root.int("lastSuppressed", default: 0, in: 0...Int.max) ?? 0
-    }
-
-    /// What waits for later runs: snoozes, timers, the actions applied, the desktop-command queue and its failures.
-    private static func readQueues(_ state: inout RunState, _ root: ObjectReader, _ document: DocumentReader) {
-        for element in root.elements("snoozes") {
-            guard let snooze = Notification(record: document.json(element.node)) else {
-                document.report(element.path, "is not a notification record")
-                continue
-            }
-            state.snoozes.append(snooze)
-        }
-        for element in root.elements("timers") {
-            guard let timer = Notification(record: document.json(element.node)) else {
-                document.report(element.path, "is not a notification record")
-                continue
-            }
-            state.timers.append(timer)
-        }
-        if let applied = root.object("appliedActions") {
-            for member in applied.members() {
-                guard let actions = ObjectReader(member.node, at: applied.path.appending(member.key), in: document)
-                else { continue }
-                for action in actions.members() {
-                    if let at = actions.instant(action.key, required: true) {
-                        state.appliedActions[member.key, default: [:]][action.key] = at
-                    }
-                }
-            }
-        }
-        for element in root.elements("commandQueue") {
-            guard let object = ObjectReader(element, in: document),
-                  let record = object.member("delivery"), let delivery = Delivery(record: document.json(record)),
-                  let attempts = object.int("attempts", default: 0, in: 0...Int.max) else {
-                document.report(element.path, "is not a queued desktop-command delivery")
-                continue
-            }
-            var withBadge = delivery
-            withBadge.badge = object.int("badge", default: 0, in: 0...Int.max) ?? 0
-            // A state written before the desktop channel existed queued for the command only.
-            let channels = object.member("channels").map { _ in
-                object.elements("channels").compactMap { document.string($0.node).flatMap(DeliveryChannel.init) }
-            } ?? [.command]
-            state.commandQueue.append(CommandAttempt(delivery: withBadge, channels: channels, attempts: attempts,
-                                                     lastError: object.optionalString("lastError")))
-        }
-        state.commandFailures = root.elements("commandFailures").compactMap { document.string($0.node) }
     }
 
     /// What runs learned: the smart reminder time, the leave-times held, open departures, milestones reached.

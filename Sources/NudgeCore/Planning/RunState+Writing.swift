@@ -1,13 +1,40 @@
 import FoundationEssentials
 
 extension RunState {
+    /// The members of state.json the state writes first: the format's version and the previous run.
+    public static let runKeys = ["version", "lastRunAt", "latestRunAt", "lastRunCommandAt", "lastSystemdRunAt",
+                                 "timeZone", "zoneWarning", "lastDelivered", "lastMissed", "lastBudget"]
+    /// The members written next: the totals, the files' health, the outbox position, the badge and what the last
+    /// run suppressed.
+    public static let bookkeepingKeys = ["deliveredTotal", "missedTotal", "recentMissed", "fileErrors", "fileNotes",
+                                         "lastGood", "outboxBytes", "outboxLastLine", "badge", "lastSuppressed"]
+    /// The members written after the user's actions and the channel queue: what runs learned.
+    public static let learnedKeys = ["smartReminder", "plannedLeaveTimes", "departures", "milestones"]
+    /// Every member of state.json, in the order `fileContent` writes them: the state's own and its parts'. The
+    /// manual and docs/files.md list them from these lists.
+    public static let stateKeys = runKeys + bookkeepingKeys + UserActions.stateKeys + ChannelQueue.stateKeys
+        + learnedKeys + DeliveryMemory.stateKeys
+
     /// `state.json`'s content: pretty JSON (the layout of `JSONValue.prettyText`) with a final newline; keys
-    /// sorted where they come from dictionaries, so the file is deterministic.
+    /// sorted where they come from dictionaries, so the file is deterministic. Each part writes its own members,
+    /// in the order of `stateKeys`.
     ///
     /// Written member by member rather than built as a `JSONValue` tree and then written: every run rewrites it.
     public var fileContent: [UInt8] {
         var out = PrettyJSONWriter()
         out.open("{")
+        writeRun(to: &out)
+        writeBookkeeping(to: &out)
+        userActions.write(to: &out)
+        channelQueue.write(to: &out)
+        writeLearned(to: &out)
+        memory.write(to: &out)
+        out.close("}")
+        return out.finish()
+    }
+
+    /// `runKeys`: the optional clocks of the last `nudge run` only when there was one.
+    private func writeRun(to out: inout PrettyJSONWriter) {
         out.key("version"); out.number(Self.formatVersion)
         out.key("lastRunAt"); out.instant(lastRunAt)
         out.key("latestRunAt"); out.instant(latestRunAt)
@@ -26,6 +53,10 @@ extension RunState {
         } else {
             out.null()
         }
+    }
+
+    /// `bookkeepingKeys`: `fileNotes` only when there are some.
+    private func writeBookkeeping(to out: inout PrettyJSONWriter) {
         out.key("deliveredTotal"); out.number(deliveredTotal)
         out.key("missedTotal"); out.number(missedTotal)
         out.key("recentMissed")
@@ -66,54 +97,11 @@ extension RunState {
         out.key("outboxLastLine"); out.string(outboxLastLine)
         out.key("badge"); out.number(badge)
         out.key("lastSuppressed"); out.number(lastSuppressed)
-        out.key("snoozes")
-        out.open("[")
-        for snooze in snoozes {
-            out.element(); out.value(snooze.json)
-        }
-        out.close("]")
-        out.key("timers")
-        out.open("[")
-        for timer in timers {
-            out.element(); out.value(timer.json)
-        }
-        out.close("]")
-        out.key("appliedActions")
-        out.open("{")
-        for id in appliedActions.keys.sorted() {
-            guard let actions = appliedActions[id] else { continue }
-            out.key(id)
-            out.open("{")
-            for action in actions.keys.sorted() {
-                if let at = actions[action] { out.key(action); out.instant(at) }
-            }
-            out.close("}")
-        }
-        out.close("}")
-        out.key("commandQueue")
-        out.open("[")
-        for attempt in commandQueue {
-            out.element()
-            out.open("{")
-            out.key("delivery"); out.value(attempt.delivery.json)
-            out.key("channels")
-            out.open("[")
-            for channel in attempt.channels {
-                out.element(); out.string(channel.rawValue)
-            }
-            out.close("]")
-            out.key("badge"); out.number(attempt.delivery.badge)
-            out.key("attempts"); out.number(attempt.attempts)
-            out.key("lastError"); out.string(attempt.lastError)
-            out.close("}")
-        }
-        out.close("]")
-        out.key("commandFailures")
-        out.open("[")
-        for failure in commandFailures {
-            out.element(); out.string(failure)
-        }
-        out.close("]")
+    }
+
+    /// `learnedKeys`: the smart reminder time (null until computed), the leave-times held, the open departures and
+    /// the milestones reached.
+    private func writeLearned(to out: inout PrettyJSONWriter) {
         out.key("smartReminder")
         if let kept = smartReminder {
             out.open("{")
@@ -153,8 +141,5 @@ extension RunState {
             out.close("}")
         }
         out.close("]")
-        memory.write(to: &out)
-        out.close("}")
-        return out.finish()
     }
 }

@@ -6,8 +6,6 @@ public struct RunState: Equatable, Sendable {
     public static let formatVersion = 1
     /// How many missed occurrences `status` can list; the total is counted regardless.
     public static let recentMissedLimit = 50
-    /// How many desktop-command failures `status` keeps.
-    public static let recentFailureLimit = 20
 
     /// The previous run's `now`: daily repeats fall due after it.
     public var lastRunAt: Date?
@@ -55,17 +53,10 @@ public struct RunState: Equatable, Sendable {
     public var lastMissed = 0
     /// Notifications delivered with `badge: true` since the last `nudge ack`.
     public var badge = 0
-    /// Snoozed notifications waiting to notify again: one-off occurrences with their own ids.
-    public var snoozes: [Notification] = []
-    /// Prayer timers started by `START_TIMER` (docs/files.md, "alarms.json"): one-off `alarm.timerDone` occurrences.
-    public var timers: [Notification] = []
-    /// Delivered occurrence id → action → when it was applied: an action applies at most once per notification
-    /// (docs/design.md, "Acting on a delivery").
-    public var appliedActions: [String: [String: Date]] = [:]
-    /// Deliveries the desktop command has yet to show, retried on each run until they expire.
-    public var commandQueue: [CommandAttempt] = []
-    /// The last failures of the desktop command, for `status`.
-    public var commandFailures: [String] = []
+    /// The snoozes and timers the person started, and the actions applied to deliveries.
+    public var userActions = UserActions()
+    /// The deliveries the desktop and the command still owe, and their latest failures.
+    public var channelQueue = ChannelQueue()
     /// How many due notifications the last run suppressed because notifications are switched off.
     public var lastSuppressed = 0
     /// The learned streak reminder time and when it was computed (docs/files.md); nil until plays exist.
@@ -102,14 +93,12 @@ public struct RunState: Equatable, Sendable {
     }
 
     /// Forgets what no promise needs any more, so that state.json stays small: the memory's records
-    /// (`DeliveryMemory.prune`), and snoozes and timers two days after they expired, when nothing produces them
-    /// any more; the actions applied go with their ledger entries.
+    /// (`DeliveryMemory.prune`), then the snoozes and timers two days after they expired and the actions applied
+    /// to deliveries the ledger no longer holds (`UserActions.prune`), and the departures no longer open.
     mutating func prune(now: Date, produced: Set<String>, isSwitchedOn: (String) -> Bool) {
         memory.prune(now: now, produced: produced, isSwitchedOn: isSwitchedOn)
-        let horizon = now.addingTimeInterval(-DeliveryMemory.ledgerRetention)
-        snoozes = snoozes.filter { $0.expiresAt >= horizon }
-        timers = timers.filter { $0.expiresAt >= horizon }
-        appliedActions = appliedActions.filter { memory.ledger[$0.key] != nil }
+        let ledger = memory.ledger
+        userActions.prune(now: now) { ledger[$0] != nil }
         departures = departures.filter { now.timeIntervalSince($0.at) < Departure.openFor }
     }
 }

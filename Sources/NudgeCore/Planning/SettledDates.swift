@@ -17,22 +17,23 @@ public struct SettledDates: Equatable, Sendable {
         var missed: Bool
     }
 
-    /// kind → source → day number (`LocalDate.daysSinceEpoch`) → what was recorded.
-    private var threads: [String: [String: [Int: Settled]]] = [:]
+    /// The days each dated occurrence was settled: kind → source → day number (`LocalDate.daysSinceEpoch`) →
+    /// what was recorded.
+    private var settledDays: [String: [String: [Int: Settled]]] = [:]
 
     public init() {}
 
-    public var isEmpty: Bool { threads.isEmpty }
+    public var isEmpty: Bool { settledDays.isEmpty }
 
     /// Whether `id` is dated and its date was pruned as settled.
     func contains(id: String) -> Bool {
         guard let parts = DeliveredDates.parts(of: id) else { return false }
-        return threads[parts.kind]?[parts.source]?[parts.date.daysSinceEpoch] != nil
+        return settledDays[parts.kind]?[parts.source]?[parts.date.daysSinceEpoch] != nil
     }
 
     /// Whether `notification` is dated and its date was pruned as settled.
     func contains(_ notification: Notification) -> Bool {
-        guard !threads.isEmpty, let sources = threads[notification.kind.rawValue],
+        guard !settledDays.isEmpty, let sources = settledDays[notification.kind.rawValue],
               let days = sources[notification.source] else { return false }
         switch notification.identity.stored {
         case .dated(let date):
@@ -48,10 +49,10 @@ public struct SettledDates: Equatable, Sendable {
     /// ids of the forgotten dates that were missed.
     @discardableResult
     mutating func forget(after now: Date, fireAt: (String) -> Date? = { _ in nil }) -> Set<String> {
-        guard !threads.isEmpty else { return [] }
+        guard !settledDays.isEmpty else { return [] }
         var kept: [String: [String: [Int: Settled]]] = [:]
         var forgottenMissed = Set<String>()
-        for (kind, sources) in threads {
+        for (kind, sources) in settledDays {
             for (source, days) in sources {
                 var remaining: [Int: Settled] = [:]
                 for (day, settled) in days {
@@ -65,7 +66,7 @@ public struct SettledDates: Equatable, Sendable {
                 if !remaining.isEmpty { kept[kind, default: [:]][source] = remaining }
             }
         }
-        threads = kept
+        settledDays = kept
         return forgottenMissed
     }
 
@@ -82,7 +83,7 @@ public struct SettledDates: Equatable, Sendable {
     @discardableResult
     mutating func insert(id: String, fireAt: Date, missed: Bool = false) -> Bool {
         guard let parts = DeliveredDates.parts(of: id) else { return false }
-        threads[parts.kind, default: [:]][parts.source, default: [:]][parts.date.daysSinceEpoch] =
+        settledDays[parts.kind, default: [:]][parts.source, default: [:]][parts.date.daysSinceEpoch] =
             Settled(fireAt: fireAt, missed: missed)
         return true
     }
@@ -93,7 +94,7 @@ public struct SettledDates: Equatable, Sendable {
     /// `"2026-03-21!18:45 2026-03-22@2026-03-21T23:30:00Z"` — `!` before the instant of a missed date, `@` before
     /// one seen or suppressed; the time alone when the instant is on that date in UTC at a whole minute.
     var textMembers: [(key: String, value: String)] {
-        threads.flatMap { kind, sources in
+        settledDays.flatMap { kind, sources in
             sources.map { source, days in
                 (kind + ":" + source, days.sorted { $0.key < $1.key }.map { day, settled in
                     let date = LocalDate(daysSinceEpoch: day).description
@@ -120,7 +121,7 @@ public struct SettledDates: Equatable, Sendable {
             days[date.daysSinceEpoch] = Settled(fireAt: fireAt, missed: entry[halves[0].endIndex] == "!")
         }
         guard !days.isEmpty else { return false }
-        threads[String(pieces[0]), default: [:]][String(pieces[1])] = days
+        settledDays[String(pieces[0]), default: [:]][String(pieces[1])] = days
         return true
     }
 }

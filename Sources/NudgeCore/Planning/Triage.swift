@@ -30,7 +30,8 @@ struct Triage {
     /// The index and the filter are sized up front for `candidates`: each source may have an upcoming occurrence.
     init(state: consuming RunState, sizedFor candidates: Candidates, now: Date, window: DueWindow, clock: WallClock,
          quietHours: QuietHours?) {
-        let threads = candidates.oneOffs.count + state.snoozes.count + state.timers.count + candidates.dailyCount
+        let threads = candidates.oneOffs.count + state.userActions.snoozes.count + state.userActions.timers.count
+            + candidates.dailyCount
             + candidates.alarms.count
         plannedLeaveTimes = state.plannedLeaveTimes
         upcomingIndex = UpcomingIndex(capacity: threads)
@@ -52,12 +53,12 @@ struct Triage {
         }
         // Snoozes and timers of something gone are dropped, neither delivered nor missed (docs/design.md,
         // "What a run plans"); they obey their kind's switch like the kind's own records: held while it is off.
-        state.snoozes.removeAll(where: household.isGone)
-        state.timers.removeAll(where: household.isGone)
-        for snooze in state.snoozes where household.isSwitchedOn(snooze) {
+        state.userActions.snoozes.removeAll(where: household.isGone)
+        state.userActions.timers.removeAll(where: household.isGone)
+        for snooze in state.userActions.snoozes where household.isSwitchedOn(snooze) {
             _ = consider(snooze)
         }
-        for timer in state.timers where household.isSwitchedOn(timer) {
+        for timer in state.userActions.timers where household.isSwitchedOn(timer) {
             _ = consider(timer)
         }
         if let series = candidates.streakReminder { walk(series: series, over: candidates) }

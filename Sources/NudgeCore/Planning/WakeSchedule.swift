@@ -25,7 +25,7 @@ extension Plan {
 
     /// After the channels ran at `now`: a delivery still in `queue` is retried `retryInterval` later (until it
     /// expires), so the next wake comes no later than that. True when `nextWakeAt` changed.
-    public mutating func wakeToRetry(_ queue: [CommandAttempt], now: Date) -> Bool {
+    public mutating func wakeToRetry(_ queue: [QueuedDelivery], now: Date) -> Bool {
         guard queue.contains(where: { $0.delivery.notification.expiresAt > now }) else { return false }
         var schedule = WakeSchedule(now: now)
         schedule.wake(at: nextWakeAt)

@@ -115,14 +115,15 @@ public enum StatusReport {
     /// The deliveries the desktop channels still retry, and their last failures.
     private static func desktopLines(_ state: RunState) -> [String] {
         var lines: [String] = []
-        if !state.commandQueue.isEmpty {
-            let channels = Set(state.commandQueue.flatMap(\.channels))
+        if !state.channelQueue.deliveries.isEmpty {
+            let channels = Set(state.channelQueue.deliveries.flatMap(\.channels))
             let names = DeliveryChannel.allCases.filter(channels.contains).map(\.name).joined(separator: ", ")
-            lines.append("Desktop: \(state.commandQueue.count) delivery(ies) waiting to be retried (\(names))")
+            lines.append("Desktop: \(state.channelQueue.deliveries.count) delivery(ies) waiting to be retried "
+                + "(\(names))")
         }
-        if !state.commandFailures.isEmpty {
+        if !state.channelQueue.failures.isEmpty {
             lines.append("Desktop delivery failures, and retries that got through (latest last):")
-            lines += state.commandFailures.suffix(5).map { "  \($0)" }
+            lines += state.channelQueue.failures.suffix(5).map { "  \($0)" }
         }
         return lines
     }
@@ -202,8 +203,8 @@ public enum StatusReport {
             JSONMember("fileNotes", .array(state.fileNotes.map(JSONValue.string))),
             JSONMember("badge", .number(String(state.badge))),
             JSONMember("lastSuppressed", .number(String(state.lastSuppressed))),
-            JSONMember("commandRetries", .number(String(state.commandQueue.count))),
-            JSONMember("commandFailures", .array(state.commandFailures.map(JSONValue.string))),
+            JSONMember("commandRetries", .number(String(state.channelQueue.deliveries.count))),
+            JSONMember("commandFailures", .array(state.channelQueue.failures.map(JSONValue.string))),
         ]
         if let smart = state.smartReminder {
             members.append(JSONMember("smartReminder", smartReminderJSON(smart)))

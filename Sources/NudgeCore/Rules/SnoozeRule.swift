@@ -49,14 +49,15 @@ extension SnoozeRule {
         let base = baseID(of: original.id)
         let family = { (id: String) in id == base || id.hasPrefix(base + ":snooze-") }
         let next = snooze(original, minutes: minutes, now: now, existing: existing)
-        if let index = state.snoozes.firstIndex(where: { family($0.id) && !state.memory.isHandled($0.id) }) {
-            let from = state.snoozes[index].fireAt
+        let memory = state.memory
+        if let index = state.userActions.snoozes.firstIndex(where: { family($0.id) && !memory.isHandled($0.id) }) {
+            let from = state.userActions.snoozes[index].fireAt
             var moved = next
-            moved.id = state.snoozes[index].id
-            state.snoozes[index] = moved
+            moved.id = state.userActions.snoozes[index].id
+            state.userActions.snoozes[index] = moved
             return .moved(moved, from: from)
         }
-        state.snoozes.append(next)
+        state.userActions.snoozes.append(next)
         return .made(next)
     }
 
@@ -65,7 +66,8 @@ extension SnoozeRule {
     public static func settlement(of id: String, state: RunState) -> (NotificationAction, Date)? {
         let base = baseID(of: id)
         var found: (NotificationAction, Date)?
-        for (applied, actions) in state.appliedActions where applied == base || applied.hasPrefix(base + ":snooze-") {
+        for (applied, actions) in state.userActions.applied
+            where applied == base || applied.hasPrefix(base + ":snooze-") {
             for action in settlingActions {
                 if let at = actions[action.rawValue], found.map({ at < $0.1 }) ?? true { found = (action, at) }
             }

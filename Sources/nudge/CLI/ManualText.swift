@@ -353,27 +353,7 @@ enum ManualText {
         .entry("`category`, `actions`", "its category and the actions it offers (see `nudge act`)"),
         .entry("`sound`, `badge`", "from `settings.notifications`"),
         .entry("`deepLink`", "`nudge://FAMILY/SOURCE`, such as `nudge://laundry/snowy`"),
-        .subsection("state.json"),
-        .paragraph("""
-            Written by nudge; delete it only to start afresh (the next run is then a first run, and ids already in \
-            `outbox.jsonl` are still never delivered again). A damaged one stops the run with exit 65 rather than \
-            risk a second delivery. It holds `version` (1), the previous run (`lastRunAt`, `timeZone` with \
-            `zoneWarning` when it is not exactly what `TZ` asked for, `lastDelivered`, `lastMissed`, `lastBudget`, \
-            `lastSuppressed`), the latest clock any run has had (`latestRunAt`), the last `nudge run` itself \
-            (`lastRunCommandAt`: an editing command re-plans too; `lastSystemdRunAt`: the last \
-            `nudge run --systemd`; within two hours of the last run, editing commands arm the next wake too), the counters `deliveredTotal` and \
-            `missedTotal`, `recentMissed` (the last 50), `fileErrors` with what the run did about them \
-            (`fileNotes`), `lastGood` (a hash of each copy in \
-            `.last-good/`), `outboxBytes` (how much of the outbox the ledger reflects) with a hash of the line that \
-            ends there (`outboxLastLine`), `badge`, `snoozes`, \
-            `timers`, `appliedActions`, the queue of desktop and command deliveries still to make \
-            (`commandQueue`) with the recent failures (`commandFailures`), the learned `smartReminder`, \
-            `plannedLeaveTimes`, the open `departures` of trips, the streak `milestones` reached (never pruned: \
-            each is announced once), and the `ledger`: each occurrence id with its `outcome` (`delivered`, `seen`, \
-            `missed` or `suppressed`), `kind`, `fireAt`, `expiresAt` and `at`; once an entry is pruned, what \
-            must still be known of it: `deliveredIDs` and `settledIDs` (one-offs delivered, or seen, while the \
-            files still produce them), `deliveredDates` and `settledDates` (the dates of daily occurrences).
-            """),
+    ] + state + [
         .subsection("outbox.jsonl"),
         .paragraph("""
             One JSON object per line and delivery: the record plus `deliveredAt` (UTC) and `lateSeconds` (0 when \

@@ -166,7 +166,7 @@ enum DesktopWaitCommand {
         guard let lock = try? DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait),
               var state = try? directory.loadState() else { return }
         withExtendedLifetime(lock) {
-            state.recordCommand(id, channel: .desktop, error: nil, now: now)
+            state.channelQueue.recordAttempt(id, channel: .desktop, error: nil, now: now)
             try? Commit(state: state).write(to: directory)
         }
     }

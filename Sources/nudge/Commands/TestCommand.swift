@@ -41,11 +41,11 @@ enum TestCommand {
                                                  zone: snapshot.zone, console: console,
                                                  queuedEarlier: snapshot.queuedIDs, only: [notification.id])
         // A failed test is reported now, not shown late by a retry.
-        state.dropFromQueue(notification.id)
+        state.channelQueue.drop(notification.id)
         if outcome.changed || !outcome.failures.isEmpty {
             try Commit(state: state).write(to: directory)
         }
-        ChannelProgram(directory: directory).removeNotes(notConcerning: state.commandQueue)
+        ChannelProgram(directory: directory).removeNotes(notConcerning: state.channelQueue.deliveries)
         if outcome.failures.isEmpty {
             StdoutChannel(console: console, json: arguments.has(.json), quiet: false,
                           clock: WallClock(zone: snapshot.zone)).print([delivery])

@@ -40,7 +40,7 @@ final class ChannelProgram {
         case ended(String?)
     }
 
-    func earlierStart(_ attempt: CommandAttempt, _ channel: DeliveryChannel) -> EarlierStart {
+    func earlierStart(_ attempt: QueuedDelivery, _ channel: DeliveryChannel) -> EarlierStart {
         let id = attempt.delivery.notification.id
         guard queuedEarlier.contains(id), let bootID = Self.bootID else { return .none }
         let path = notePath(attempt, channel)
@@ -74,7 +74,7 @@ final class ChannelProgram {
     }
 
     /// The note's path for a start of `channel` for `attempt`.
-    func notePath(_ attempt: CommandAttempt, _ channel: DeliveryChannel) -> String {
+    func notePath(_ attempt: QueuedDelivery, _ channel: DeliveryChannel) -> String {
         notesPath + "/" + ChannelStart.noteName(id: attempt.delivery.notification.id, channel: channel,
                                                 attempts: attempt.attempts)
     }
@@ -82,7 +82,7 @@ final class ChannelProgram {
     /// `arguments` started through `nudge channel-exec`, which notes the start and the outcome (`limit`: how
     /// long the program may run; nil for the click waiter). Without /proc, or when the note's directory cannot
     /// be made, the program is started directly, as before notes existed.
-    func wrapped(_ arguments: [String], for attempt: CommandAttempt, _ channel: DeliveryChannel,
+    func wrapped(_ arguments: [String], for attempt: QueuedDelivery, _ channel: DeliveryChannel,
                  limit: TimeInterval?) -> [String] {
         guard Self.bootID != nil, let nudge = DesktopChannel.executablePath(),
               mkdir(notesPath, 0o700) == 0 || errno == EEXIST else { return arguments }
@@ -96,7 +96,7 @@ final class ChannelProgram {
     /// After state.json was saved with the outcome of a `ChannelQueueRunner.deliver`: removes the notes that the
     /// state now records (those no longer about a queued delivery as it stands). In this order, a run that dies
     /// in between leaves notes that the next run finds already recorded, which it ignores.
-    func removeNotes(notConcerning queue: [CommandAttempt]) {
+    func removeNotes(notConcerning queue: [QueuedDelivery]) {
         for name in DataDirectory.names(in: notesPath) where name != "." && name != ".." {
             let path = notesPath + "/" + name
             if case .success(let data) = DataDirectory.contents(of: path), let start = ChannelStart(fileContent: data),

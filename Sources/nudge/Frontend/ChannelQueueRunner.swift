@@ -28,16 +28,18 @@ enum ChannelQueueRunner {
                         only: Set<String>? = nil) -> Outcome {
         let settings = household.settings
         let configured = settings.deliveryChannels
-        let queueBefore = state.commandQueue
+        let queueBefore = state.channelQueue.deliveries
         // A channel switched off since the delivery was queued has nothing left to do for it.
-        for index in state.commandQueue.indices {
-            state.commandQueue[index].channels.removeAll { !configured.contains($0) }
+        for index in state.channelQueue.deliveries.indices {
+            state.channelQueue.deliveries[index].channels.removeAll { !configured.contains($0) }
         }
-        state.commandQueue.removeAll { $0.channels.isEmpty }
-        var outcome = Outcome(changed: state.commandQueue != queueBefore)
-        guard !state.commandQueue.isEmpty, settings.notifications.enabled || only != nil else { return outcome }
+        state.channelQueue.deliveries.removeAll { $0.channels.isEmpty }
+        var outcome = Outcome(changed: state.channelQueue.deliveries != queueBefore)
+        guard !state.channelQueue.deliveries.isEmpty, settings.notifications.enabled || only != nil else {
+            return outcome
+        }
 
-        let failuresBefore = state.commandFailures
+        let failuresBefore = state.channelQueue.failures
         let environment = ProcessEnvironment.all()
         let desktop = DesktopChannel(directory: directory, environment: environment, household: household,
                                      clock: WallClock(zone: zone), now: now)
@@ -45,10 +47,10 @@ enum ChannelQueueRunner {
         let commandEnvironment = (try? DesktopChannel.sessionEnvironment(environment).get()) ?? environment
         let command = settings.deliverCommand.map { DesktopCommand(template: $0, environment: commandEnvironment) }
         let notes = ChannelProgram(directory: directory, queuedEarlier: queuedEarlier)
-        for expired in state.dropExpiredCommands(now: now) {
+        for expired in state.channelQueue.dropExpired(now: now) {
             expired.expiredLine.map { console.error("nudge: " + $0) }
         }
-        for attempt in state.commandsToTry(now: now) {
+        for attempt in state.channelQueue.deliveriesToTry(now: now) {
             let id = attempt.delivery.notification.id
             if let only, !only.contains(id) { continue }
             var shown = attempt.delivery
@@ -69,7 +71,7 @@ enum ChannelQueueRunner {
                 case .ended(let reason):
                     error = reason
                 }
-                state.recordCommand(id, channel: channel, error: error, now: now)
+                state.channelQueue.recordAttempt(id, channel: channel, error: error, now: now)
                 if let error {
                     outcome.failures.append((channel, error))
                 }
@@ -82,8 +84,8 @@ enum ChannelQueueRunner {
         }
         DesktopChannel.reapWaiters()
 
-        outcome.changed = outcome.changed || state.commandQueue != queueBefore
-            || state.commandFailures != failuresBefore
+        outcome.changed = outcome.changed || state.channelQueue.deliveries != queueBefore
+            || state.channelQueue.failures != failuresBefore
         return outcome
     }
 }

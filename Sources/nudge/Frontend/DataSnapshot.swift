@@ -145,7 +145,7 @@ struct DataSnapshot {
     }
 
     /// The ids queued for the desktop and the command when state.json was read (with any a died run left).
-    var queuedIDs: Set<String> { Set((state?.commandQueue ?? []).map(\.delivery.notification.id)) }
+    var queuedIDs: Set<String> { Set((state?.channelQueue.deliveries ?? []).map(\.delivery.notification.id)) }
 
     /// Plans at `now`. The new state also keeps what `status` shows of this pass (`PassRecord`): why it ran, the
     /// problems in the user files and the zone warning; and the hashes of the last good copies it saves.

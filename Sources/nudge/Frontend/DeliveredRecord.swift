@@ -30,7 +30,8 @@ enum DeliveredRecord {
             id = try matching(prefix: wanted, state: state, deliveries: deliveries, command: command, zone: zone)
         }
         let record = deliveries.last(where: { $0.notification.id == id })?.notification
-            ?? (state.snoozes + state.timers).first(where: { $0.id == id && state.memory.wasDelivered(id) })
+            ?? (state.userActions.snoozes + state.userActions.timers)
+                .first(where: { $0.id == id && state.memory.wasDelivered(id) })
         guard let expiresAt = record?.expiresAt ?? state.memory.ledger[id]?.expiresAt else {
             throw tooOld(id, deliveries: deliveries, command: command, zone: zone)
         }
@@ -101,7 +102,8 @@ enum DeliveredRecord {
 
     /// The snoozes kept in state and those the outbox shows delivered, for the number of the next one.
     static func snoozesMade(state: RunState, directory: DataDirectory) throws -> [NudgeCore.Notification] {
-        state.snoozes + (try outboxDeliveries(directory)).map(\.notification).filter { $0.id.contains(":snooze-") }
+        state.userActions.snoozes
+            + (try outboxDeliveries(directory)).map(\.notification).filter { $0.id.contains(":snooze-") }
     }
 
     /// Every delivery in the outbox, oldest first.

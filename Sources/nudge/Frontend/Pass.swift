@@ -86,8 +86,8 @@ struct Pass {
                                                  directory: directory, now: now, zone: snapshot.zone,
                                                  console: console, queuedEarlier: snapshot.queuedIDs)
         if outcome.changed { try Commit(state: result.state).write(to: directory) }
-        ChannelProgram(directory: directory).removeNotes(notConcerning: result.state.commandQueue)
-        if result.plan.wakeToRetry(result.state.commandQueue, now: now) {
+        ChannelProgram(directory: directory).removeNotes(notConcerning: result.state.channelQueue.deliveries)
+        if result.plan.wakeToRetry(result.state.channelQueue.deliveries, now: now) {
             try Commit(plan: result.plan).write(to: directory)
             armWake(result, snapshot)
         }

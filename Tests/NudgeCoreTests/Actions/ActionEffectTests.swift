@@ -92,11 +92,51 @@ final class ActionEffectTests: XCTestCase {
         XCTAssertEqual([timer.title, timer.body], ["Morning Prayer complete", "Your 15 minutes are up."])
 
         var state = RunState()
-        state.timers = [timer]
+        state.userActions.timers = [timer]
         var snoozed = alarm
         snoozed.id += ":snooze-1"
         guard case .nothing = try resolve(.startTimer, snoozed, household, state: state) else {
             return XCTFail("the snooze of the same alarm occurrence has the same timer")
+        }
+    }
+
+    /// A prayer's timer is started once, whatever became of it: rung, or missed while the machine slept. Three days
+    /// later runs have pruned both ledger entries (the timer's date is kept in `deliveredDates` or `settledDates`)
+    /// and the action applied; a clock then set back to within two days of the prayer's expiry lets `act` reach the
+    /// prayer again. START_TIMER must then say "Nothing to do" both ways: a timer started for a date already
+    /// settled would be dropped by every run (its date is handled), so "Timer started" would promise a timer
+    /// that never rings.
+    func testStartTimerAfterItsTimerWasPrunedIsNothingToDoWhetherItRangOrWasMissed() throws {
+        let household = Household(settings: Fixtures.settings(), alarms: [Fixtures.alarm()])
+        for (timerRang, wokeAt) in [(true, "2026-11-21T04:46:00Z"), (false, "2026-11-21T06:00:00Z")] {
+            let first = Planner.plan(household, previous: Fixtures.state(lastRun: "2026-11-21T04:29:00Z"),
+                                     now: Fixtures.instant("2026-11-21T04:30:00Z"), zone: Fixtures.berlin)
+            var state = first.state
+            let prayer = try XCTUnwrap(first.deliveries.first?.notification)
+            let startedAt = Fixtures.instant("2026-11-21T04:31:00Z")
+            let started = try ActionResolver.resolve(.startTimer, on: prayer, household: household, state: state,
+                                                     now: startedAt, clock: clock)
+            guard case .apply(.startTimer(let timer)) = started else { return XCTFail("\(started)") }
+            state.userActions.timers.append(timer)
+            state.recordAction(.startTimer, on: prayer.id, now: startedAt)
+            let later = Fixtures.runs(household, from: state, [wokeAt, "2026-11-24T06:00:00Z"])
+            XCTAssertEqual(later.delivered.contains(timer.id), timerRang)
+            XCTAssertEqual(later.missed.contains(timer.id), !timerRang)
+            XCTAssertNil(later.state.memory.ledger[timer.id], "pruned")
+            XCTAssertEqual(later.state.userActions.timers, [])
+
+            let setBack = Fixtures.instant("2026-11-22T12:00:00Z")
+            let again = try ActionResolver.resolve(.startTimer, on: prayer, household: household, state: later.state,
+                                                   now: setBack, clock: clock)
+            XCTAssertEqual(again, .nothing("the timer of \(prayer.id) was started already: nothing changed"),
+                           "timer rang: \(timerRang)")
+            // Why it must: a second timer of that date, started now, would never ring.
+            var acted = later.state
+            let second = PrayerTimerRule.timer(for: Fixtures.alarm(), date: "2026-11-21", now: setBack,
+                                               settings: household.settings)
+            acted.userActions.timers.append(second)
+            let atItsTime = Planner.plan(household, previous: acted, now: second.fireAt, zone: Fixtures.berlin)
+            XCTAssertFalse(atItsTime.deliveries.contains { $0.notification.id == second.id }, "its date is handled")
         }
     }
 
@@ -192,11 +232,11 @@ final class ActionEffectTests: XCTestCase {
                                                           data: household.streaks, settings: household.settings,
                                                           clock: clock))
         var state = RunState()
-        state.snoozes = [SnoozeRule.snooze(yesterday, minutes: 10, now: now, existing: [])]
+        state.userActions.snoozes = [SnoozeRule.snooze(yesterday, minutes: 10, now: now, existing: [])]
         let today = ActionResolver.todaysStreakReminder(household: household, state: state, now: now, clock: clock)
         XCTAssertEqual(today?.id, "streak.reminder:streaks:2026-11-21")
         XCTAssertEqual(state.remindTomorrow(today: today, now: now), 1)
-        XCTAssertEqual(state.snoozes, [])
+        XCTAssertEqual(state.userActions.snoozes, [])
         XCTAssertEqual(state.memory.ledger["streak.reminder:streaks:2026-11-21"]?.outcome, .suppressed)
         let result = Planner.plan(household, previous: state, now: Fixtures.instant("2026-11-21T18:30:00Z"),
                                   zone: Fixtures.berlin)

@@ -122,8 +122,8 @@ final class SettlementRuleTests: XCTestCase {
         XCTAssertNil(settlement(prayer, household, state, forSnoozing: true))
 
         state = RunState()
-        state.timers = [PrayerTimerRule.timer(for: Fixtures.alarm(), date: "2026-11-23", now: now,
-                                              settings: household.settings)]
+        state.userActions.timers = [PrayerTimerRule.timer(for: Fixtures.alarm(), date: "2026-11-23", now: now,
+                                                          settings: household.settings)]
         XCTAssertEqual(settlement(prayer, household, state),
                        .movedOn("the timer of \(prayer.id) was started already"), "started from its snooze")
         XCTAssertNil(settlement(prayer, household, state, forSnoozing: true))

@@ -48,13 +48,32 @@ final class TripRecorderTests: XCTestCase {
                                             arrivalDate: Fixtures.date("2026-11-23"), settings: Settings(),
                                             now: Fixtures.instant("2026-11-23T07:10:00Z"), clock: berlin)
         state.memory.record(reminder, .delivered, at: Fixtures.instant("2026-11-23T07:10:00Z"))
-        state.snoozes = [SnoozeRule.snooze(reminder, minutes: 5, now: Fixtures.instant("2026-11-23T07:11:00Z"),
-                                           existing: [])]
+        state.userActions.snoozes = [SnoozeRule.snooze(reminder, minutes: 5,
+                                                       now: Fixtures.instant("2026-11-23T07:11:00Z"), existing: [])]
         let outcome = try XCTUnwrap(depart(at: "2026-11-23T07:12:00Z", state: &state))
         XCTAssertNil(outcome.silencedReminder, "a delivered reminder stays delivered")
         XCTAssertEqual(outcome.cancelledSnoozes, 1)
-        XCTAssertEqual(state.snoozes, [])
+        XCTAssertEqual(state.userActions.snoozes, [])
         XCTAssertEqual(state.memory.ledger[reminder.id]?.outcome, .delivered)
+    }
+
+    /// `trip depart --at` days back, for an instance whose leave-time was missed: the departure changes nothing
+    /// about the reminder, whether or not runs have pruned its ledger entry into `settledDates` meanwhile. Recorded
+    /// again as departed, `trip depart` would say "… will not come" of a reminder missed days ago, and the next
+    /// pruning would keep "departed" instead of the missed mark.
+    func testADepartureLongAfterAMissedLeaveTimeLeavesItMissedBeforeAndAfterPruning() throws {
+        let household = Household(settings: Fixtures.settings(), trips: [office])
+        // Mon 23 Nov: the reminder at 07:10Z is missed while the machine sleeps until 09:00Z.
+        let missed = Fixtures.runs(household, from: state(), ["2026-11-23T09:00:00Z"])
+        XCTAssertEqual(missed.missed, ["commute.leave:office:2026-11-23"])
+        let pruned = Fixtures.runs(household, from: missed.state, ["2026-11-26T09:00:00Z"]).state
+        XCTAssertNil(pruned.memory.ledger["commute.leave:office:2026-11-23"])
+        for var remembered in [missed.state, pruned] {
+            let before = remembered.memory
+            let outcome = try XCTUnwrap(depart(at: "2026-11-23T07:00:00Z", state: &remembered))
+            XCTAssertNil(outcome.silencedReminder, "nothing to silence: it was missed")
+            XCTAssertEqual(remembered.memory, before)
+        }
     }
 
     func testASecondDepartureReplacesTheOpenOne() throws {

@@ -9,10 +9,10 @@ final class ChannelStartTests: XCTestCase {
                      startTime: 123_456, bootID: "boot-a", startedAt: startedAt, limit: limit)
     }
 
-    private func attempt(attempts: Int = 0, channels: [DeliveryChannel] = [.desktop, .command]) -> CommandAttempt {
+    private func attempt(attempts: Int = 0, channels: [DeliveryChannel] = [.desktop, .command]) -> QueuedDelivery {
         let alarm = AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
                                          settings: Fixtures.settings(), clock: WallClock(zone: Fixtures.berlin))!
-        return CommandAttempt(delivery: Delivery(notification: alarm, deliveredAt: alarm.fireAt), channels: channels,
+        return QueuedDelivery(delivery: Delivery(notification: alarm, deliveredAt: alarm.fireAt), channels: channels,
                               attempts: attempts)
     }
 

@@ -103,10 +103,8 @@ final class DeliveryMemoryTests: XCTestCase {
         XCTAssertEqual(memory.settledIDs, [seen.id])
         XCTAssertTrue(memory.deliveredDates.contains(id: rang.id))
         XCTAssertTrue(memory.settledDates.contains(id: missed.id))
-        for handled in [washed, seen, rang] {
-            XCTAssertTrue(memory.isHandled(handled.id), handled.id)
-        }
         for handled in [washed, seen, rang, missed] {
+            XCTAssertTrue(memory.isHandled(handled.id), handled.id)
             XCTAssertTrue(ask(memory, handled).0, handled.id)
         }
         XCTAssertFalse(memory.isHandled(gone.id), "its source is gone: no run can produce it again")
@@ -114,6 +112,33 @@ final class DeliveryMemoryTests: XCTestCase {
         XCTAssertTrue(memory.wasDelivered(rang.id))
         XCTAssertFalse(memory.wasDelivered(seen.id))
         XCTAssertFalse(memory.wasDelivered(missed.id))
+    }
+
+    /// Pruning changes no answer: an occurrence handled before its ledger entry is pruned is handled after, by
+    /// `isHandled(_:)` as by the planner's question, whatever its outcome, one-off or dated.
+    func testIsHandledAnswersTheSameBeforeAndAfterPruning() {
+        let outcomes: [LedgerEntry.Outcome] = [.delivered, .seen, .missed, .suppressed, .departed]
+        var memory = DeliveryMemory()
+        var occurrences: [NudgeCore.Notification] = []
+        for (day, outcome) in zip(17..., outcomes) {
+            let date = "2026-11-\(day)"
+            let dated = fajr(date, fireAt: "\(date)T04:30:00Z", expiresAt: "\(date)T05:00:00Z")
+            let oneOff = oneOff("laundry.washComplete:snowy:c-\(day)", fireAt: "\(date)T08:00:00Z",
+                                expiresAt: "\(date)T14:00:00Z")
+            for occurrence in [dated, oneOff] {
+                memory.record(occurrence, outcome, at: at("\(date)T09:00:00Z"))
+                occurrences.append(occurrence)
+            }
+        }
+        var pruned = memory
+        pruned.prune(now: at("2026-11-25T00:00:00Z"), produced: Set(occurrences.map(\.id))) { _ in true }
+        XCTAssertEqual(pruned.ledger.keys.filter(DeliveredDates.isDated), [], "every dated entry went to a date")
+        for occurrence in occurrences {
+            let name = "\(occurrence.id), \(memory.ledger[occurrence.id]?.outcome.rawValue ?? "")"
+            XCTAssertTrue(memory.isHandled(occurrence.id), name)
+            XCTAssertTrue(ask(pruned, occurrence).0, "the planner: " + name)
+            XCTAssertTrue(pruned.isHandled(occurrence.id), "isHandled: " + name)
+        }
     }
 
     /// A clock that ran ahead to the 23rd recorded the 22nd's alarm as missed and the 21st's as delivered; set back

@@ -44,10 +44,11 @@ final class OutboxRecoveryTests: XCTestCase {
         _ = OutboxRecovery.recover(tail: Array((line("a") + line("b")).utf8), into: &state,
                                    channels: [.desktop, .command])
         XCTAssertEqual(state.badge, 5)
-        XCTAssertEqual(state.commandQueue.map(\.delivery.notification.id),
+        XCTAssertEqual(state.channelQueue.deliveries.map(\.delivery.notification.id),
                        ["alarm.prayer:a:2026-11-21", "alarm.prayer:b:2026-11-21"])
-        XCTAssertEqual(state.commandQueue.map(\.channels), [[.desktop, .command], [.desktop, .command]])
-        XCTAssertEqual(state.commandQueue.map(\.delivery.badge), [4, 5], "NUDGE_BADGE counts each as delivered")
+        XCTAssertEqual(state.channelQueue.deliveries.map(\.channels), [[.desktop, .command], [.desktop, .command]])
+        XCTAssertEqual(state.channelQueue.deliveries.map(\.delivery.badge), [4, 5],
+                       "NUDGE_BADGE counts each as delivered")
     }
 
     func testAnIdAlreadyDeliveredIsNeitherCountedNorQueuedAgain() {
@@ -59,7 +60,7 @@ final class OutboxRecoveryTests: XCTestCase {
         let outcome = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &again, channels: [.desktop])
         XCTAssertEqual(outcome.recoveredIDs, [])
         XCTAssertEqual(again.deliveredTotal, 1)
-        XCTAssertEqual(again.commandQueue.count, 1)
+        XCTAssertEqual(again.channelQueue.deliveries.count, 1)
         XCTAssertEqual(again.badge, 1)
     }
 
@@ -67,7 +68,7 @@ final class OutboxRecoveryTests: XCTestCase {
         var state = RunState()
         let outcome = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &state, channels: [.desktop])
         XCTAssertEqual(outcome.recoveredIDs, ["alarm.prayer:a:2026-11-21"])
-        XCTAssertEqual(state.commandQueue, [], "state.json deleted to start afresh: nothing is shown again")
+        XCTAssertEqual(state.channelQueue.deliveries, [], "state.json deleted to start afresh: nothing is shown again")
         XCTAssertEqual(state.badge, 0)
     }
 
@@ -79,14 +80,14 @@ final class OutboxRecoveryTests: XCTestCase {
         XCTAssertEqual(state.memory.ledger["alarm.prayer:a:2026-11-21"]?.outcome, .delivered)
         XCTAssertEqual(state.deliveredTotal, 0)
         XCTAssertEqual(state.badge, 0)
-        XCTAssertEqual(state.commandQueue, [])
+        XCTAssertEqual(state.channelQueue.deliveries, [])
     }
 
     func testATailThatFollowsTheAccountedLineIsADiedRunsWhateverItsClockSaid() {
         var state = RunState()
         state.lastRunAt = Fixtures.instant("2026-11-25T08:00:00Z")   // the clock was set back since
         _ = OutboxRecovery.recover(tail: Array(line("a").utf8), into: &state, channels: [.command], continuing: true)
-        XCTAssertEqual(state.commandQueue.map(\.delivery.notification.id), ["alarm.prayer:a:2026-11-21"])
+        XCTAssertEqual(state.channelQueue.deliveries.map(\.delivery.notification.id), ["alarm.prayer:a:2026-11-21"])
         XCTAssertEqual(state.badge, 1)
     }
 }

@@ -34,9 +34,10 @@ final class PlannerSwitchedOffTests: XCTestCase {
         var previous = state(lastRun: "2026-11-21T04:31:00Z")
         let snooze = SnoozeRule.snooze(delivered, minutes: 5, now: Fixtures.instant("2026-11-21T04:31:00Z"),
                                        existing: [])                        // 04:36Z, expires 05:06Z
-        previous.snoozes = [snooze]
-        previous.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
-                                                 now: Fixtures.instant("2026-11-21T04:31:00Z"), settings: Settings())]
+        previous.userActions.snoozes = [snooze]
+        previous.userActions.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
+                                                             now: Fixtures.instant("2026-11-21T04:31:00Z"),
+                                                             settings: Settings())]
         var off = household(alarms: [alarm])
         off.settings.alarms.enabled = false
 
@@ -45,8 +46,8 @@ final class PlannerSwitchedOffTests: XCTestCase {
         XCTAssertEqual(whileOff.deliveries, [])
         XCTAssertEqual(whileOff.plan.pending, [])
         XCTAssertEqual(whileOff.missed, [])
-        XCTAssertEqual(whileOff.state.snoozes.map(\.id), [snooze.id], "held, not dropped")
-        XCTAssertEqual(whileOff.state.timers.count, 1)
+        XCTAssertEqual(whileOff.state.userActions.snoozes.map(\.id), [snooze.id], "held, not dropped")
+        XCTAssertEqual(whileOff.state.userActions.timers.count, 1)
         XCTAssertNil(whileOff.state.memory.ledger[snooze.id])
 
         // Back on at 04:50Z: the snooze (due 04:36Z, expires 05:06Z) rings late; the timer (05:01Z) is planned,
@@ -73,8 +74,9 @@ final class PlannerSwitchedOffTests: XCTestCase {
                                  now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
         let wash = first.deliveries[0].notification
         previous = first.state
-        previous.snoozes = [SnoozeRule.snooze(wash, minutes: 10, now: Fixtures.instant("2026-11-21T08:16:00Z"),
-                                              existing: [])]        // 08:26Z, expires 14:26Z
+        previous.userActions.snoozes = [SnoozeRule.snooze(wash, minutes: 10,
+                                                          now: Fixtures.instant("2026-11-21T08:16:00Z"),
+                                                          existing: [])]  // 08:26Z, expires 14:26Z
         var off = household(pets: [Fixtures.washingPet()])
         off.settings.laundry.enabled = false
         let whileOff = Planner.plan(off, previous: previous, now: Fixtures.instant("2026-11-21T09:00:00Z"),

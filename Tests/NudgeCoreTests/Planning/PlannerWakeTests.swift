@@ -51,8 +51,8 @@ final class PlannerWakeTests: XCTestCase {
         let rung = plan(household, lastRun: "2026-11-21T04:29:00Z", now: "2026-11-21T04:30:00Z")
         let delivered = try XCTUnwrap(rung.deliveries.first?.notification)
         var state = rung.state
-        state.snoozes = [SnoozeRule.snooze(delivered, minutes: 10, now: Fixtures.instant("2026-11-21T04:31:00Z"),
-                                           existing: [])]
+        state.userActions.snoozes = [SnoozeRule.snooze(delivered, minutes: 10,
+                                                       now: Fixtures.instant("2026-11-21T04:31:00Z"), existing: [])]
         let result = Planner.plan(household, previous: state, now: Fixtures.instant("2026-11-21T04:31:00Z"),
                                   zone: berlin)
         // The next alarm is tomorrow's; the snooze rings first.
@@ -147,7 +147,7 @@ final class PlannerWakeTests: XCTestCase {
         XCTAssertEqual(result.plan.nextWakeAt, Fixtures.instant("2026-11-22T04:30:00Z"))
         XCTAssertFalse(result.plan.wakeToRetry([], now: now))
         let delivery = Delivery(notification: result.deliveries[0].notification, deliveredAt: now)
-        let failed = CommandAttempt(delivery: delivery, attempts: 1, lastError: "exit 1")
+        let failed = QueuedDelivery(delivery: delivery, attempts: 1, lastError: "exit 1")
         XCTAssertTrue(result.plan.wakeToRetry([failed], now: now))
         XCTAssertEqual(result.plan.nextWakeAt, Fixtures.instant("2026-11-21T04:31:00Z"))
         // Once expired (30 minutes after 05:30), it is not retried.

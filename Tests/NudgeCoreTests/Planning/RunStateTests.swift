@@ -27,8 +27,9 @@ final class RunStateTests: XCTestCase {
         state.lastDelivered = 1
         state.lastMissed = 0
         let alarm = Fixtures.alarm()
-        state.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
-                                              now: Fixtures.instant("2026-11-21T04:31:00Z"), settings: Settings())]
+        state.userActions.timers = [PrayerTimerRule.timer(for: alarm, date: "2026-11-21",
+                                                          now: Fixtures.instant("2026-11-21T04:31:00Z"),
+                                                          settings: Settings())]
         state.recordAction(.startTimer, on: "alarm.prayer:fajr:2026-11-21", now: Fixtures.instant("2026-11-21T04:31:00Z"))
         if var occurrence = AlarmRule.occurrence(of: alarm, on: Fixtures.date("2026-11-21"), settings: Settings(),
                                                  clock: WallClock(zone: Fixtures.berlin)) {
@@ -40,10 +41,10 @@ final class RunStateTests: XCTestCase {
 
     func testTimersActionsAndQueuedChannelsRoundTrip() throws {
         let decoded = try RunState.decode(sampleState().fileContent)
-        XCTAssertEqual(decoded.timers.map(\.id), ["alarm.timerDone:fajr:2026-11-21"])
-        XCTAssertEqual(decoded.appliedActions["alarm.prayer:fajr:2026-11-21"]?["START_TIMER"],
+        XCTAssertEqual(decoded.userActions.timers.map(\.id), ["alarm.timerDone:fajr:2026-11-21"])
+        XCTAssertEqual(decoded.userActions.applied["alarm.prayer:fajr:2026-11-21"]?["START_TIMER"],
                        Fixtures.instant("2026-11-21T04:31:00Z"))
-        XCTAssertEqual(decoded.commandQueue.map(\.channels), [[.desktop, .command]])
+        XCTAssertEqual(decoded.channelQueue.deliveries.map(\.channels), [[.desktop, .command]])
     }
 
     func testAQueueWrittenBeforeTheDesktopChannelIsForTheCommand() throws {
@@ -52,7 +53,7 @@ final class RunStateTests: XCTestCase {
         queue[0]["channels"] = nil
         object["commandQueue"] = queue
         let old = try JSONSerialization.data(withJSONObject: object)
-        XCTAssertEqual(try RunState.decode(Array(old)).commandQueue.map(\.channels), [[.command]])
+        XCTAssertEqual(try RunState.decode(Array(old)).channelQueue.deliveries.map(\.channels), [[.command]])
     }
 
     func testStateRoundTripsThroughItsFile() throws {
@@ -83,10 +84,11 @@ final class RunStateTests: XCTestCase {
         state.outboxLastLine = "00ff00ff00ff00ff"
         state.badge = 2
         state.lastSuppressed = 1
-        state.snoozes = state.timers
-        state.commandQueue[0].attempts = 2
-        state.commandQueue[0].lastError = "exit 1: \"quoted\" and \\ backslash\nsecond line"
-        state.commandFailures = ["notify: exit 3", "Zoë ❄️"]
+        state.userActions.snoozes = state.userActions.timers
+        state.channelQueue.deliveries[0].attempts = 2
+        state.channelQueue.deliveries[0].lastError = "exit 1: \"quoted\" and \\ backslash\nsecond line"
+        state.channelQueue = ChannelQueue(deliveries: state.channelQueue.deliveries,
+                                          failures: ["notify: exit 3", "Zoë ❄️"])
         state.plannedLeaveTimes = ["office": Fixtures.instant("2026-11-23T07:10:00Z"),
                                    "dentist": Fixtures.instant("2026-11-24T12:55:00Z")]
         state.smartReminder = SmartReminder(
@@ -109,6 +111,19 @@ final class RunStateTests: XCTestCase {
             let relaidOut = Array((try JSONParser.parse(content).prettyText + "\n").utf8)
             XCTAssertEqual(String(decoding: content, as: UTF8.self), String(decoding: relaidOut, as: UTF8.self))
         }
+    }
+
+    /// `stateKeys`, which the manual and docs/files.md list, are the members the file is written with, in order.
+    func testTheFileIsWrittenWithTheStateKeysInOrder() throws {
+        var state = try fullState()
+        state.lastRunCommandAt = Fixtures.instant("2026-11-21T08:00:00Z")
+        state.lastSystemdRunAt = state.lastRunCommandAt
+        state.fileNotes = ["alarms.json: using the last good version"]
+        let text = String(decoding: state.fileContent, as: UTF8.self)
+        let members = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }
+            .map { $0.dropFirst(3).prefix { $0 != "\"" } }.map(String.init)
+        XCTAssertEqual(members, RunState.stateKeys)
+        XCTAssertEqual(Set(members).count, members.count)
     }
 
     func testLedgerIsWrittenSortedById() throws {

@@ -29,9 +29,10 @@ final class StatusReportOutputTests: XCTestCase {
                          recordedAt: Fixtures.instant("2026-11-21T06:00:00Z"))
         }
         let delivery = Delivery(notification: prayer(on: "2026-11-21"), deliveredAt: prayer(on: "2026-11-21").fireAt)
-        state.commandQueue = [CommandAttempt(delivery: delivery, channels: [.command]),
-                              CommandAttempt(delivery: delivery, channels: [.desktop], attempts: 2)]
-        state.commandFailures = (1...6).map { "desktop command failed for attempt \($0): exit 1" }
+        state.channelQueue = ChannelQueue(
+            deliveries: [QueuedDelivery(delivery: delivery, channels: [.command]),
+                         QueuedDelivery(delivery: delivery, channels: [.desktop], attempts: 2)],
+            failures: (1...6).map { "desktop command failed for attempt \($0): exit 1" })
         state.fileErrors = ["alarms.json:3:7: error: alarms[0].time: expected HH:MM, found \"25:00\""]
         state.fileNotes = ["alarms.json: the last good version is used"]
         state.smartReminder = SmartReminder(

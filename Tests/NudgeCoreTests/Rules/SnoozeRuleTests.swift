@@ -29,17 +29,18 @@ final class SnoozeRuleTests: XCTestCase {
                                      state: &state, existing: [])
         guard case let .made(made) = first else { return XCTFail("\(first)") }
         let second = SnoozeRule.apply(to: original, minutes: 3, now: Fixtures.instant("2026-11-21T08:17:00Z"),
-                                      state: &state, existing: state.snoozes)
+                                      state: &state, existing: state.userActions.snoozes)
         XCTAssertEqual(second, .moved({ var moved = made; moved.fireAt = Fixtures.instant("2026-11-21T08:20:00Z")
                                         moved.expiresAt = Fixtures.instant("2026-11-21T14:20:00Z"); return moved }(),
                                       from: Fixtures.instant("2026-11-21T08:26:00Z")))
-        XCTAssertEqual(state.snoozes.map(\.id), ["laundry.washComplete:snowy:c-1:snooze-1"])
-        XCTAssertEqual(state.snoozes.map(\.fireAt), [Fixtures.instant("2026-11-21T08:20:00Z")])
+        XCTAssertEqual(state.userActions.snoozes.map(\.id), ["laundry.washComplete:snowy:c-1:snooze-1"])
+        XCTAssertEqual(state.userActions.snoozes.map(\.fireAt), [Fixtures.instant("2026-11-21T08:20:00Z")])
 
         // Delivered: snoozing again (the original or the snooze) makes the next one.
         state.memory = DeliveryMemory(deliveredIDs: ["laundry.washComplete:snowy:c-1:snooze-1"])
-        let third = SnoozeRule.apply(to: state.snoozes[0], minutes: 10, now: Fixtures.instant("2026-11-21T08:21:00Z"),
-                                     state: &state, existing: state.snoozes)
+        let third = SnoozeRule.apply(to: state.userActions.snoozes[0], minutes: 10,
+                                     now: Fixtures.instant("2026-11-21T08:21:00Z"), state: &state,
+                                     existing: state.userActions.snoozes)
         guard case let .made(next) = third else { return XCTFail("\(third)") }
         XCTAssertEqual(next.id, "laundry.washComplete:snowy:c-1:snooze-2")
 
@@ -47,9 +48,9 @@ final class SnoozeRuleTests: XCTestCase {
         state.recordAction(.complete, on: "laundry.washComplete:snowy:c-1:snooze-1",
                            now: Fixtures.instant("2026-11-21T08:22:00Z"))
         let settled = SnoozeRule.apply(to: original, minutes: 10, now: Fixtures.instant("2026-11-21T08:23:00Z"),
-                                       state: &state, existing: state.snoozes)
+                                       state: &state, existing: state.userActions.snoozes)
         XCTAssertEqual(settled, .settled(.action(.complete, at: Fixtures.instant("2026-11-21T08:22:00Z"))))
-        XCTAssertEqual(state.snoozes.count, 2, "nothing made")
+        XCTAssertEqual(state.userActions.snoozes.count, 2, "nothing made")
     }
 
     func testSnoozingASnoozeNumbersTheNextOne() {

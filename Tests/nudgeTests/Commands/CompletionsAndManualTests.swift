@@ -248,6 +248,24 @@ final class CompletionsAndManualTests: XCTestCase {
         XCTAssertEqual(section("SEE ALSO"), "crontab(5), systemd.timer(5)")
     }
 
+    /// The manual's `state.json` and docs/files.md's table are made from, or held to, the lists of members each part
+    /// of the state declares, which are the members `fileContent` writes (RunStateTests).
+    func testStateMembersAreListedPartByPartFromTheParts() throws {
+        XCTAssertEqual(ManualText.stateParts.flatMap(\.keys), RunState.stateKeys)
+        XCTAssertEqual(Set(ManualText.stateMeanings.keys), Set(RunState.stateKeys), "each member says what it holds")
+        let page = try String(contentsOf: RepositoryScript.root.appendingPathComponent("docs/files.md"),
+                              encoding: .utf8)
+        let section = (page.components(separatedBy: "\n### state.json\n").dropFirst().first ?? "")
+            .components(separatedBy: "\n#").first ?? ""
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst(2).map { row in
+                let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                let members = cells.dropFirst().first?.components(separatedBy: "`").enumerated()
+                    .filter { $0.offset % 2 == 1 }.map { String($0.element) } ?? []
+                return "\(cells.first ?? ""): \(members.joined(separator: " "))"
+            }
+        XCTAssertEqual(rows, ManualText.stateParts.map { "\($0.part): \($0.keys.joined(separator: " "))" })
+    }
+
     func testRoffEscapingLeavesNoStrayRequestInThePage() {
         XCTAssertEqual(Roff.prose(".starts with a dot"), #"\&.starts with a dot"#)
         XCTAssertEqual(Roff.prose("'starts with a quote"), #"\&'starts with a quote"#)

@@ -1,12 +1,13 @@
-/// A delivery waiting for the channels after the outbox (docs/promises.md): retried on each run until every channel
-/// showed it or its notification expired. A retry only runs the channel again; the outbox line was written
-/// once, when it was delivered.
-public struct CommandAttempt: Equatable, Sendable {
+/// A delivery waiting in the `ChannelQueue` for the channels after the outbox, the desktop and the command
+/// (docs/promises.md): retried on each run until every channel showed it or its notification expired. A retry only
+/// runs the channel again; the outbox line was written once, when it was delivered.
+public struct QueuedDelivery: Equatable, Sendable {
     public var delivery: Delivery
     /// The channels that have yet to show it, in the order they are tried.
     public var channels: [DeliveryChannel]
     /// Failed attempts so far, of any channel.
     public var attempts = 0
+    /// Why the latest failed attempt failed.
     public var lastError: String?
 
     public init(delivery: Delivery, channels: [DeliveryChannel] = [.command], attempts: Int = 0,
@@ -18,7 +19,7 @@ public struct CommandAttempt: Equatable, Sendable {
     }
 }
 
-extension CommandAttempt {
+extension QueuedDelivery {
     /// What stderr says of one channel's attempt at this delivery, as it stood before the attempt: the first
     /// failure, and the end of a delivery that had failed (delivered here, or `expiredLine`), never a retry that
     /// fails again. cron mails each run's stderr; `nudge status` shows every attempt (docs/promises.md).

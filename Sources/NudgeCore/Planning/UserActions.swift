@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+/// What the person asked for by acting on deliveries (docs/design.md, "Acting on a delivery"): the snoozes and
+/// prayer timers still to come, and the actions applied to each delivery, which apply once. Kept until two days
+/// after they expired (`prune`), as the ledger keeps the deliveries they act on.
+public struct UserActions: Equatable, Sendable {
+    /// Snoozed notifications waiting to notify again: one-off occurrences with their own ids (`SnoozeRule`).
+    public internal(set) var snoozes: [Notification] = []
+    /// Prayer timers started by `START_TIMER` (docs/files.md, "alarms.json"): one-off `alarm.timerDone`
+    /// occurrences.
+    public var timers: [Notification] = []
+    /// Delivered occurrence id → action (its raw value) → when it was applied.
+    public private(set) var applied: [String: [String: Date]] = [:]
+
+    public init() {}
+
+    /// Actions holding exactly these: read from state.json (`UserActions+JSON.swift`), or a test's.
+    init(snoozes: [Notification] = [], timers: [Notification] = [], applied: [String: [String: Date]] = [:]) {
+        self.snoozes = snoozes
+        self.timers = timers
+        self.applied = applied
+    }
+
+    /// Notes that `action` was applied to the delivered notification `id` at `now`. Applied again (a snooze moved
+    /// once more), the later time replaces the earlier.
+    mutating func record(_ action: NotificationAction, on id: String, now: Date) {
+        applied[id, default: [:]][action.rawValue] = now
+    }
+
+    /// Forgets what no promise needs any more: snoozes and timers two days after they expired
+    /// (`DeliveryMemory.ledgerRetention`, the age limit of acting on a delivery), and the actions applied to a
+    /// delivery once `isRemembered` says its ledger entry is gone.
+    mutating func prune(now: Date, isRemembered: (String) -> Bool) {
+        let horizon = now.addingTimeInterval(-DeliveryMemory.ledgerRetention)
+        snoozes = snoozes.filter { $0.expiresAt >= horizon }
+        timers = timers.filter { $0.expiresAt >= horizon }
+        applied = applied.filter { isRemembered($0.key) }
+    }
+}

@@ -9,7 +9,7 @@ public struct ChannelQueue: Equatable, Sendable {
     public static let recentFailureLimit = 20
 
     /// The deliveries waiting, oldest first, at most one per occurrence id.
-    public var deliveries: [QueuedDelivery] = []
+    public internal(set) var deliveries: [QueuedDelivery] = []
     /// The latest failed attempts, gave-ups and successes after failures, oldest first, each line starting with
     /// its time: at most `recentFailureLimit`.
     public private(set) var failures: [String] = []
@@ -30,6 +30,15 @@ public struct ChannelQueue: Equatable, Sendable {
         let id = delivery.notification.id
         guard !channels.isEmpty, !deliveries.contains(where: { $0.delivery.notification.id == id }) else { return }
         deliveries.append(QueuedDelivery(delivery: delivery, channels: channels))
+    }
+
+    /// Forgets the channels not in `configured` (switched off since a delivery was queued): they have nothing left
+    /// to do for it. A delivery with no channel left leaves the queue.
+    public mutating func keepOnly(channels configured: [DeliveryChannel]) {
+        for index in deliveries.indices {
+            deliveries[index].channels.removeAll { !configured.contains($0) }
+        }
+        deliveries.removeAll { $0.channels.isEmpty }
     }
 
     /// The queued deliveries still worth trying at `now`; expired ones are dropped and remembered as failures.

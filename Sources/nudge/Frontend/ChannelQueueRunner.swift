@@ -38,11 +38,7 @@ struct ChannelQueueRunner {
         let settings = household.settings
         let configured = settings.deliveryChannels
         let queueBefore = state.channelQueue.deliveries
-        // A channel switched off since the delivery was queued has nothing left to do for it.
-        for index in state.channelQueue.deliveries.indices {
-            state.channelQueue.deliveries[index].channels.removeAll { !configured.contains($0) }
-        }
-        state.channelQueue.deliveries.removeAll { $0.channels.isEmpty }
+        state.channelQueue.keepOnly(channels: configured)
         var outcome = Outcome(changed: state.channelQueue.deliveries != queueBefore)
         guard !state.channelQueue.deliveries.isEmpty, settings.notifications.enabled || only != nil else {
             return outcome

@@ -29,6 +29,19 @@ final class ChannelQueueTests: XCTestCase {
         XCTAssertEqual(queue.deliveries, [QueuedDelivery(delivery: delivery(alarm), channels: [.desktop, .command])])
     }
 
+    func testAChannelSwitchedOffLeavesEveryDeliveryAndOneWithNoChannelLeftLeavesTheQueue() throws {
+        let alarm = try fajr()
+        var other = alarm
+        other.id = "alarm.prayer:isha:2026-11-21"
+        var queue = ChannelQueue()
+        queue.enqueue(delivery(alarm), channels: [.desktop, .command])
+        queue.enqueue(delivery(other), channels: [.desktop])
+        queue.keepOnly(channels: [.command])
+        XCTAssertEqual(queue.deliveries, [QueuedDelivery(delivery: delivery(alarm), channels: [.command])])
+        queue.keepOnly(channels: [])
+        XCTAssertTrue(queue.isEmpty)
+    }
+
     func testAFailureStaysWithItsCountAndReasonAndASuccessClearsItsChannelOnly() throws {
         let alarm = try fajr()
         var queue = ChannelQueue()

@@ -61,24 +61,20 @@ extension String {
 
 extension Substring {
     /// The index range of the first occurrence of `pattern`, compared byte for byte (both are UTF-8), or nil.
-    ///
-    /// Searched in the bytes themselves: the planner asks it of every leave-time's id (is it a snooze?).
     func firstByteRange(of pattern: String) -> Range<String.Index>? {
-        var text = self
-        var pattern = pattern
-        guard let offset = text.withUTF8({ bytes in pattern.withUTF8 { Self.firstOffset(of: $0, in: bytes) } }) else {
-            return nil
-        }
-        let start = utf8.index(utf8.startIndex, offsetBy: offset)
-        return start..<utf8.index(start, offsetBy: pattern.utf8.count)
-    }
-
-    /// The offset of the first occurrence of `needle` in `text`; nil when there is none or `needle` is empty.
-    private static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let head = needle.first, needle.count <= text.count else { return nil }
-        for start in 0...(text.count - needle.count)
-        where text[start] == head && text[start..<(start + needle.count)].elementsEqual(needle) {
-            return start
+        let text = utf8
+        let needle = Array(pattern.utf8)
+        guard let head = needle.first else { return nil }
+        var start = text.startIndex
+        while let candidate = text[start...].firstIndex(of: head) {
+            var end = candidate
+            var matched = 0
+            while matched < needle.count, end < text.endIndex, text[end] == needle[matched] {
+                matched += 1
+                end = text.index(after: end)
+            }
+            if matched == needle.count { return candidate..<end }
+            start = text.index(after: candidate)
         }
         return nil
     }

@@ -73,107 +73,93 @@ struct JSONByteParser {
 
     /// Parses one value, including everything nested inside it, onto the tape.
     ///
-    /// Each turn reads one value start (`startValue`): scalars and empty containers complete at once, a non-empty
-    /// container is pushed and the loop goes on with its first element. After a complete value, `attach` closes
-    /// containers for as long as their closing brackets follow, and says whether a comma brings another value.
+    /// The outer loop reads one value start; scalars and empty containers complete at once,
+    /// non-empty containers are pushed and the loop continues with their first element.
+    /// The `attach` loop then keeps closing containers for as long as their closing brackets follow.
     private mutating func parseValue() throws {
         var stack: [OpenContainer] = []
-        while true {
-            if let opened = try startValue(openContainers: stack.count) {
-                stack.append(opened)
-            } else if try !attach(&stack) {
-                return
-            }
-        }
-    }
-
-    /// Reads the start of a value: a scalar or an empty container whole (nil), or the opening of a non-empty
-    /// container, an object's first key included, to be pushed.
-    @inline(__always)
-    private mutating func startValue(openContainers: Int) throws -> OpenContainer? {
-        skipWhitespace()
-        guard index < bytes.count else { throw expected("a JSON value", at: index) }
-        switch bytes[index] {
-        case UInt8(ascii: "["):
-            try checkDepth(openContainers: openContainers)
-            let node = appendNode(.array, start: index, end: 0)
-            index += 1
+        parsing: while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "]") else {
-                return OpenContainer(node: node, isObject: false)
-            }
-            index += 1
-            close(node)
-        case UInt8(ascii: "{"):
-            try checkDepth(openContainers: openContainers)
-            let node = appendNode(.object, start: index, end: 0)
-            index += 1
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
-                var container = OpenContainer(node: node, isObject: true)
-                try readMemberKey(into: &container, afterComma: false)
-                return container
-            }
-            index += 1
-            close(node)
-        case UInt8(ascii: "\""):
-            try parseString()
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            try parseNumber()
-        case UInt8(ascii: "t"):
-            _ = appendNode(.true, start: index, end: index + 4)
-            try expectLiteral("true")
-        case UInt8(ascii: "f"):
-            _ = appendNode(.false, start: index, end: index + 5)
-            try expectLiteral("false")
-        case UInt8(ascii: "n"):
-            _ = appendNode(.null, start: index, end: index + 4)
-            try expectLiteral("null")
-        default:
-            throw expected("a JSON value", at: index)
-        }
-        return nil
-    }
-
-    /// After a complete value: closes the open containers whose closing brackets follow. True when a comma
-    /// follows (an object's next key read too) and another value is to be read; false when the outermost value
-    /// is complete.
-    @inline(__always)
-    private mutating func attach(_ stack: inout [OpenContainer]) throws -> Bool {
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            skipWhitespace()
-            let next: UInt8? = index < bytes.count ? bytes[index] : nil
-            if stack[top].isObject {
-                switch next {
-                case UInt8(ascii: ","):
+            guard index < bytes.count else { throw expected("a JSON value", at: index) }
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                try checkDepth(openContainers: stack.count)
+                let node = appendNode(.array, start: index, end: 0)
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     index += 1
-                    try readMemberKey(into: &stack[top], afterComma: true)
-                    return true
-                case UInt8(ascii: "}"):
+                    close(node)
+                } else {
+                    stack.append(OpenContainer(node: node, isObject: false))
+                    continue parsing
+                }
+            case UInt8(ascii: "{"):
+                try checkDepth(openContainers: stack.count)
+                let node = appendNode(.object, start: index, end: 0)
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    let container = stack.removeLast()
-                    close(container.node)
-                    if let table = container.keyTable {
-                        tape.keyTables.append(JSONTape.ObjectKeys(object: container.node, table: table))
+                    close(node)
+                } else {
+                    var container = OpenContainer(node: node, isObject: true)
+                    try readMemberKey(into: &container, afterComma: false)
+                    stack.append(container)
+                    continue parsing
+                }
+            case UInt8(ascii: "\""):
+                try parseString()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try parseNumber()
+            case UInt8(ascii: "t"):
+                _ = appendNode(.true, start: index, end: index + 4)
+                try expectLiteral("true")
+            case UInt8(ascii: "f"):
+                _ = appendNode(.false, start: index, end: index + 5)
+                try expectLiteral("false")
+            case UInt8(ascii: "n"):
+                _ = appendNode(.null, start: index, end: index + 4)
+                try expectLiteral("null")
+            default:
+                throw expected("a JSON value", at: index)
+            }
+
+            attach: while !stack.isEmpty {
+                let top = stack.count - 1
+                skipWhitespace()
+                let next: UInt8? = index < bytes.count ? bytes[index] : nil
+                if stack[top].isObject {
+                    switch next {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        try readMemberKey(into: &stack[top], afterComma: true)
+                        continue parsing
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        let container = stack.removeLast()
+                        close(container.node)
+                        if let table = container.keyTable {
+                            tape.keyTables.append(JSONTape.ObjectKeys(object: container.node, table: table))
+                        }
+                    default:
+                        throw expected("',' or '}' after object member", at: index)
                     }
-                default:
-                    throw expected("',' or '}' after object member", at: index)
-                }
-            } else {
-                switch next {
-                case UInt8(ascii: ","):
-                    index += 1
-                    return true
-                case UInt8(ascii: "]"):
-                    index += 1
-                    close(stack.removeLast().node)
-                default:
-                    throw expected("',' or ']' after array element", at: index)
+                } else {
+                    switch next {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        continue parsing
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        close(stack.removeLast().node)
+                    default:
+                        throw expected("',' or ']' after array element", at: index)
+                    }
                 }
             }
+            return
         }
-        return false
     }
 
     /// Reads `"key" :` (with surrounding whitespace) onto the tape as the container's next key.

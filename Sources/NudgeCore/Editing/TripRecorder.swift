@@ -52,7 +52,7 @@ public enum TripRecorder {
         var outcome = DepartureOutcome(silencedReminder: nil, cancelledSnoozes: 0, replaced: replaced)
         guard let instance = instance(of: trip, departedAt: at, clock: clock) else { return .success(outcome) }
         let reminder = CommuteRule.instance(of: trip, arrival: instance.arrival, arrivalDate: instance.date,
-                                            settings: settings, now: at, clock: clock)
+                                            settings: settings, clock: clock)
         if state.memory.recordUnlessHandled(reminder, .departed, at: at) {
             outcome.silencedReminder = reminder
         }
@@ -98,7 +98,7 @@ public enum TripRecorder {
         let today = clock.localDate(of: now)
         let arrivals = CommuteRule.arrivals(of: trip, from: today, through: today.adding(days: 8), clock: clock)
         let arrival = arrivals.first { $0.arrival > now }?.arrival ?? arrivals.last?.arrival ?? now
-        return TravelPrediction.basis(for: trip, arrival: arrival, now: now, clock: clock)
+        return TravelPrediction.basis(for: trip, arrival: arrival, clock: clock)
     }
 
     /// Whole minutes, half a minute rounded up.

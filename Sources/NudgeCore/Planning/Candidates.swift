@@ -89,7 +89,7 @@ struct Candidates {
         let now = context.now
         for trip in household.trips {
             oneOffs += CommuteRule.notifications(for: trip, from: firstDate, through: lastDate, settings: settings,
-                                                 now: now, clock: clock)
+                                                 clock: clock)
         }
         for departure in context.departures where now.timeIntervalSince(departure.at) < Departure.openFor {
             if let trip = household.trips.first(where: { $0.id == departure.trip }), trip.enabled,

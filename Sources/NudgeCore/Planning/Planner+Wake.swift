@@ -25,8 +25,8 @@ extension Planner {
     ///   it starts, and the run then plans the days after.
     /// - What changes with time alone: the learned streak reminder time, recomputed two days after it was
     ///   computed; a play dated ahead, counted from its instant (learned time) and its local date (streaks and
-    ///   milestones); a travel observation dated ahead, counted from its instant, and one that leaves the
-    ///   56-day history, which moves a leave-time.
+    ///   milestones). Travel observations are not among them: an instance's prediction reads the 56 days before
+    ///   its own arrival (`TravelPrediction`), whatever the clock.
     ///
     /// A delivery the desktop or the command failed to show is retried a minute later: the channels run after
     /// the plan is written, so that cause is added by `Plan.wakeToRetry` once they have run.
@@ -42,14 +42,6 @@ extension Planner {
         }
         if settings.streaks.enabled {
             wakeForStreaks(&schedule, inputs)
-        }
-        if settings.commute.enabled {
-            for trip in inputs.household.trips where trip.enabled {
-                for observation in trip.observations {
-                    schedule.wake(at: observation.departedAt)
-                    schedule.wake(at: observation.departedAt.addingTimeInterval(TravelPrediction.horizon))
-                }
-            }
         }
         return schedule.earliest
     }

@@ -14,12 +14,13 @@ public enum ArrivalCheckRule {
 
     static func title(destination: String) -> String { "Arrived at \(destination)?" }
 
-    /// The check-in of `departure`, a departure of `trip`. The travel time is predicted as known at the
-    /// departure, for an arrival `travelMinutes` after it, so the check-in does not move while the person travels.
+    /// The check-in of `departure`, a departure of `trip`. The travel time is predicted for an arrival
+    /// `travelMinutes` after the departure, from the observations before that arrival, so the check-in does not
+    /// move while the person travels.
     public static func check(for departure: Departure, trip: Trip, settings: Settings,
                              clock: WallClock) -> Notification {
         let arrival = departure.at.addingTimeInterval(TimeInterval(trip.travelMinutes) * 60)
-        let travel = TravelPrediction.minutes(for: trip, arrival: arrival, now: departure.at, clock: clock)
+        let travel = TravelPrediction.minutes(for: trip, arrival: arrival, clock: clock)
         return Notification(id: Notification.occurrenceID(.arrival, trip.id, departure.stamp), kind: .arrival,
                             source: trip.id, fireAt: departure.at.addingTimeInterval(TimeInterval(travel) * 60),
                             expiresAt: departure.at.addingTimeInterval(expiry),

@@ -26,9 +26,10 @@ public enum CommuteRule {
     /// trip's single instance whatever its date); nothing for a disabled trip, or one paused while the person is
     /// in another zone than its own.
     public static func notifications(for trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
-                                     settings: Settings, now: Date, clock: WallClock) -> [Notification] {
+                                     settings: Settings, clock: WallClock) -> [Notification] {
         guard trip.enabled, !trip.isPaused(in: clock.zone) else { return [] }
-        let history = TravelPrediction.History(trip: trip, now: now, clock: clock)
+        let earliest = earliestArrival(of: trip, from: firstDate, clock: clock)
+        let history = TravelPrediction.History(trip: trip, clock: clock, earliestArrival: earliest)
         let bodyStart = bodyStart(destination: trip.destination,
                                   bufferMinutes: trip.bufferMinutes ?? settings.commute.defaultBufferMinutes)
         var result: [Notification] = []
@@ -37,6 +38,14 @@ public enum CommuteRule {
                                    history: history, bodyStart: bodyStart, clock: clock))
         }
         return result
+    }
+
+    /// No instance of `trip` on `firstDate` or later arrives before this instant.
+    private static func earliestArrival(of trip: Trip, from firstDate: LocalDate, clock: WallClock) -> Date {
+        switch trip.schedule {
+        case .once(let arriveAt): return arriveAt
+        case .recurring: return clock.startOfDay(firstDate)
+        }
     }
 
     /// The arrivals of a trip: for a recurring trip, `arriveBy` on each listed weekday from `firstDate` through
@@ -70,10 +79,10 @@ public enum CommuteRule {
     /// The leave-time reminder of the instance arriving at `arrival`, which belongs to the local date
     /// `arrivalDate` (the date in its occurrence id).
     public static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
-                                now: Date, clock: WallClock) -> Notification {
+                                clock: WallClock) -> Notification {
         let buffer = trip.bufferMinutes ?? settings.commute.defaultBufferMinutes
         return instance(of: trip, arrival: arrival, arrivalDate: arrivalDate, settings: settings,
-                        history: TravelPrediction.History(trip: trip, now: now, clock: clock),
+                        history: TravelPrediction.History(trip: trip, clock: clock, earliestArrival: arrival),
                         bodyStart: bodyStart(destination: trip.destination, bufferMinutes: buffer), clock: clock)
     }
 

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The travel time a trip instance is planned with, learned from the trip's observations (docs/files.md, "trips.json").
 ///
 /// The rule, for an instance arriving at `arrival`:
-/// 1. Recent observations: those with `now − 56 days < departedAt ≤ now`.
+/// 1. Recent observations: those with `arrival − 56 days < departedAt ≤ arrival`.
 /// 2. Comparable ones among them: the departure's local date is the same kind of day (weekday mon–fri,
 ///    weekend sat/sun) as the arrival's local date, and the departure's local time of day lies within
 ///    ±60 minutes, inclusive, of the reference time — the local time of day of `arriveBy − travelMinutes`
@@ -14,8 +14,11 @@ import FoundationEssentials
 ///
 /// Why: journeys at a similar hour on a similar day predict best; the 80th percentile leaves early enough on
 /// four days out of five without planning for the worst jam; and old habits (over 8 weeks) no longer count.
+/// The 8 weeks end at the instance's arrival, not at the run's clock: an instance's leave-time then changes only
+/// when the observations do, never with time alone, so a reminder cannot jump into the past when an old journey
+/// ages out, and a run after a clock set back plans the instance as the runs before it did (docs/promises.md).
 public enum TravelPrediction {
-    /// Observations older than this are ignored.
+    /// Observations older than this, before the arrival, are ignored.
     static let horizon: TimeInterval = 56 * 86_400
     /// Half-width of the comparable window around the reference time of day, inclusive.
     static let windowSeconds = 60 * 60
@@ -25,20 +28,18 @@ public enum TravelPrediction {
 
     private static let secondsPerDay = 86_400
 
-    /// Predicted travel minutes for the instance of `trip` that arrives at `arrival`, as known at `now`.
-    public static func minutes(for trip: Trip, arrival: Date, now: Date, clock: WallClock) -> Int {
-        History(trip: trip, now: now, clock: clock).minutes(arrival: arrival)
+    /// Predicted travel minutes for the instance of `trip` that arrives at `arrival`.
+    public static func minutes(for trip: Trip, arrival: Date, clock: WallClock) -> Int {
+        History(trip: trip, clock: clock, earliestArrival: arrival).minutes(arrival: arrival)
     }
 
-    /// A trip's recent observations, each placed on the local clock once, for predicting every instance of the
-    /// trip in one run: planning asks for about ten instances per trip, and placing the same observations on
-    /// the clock for each of them was most of the planning time of a household with long histories.
-    ///
-    /// A recurring trip's reference time is the same for every instance, so its prediction depends only on
-    /// the kind of day: both are worked out once.
+    /// A trip's observations, each placed on the local clock once, for predicting every instance of the trip in
+    /// one run: planning asks for about ten instances per trip, and placing the same observations on the clock
+    /// for each of them was most of the planning time of a household with long histories.
     public struct History {
-        /// One recent observation as the rule compares it.
-        private struct Recent {
+        /// One observation as the rule compares it.
+        private struct Placed {
+            var departedAt: Date
             var weekend: Bool
             var secondOfDay: Int
             var minutes: Int
@@ -46,16 +47,16 @@ public enum TravelPrediction {
 
         private let trip: Trip
         private let clock: WallClock
-        private let recent: [Recent]
-        /// A recurring trip's prediction on weekdays and on weekends.
-        private var recurring: (weekday: Int, weekend: Int)?
+        /// The observations an instance arriving at `earliestArrival` or later may count, by departure.
+        private let placed: [Placed]
 
-        public init(trip: Trip, now: Date, clock: WallClock) {
-            let oldest = now.addingTimeInterval(-horizon)
+        /// The history for instances arriving at `earliestArrival` or later: older observations are not placed.
+        public init(trip: Trip, clock: WallClock, earliestArrival: Date) {
+            let oldest = earliestArrival.addingTimeInterval(-horizon)
             self.trip = trip
             self.clock = clock
-            recent = trip.observations.compactMap { observation in
-                guard observation.departedAt > oldest, observation.departedAt <= now else { return nil }
+            placed = trip.observations.compactMap { observation -> Placed? in
+                guard observation.departedAt > oldest else { return nil }
                 let local = clock.localSeconds(of: observation.departedAt)
                 var day = local / secondsPerDay
                 var second = local % secondsPerDay
@@ -63,24 +64,19 @@ public enum TravelPrediction {
                     second += secondsPerDay
                     day -= 1
                 }
-                return Recent(weekend: isWeekend(Weekday(daysSinceEpoch: day)), secondOfDay: second,
-                              minutes: observation.minutes)
-            }
-            if case .recurring(let arriveBy, _) = trip.schedule {
-                let reference = referenceSecondOfDay(arrivalSecond: arriveBy.secondsSinceMidnight, trip: trip)
-                recurring = (predict(weekend: false, reference: reference), predict(weekend: true, reference: reference))
-            }
+                return Placed(departedAt: observation.departedAt, weekend: isWeekend(Weekday(daysSinceEpoch: day)),
+                              secondOfDay: second, minutes: observation.minutes)
+            }.sorted { $0.departedAt < $1.departedAt }
         }
 
         /// Predicted travel minutes for the instance that arrives at `arrival`.
         public func minutes(arrival: Date) -> Int {
-            let weekend = isWeekend(clock.localDate(of: arrival).weekday)
-            if let recurring { return weekend ? recurring.weekend : recurring.weekday }
-            return predict(weekend: weekend, reference: referenceSecondOfDay(for: trip, arrival: arrival, clock: clock))
+            basis(arrival: arrival).minutes
         }
 
         /// What the prediction for the instance arriving at `arrival` rests on, for `nudge status`.
         public func basis(arrival: Date) -> Basis {
+            let recent = recentObservations(arrival: arrival)
             let weekend = isWeekend(clock.localDate(of: arrival).weekday)
             let reference = referenceSecondOfDay(for: trip, arrival: arrival, clock: clock)
             let comparable = recent.filter { observation in
@@ -88,21 +84,28 @@ public enum TravelPrediction {
                     && distanceAroundClock(observation.secondOfDay, reference) <= windowSeconds
             }
             let similar = comparable.count >= minimumComparable
-            let sample = similar ? comparable : recent
+            let sample = similar ? comparable : Array(recent)
             guard let minutes = nearestRankPercentile(sample.map(\.minutes), percent) else {
                 return Basis(sample: .estimate, count: 0, minutes: trip.travelMinutes)
             }
             return Basis(sample: similar ? .similar : .recent, count: sample.count, minutes: minutes)
         }
 
-        /// Steps 2 and 3 of the rule for an arrival on that kind of day with that reference time.
-        private func predict(weekend: Bool, reference: Int) -> Int {
-            let comparable = recent.filter { observation in
-                observation.weekend == weekend
-                    && distanceAroundClock(observation.secondOfDay, reference) <= windowSeconds
+        /// Step 1 of the rule: the observations of the 56 days up to `arrival`, found by two binary searches.
+        private func recentObservations(arrival: Date) -> ArraySlice<Placed> {
+            let oldest = arrival.addingTimeInterval(-horizon)
+            return placed[firstIndex(after: oldest)..<firstIndex(after: arrival)]
+        }
+
+        /// The index of the first observation that departed after `instant`.
+        private func firstIndex(after instant: Date) -> Int {
+            var low = 0
+            var high = placed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if placed[middle].departedAt > instant { high = middle } else { low = middle + 1 }
             }
-            let sample = comparable.count >= minimumComparable ? comparable : recent
-            return nearestRankPercentile(sample.map(\.minutes), percent) ?? trip.travelMinutes
+            return low
         }
     }
 
@@ -136,9 +139,9 @@ public enum TravelPrediction {
         }
     }
 
-    /// What the prediction for `trip`'s instance arriving at `arrival` rests on, as known at `now`.
-    public static func basis(for trip: Trip, arrival: Date, now: Date, clock: WallClock) -> Basis {
-        History(trip: trip, now: now, clock: clock).basis(arrival: arrival)
+    /// What the prediction for `trip`'s instance arriving at `arrival` rests on.
+    public static func basis(for trip: Trip, arrival: Date, clock: WallClock) -> Basis {
+        History(trip: trip, clock: clock, earliestArrival: arrival).basis(arrival: arrival)
     }
 
     /// The value at rank ⌈percent/100 · n⌉ (1-based) of the values sorted ascending; nil for no values.

@@ -306,9 +306,11 @@ enum ManualText {
         .entry("`observations`", "a list of past journeys: `departedAt` (instant) and `minutes` (1 to 1440)"),
         .paragraph("""
             "Time to Leave" comes at the arrival minus the predicted travel time minus the buffer. The prediction \
-            is the 80th percentile (nearest rank) of the observations of the last 56 days that departed on the \
-            same kind of day (weekday or weekend) within 60 minutes of the usual departure; with fewer than three \
-            of those, of all observations of the 56 days; with none, `travelMinutes`. A planned reminder moves \
+            is the 80th percentile (nearest rank) of the observations of the 56 days before that arrival that \
+            departed on the same kind of day (weekday or weekend) within 60 minutes of the usual departure; with \
+            fewer than three of those, of all observations of the 56 days; with none, `travelMinutes`. The 56 \
+            days end at the arrival, not at the clock, so a leave-time changes only when the observations do. \
+            A planned reminder moves \
             only when the prediction moves it by more than 2 minutes. `nudge trip depart` (or Leaving now on the \
             reminder) and `nudge trip arrive` (or I'm here on "Arrived at Office?") record a journey; a departure \
             before the reminder keeps it from coming.

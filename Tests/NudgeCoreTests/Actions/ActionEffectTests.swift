@@ -203,7 +203,7 @@ final class ActionEffectTests: XCTestCase {
         let household = Household(settings: Fixtures.settings(), trips: [office])
         let leave = CommuteRule.instance(of: office, arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
                                          arrivalDate: Fixtures.date("2026-11-23"), settings: household.settings,
-                                         now: Fixtures.instant("2026-11-23T07:10:00Z"), clock: clock)
+                                         clock: clock)
         XCTAssertEqual(try resolve(.leavingNow, leave, household), .apply(.depart(trip: "office")))
         let departure = Departure(trip: "office", at: Fixtures.instant("2026-11-23T07:08:00Z"))
         let check = ArrivalCheckRule.check(for: departure, trip: office, settings: household.settings, clock: clock)

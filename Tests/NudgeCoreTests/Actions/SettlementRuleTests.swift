@@ -59,7 +59,7 @@ final class SettlementRuleTests: XCTestCase {
         let household = Household(settings: Fixtures.settings(), trips: [office])
         let leave = CommuteRule.instance(of: office, arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
                                          arrivalDate: Fixtures.date("2026-11-23"), settings: household.settings,
-                                         now: Fixtures.instant("2026-11-23T07:10:00Z"), clock: clock)
+                                         clock: clock)
         var state = RunState()
         XCTAssertNil(settlement(leave, household, state))
         state.departures = [Departure(trip: "office", at: Fixtures.instant("2026-11-20T07:05:00Z"))]
@@ -134,7 +134,7 @@ final class SettlementRuleTests: XCTestCase {
         let household = Household(settings: Fixtures.settings(), trips: [office])
         let leave = CommuteRule.instance(of: office, arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
                                          arrivalDate: Fixtures.date("2026-11-23"), settings: household.settings,
-                                         now: Fixtures.instant("2026-11-23T07:10:00Z"), clock: clock)
+                                         clock: clock)
         let snooze = SnoozeRule.snooze(leave, minutes: 5, now: Fixtures.instant("2026-11-23T07:11:00Z"), existing: [])
         var state = RunState()
         state.recordAction(.leavingNow, on: snooze.id, now: now)

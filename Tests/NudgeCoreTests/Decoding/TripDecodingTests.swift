@@ -31,7 +31,6 @@ final class TripDecodingTests: XCTestCase {
         XCTAssertTrue(uni.isPaused(in: Fixtures.zone("Europe/Istanbul")))
         XCTAssertEqual(CommuteRule.notifications(for: uni, from: Fixtures.date("2026-11-23"),
                                                  through: Fixtures.date("2026-11-24"), settings: Settings(),
-                                                 now: Fixtures.instant("2026-11-23T00:00:00Z"),
                                                  clock: WallClock(zone: Fixtures.zone("Europe/Istanbul"))), [])
     }
 

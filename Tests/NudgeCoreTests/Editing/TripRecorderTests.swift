@@ -46,7 +46,7 @@ final class TripRecorderTests: XCTestCase {
         var state = state()
         let reminder = CommuteRule.instance(of: office, arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
                                             arrivalDate: Fixtures.date("2026-11-23"), settings: Settings(),
-                                            now: Fixtures.instant("2026-11-23T07:10:00Z"), clock: berlin)
+                                            clock: berlin)
         state.memory.record(reminder, .delivered, at: Fixtures.instant("2026-11-23T07:10:00Z"))
         state.userActions.snoozes = [SnoozeRule.snooze(reminder, minutes: 5,
                                                        now: Fixtures.instant("2026-11-23T07:11:00Z"), existing: [])]
@@ -177,7 +177,7 @@ final class TripRecorderTests: XCTestCase {
     func testLeaveTimeOffersLeavingNowThenSnooze() {
         let reminder = CommuteRule.instance(of: office, arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
                                             arrivalDate: Fixtures.date("2026-11-23"), settings: Settings(),
-                                            now: Fixtures.instant("2026-11-23T06:00:00Z"), clock: berlin)
+                                            clock: berlin)
         XCTAssertEqual(reminder.actions, ["LEAVING_NOW", "SNOOZE"])
         XCTAssertEqual(NotificationAction.buttons(for: reminder, canPlay: false).map(\.label), ["Leaving now", "Snooze"])
     }

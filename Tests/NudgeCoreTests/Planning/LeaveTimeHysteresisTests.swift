@@ -63,7 +63,6 @@ final class LeaveTimeHysteresisTests: XCTestCase {
                                                   bufferMinutes: 10, travelMinutes: 25),
                                          arrival: Fixtures.instant("2026-11-23T07:45:00Z"),
                                          arrivalDate: Fixtures.date("2026-11-23"), settings: Settings(),
-                                         now: Fixtures.instant("2026-11-23T07:10:00Z"),
                                          clock: WallClock(zone: Fixtures.berlin))
         let snooze = SnoozeRule.snooze(leave, minutes: 3, now: Fixtures.instant("2026-11-23T07:12:00Z"), existing: [])
         XCTAssertEqual(LeaveTimeHysteresis.holding(snooze, planned: [snooze.id: Fixtures.instant("2026-11-23T07:16:00Z")]),

@@ -228,4 +228,35 @@ final class PlannerClockStepTests: XCTestCase {
         let back = Fixtures.runs(withTrip, from: added.state, ["2026-11-23T07:30:00Z", "2026-11-23T07:31:00Z"])
         XCTAssertEqual(back.delivered + back.missed, [])
     }
+
+    /// Seed 1795178446 of the differential month: a clock set back 19 days into a Monday morning, two data
+    /// directories alike but for when they ran inside the excursion (every minute up to 07:45, or last at 07:30),
+    /// the clock corrected before that morning's leave-time (07:55) came. The journeys recorded at the later
+    /// clock counted once it was corrected, moved the instance to 07:35, and the two directories disagreed on
+    /// what had happened to it: seen (after the run at 07:45) or missed (after the run at 07:30). An instance is
+    /// now predicted from the journeys before its own arrival, whatever the clock: missed in both.
+    func testTheRunsInsideAnExcursionDoNotDecideWhatALeaveTimeOfThatMorningBecomes() {
+        let utc = Fixtures.utc
+        let journeys = [("2026-03-10T08:00:00Z", 40), ("2026-03-11T08:00:00Z", 40), ("2026-03-12T08:00:00Z", 40),
+                        ("2026-04-01T08:00:00Z", 60), ("2026-04-02T08:00:00Z", 60), ("2026-04-03T08:00:00Z", 60)]
+        let trip = Trip(id: "office", destination: "Office",
+                        schedule: .recurring(arriveBy: Fixtures.time("08:45"), weekdays: Weekdays.everyDay),
+                        bufferMinutes: 10, travelMinutes: 25,
+                        observations: journeys.map { TravelObservation(departedAt: Fixtures.instant($0.0),
+                                                                       minutes: $0.1) })
+        var settings = Fixtures.settings(zone: "UTC")
+        settings.streaks.enabled = false
+        let household = Household(settings: settings, trips: [trip])
+        let later = Fixtures.state(lastRun: "2026-04-04T04:00:00Z", zone: "UTC")
+        let id = "commute.leave:office:2026-03-16"
+        var outcomes: [[String]] = []
+        for lastInside in ["2026-03-16T07:45:00Z", "2026-03-16T07:30:00Z"] {
+            let runs = Fixtures.runs(household, from: later, previousZone: utc, zone: utc,
+                                     ["2026-03-16T04:53:00Z", "2026-03-16T07:30:00Z", lastInside,
+                                      "2026-04-04T04:54:00Z"])
+            XCTAssertEqual(runs.delivered.filter { $0 == id }, [])
+            outcomes.append(runs.missed.filter { $0 == id })
+        }
+        XCTAssertEqual(outcomes, [[id], [id]])
+    }
 }

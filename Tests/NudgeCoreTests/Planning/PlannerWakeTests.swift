@@ -121,17 +121,35 @@ final class PlannerWakeTests: XCTestCase {
         XCTAssertEqual(result.plan.nextWakeAt, Fixtures.instant("2026-11-21T21:30:00Z"))
     }
 
-    func testATravelObservationLeavingTheHistoryWakesWhenItLeaves() {
-        // The observation of 26 September 09:00Z is 56 days old at 21 November 09:00Z: the leave-time of the
-        // December trip may move then.
-        let observation = TravelObservation(departedAt: Fixtures.instant("2026-09-26T09:00:00Z"), minutes: 90)
-        let trip = Trip(id: "airport", destination: "Airport",
-                        schedule: .once(arriveAt: Fixtures.instant("2026-12-05T08:00:00Z")), travelMinutes: 40,
-                        observations: [observation])
-        let household = Household(settings: settings(), trips: [trip])
-        let result = plan(household, lastRun: "2026-11-21T07:59:00Z", now: "2026-11-21T08:00:00Z")
-        XCTAssertEqual(result.plan.pending.map(\.kind), [.leave])
-        XCTAssertEqual(result.plan.nextWakeAt, Fixtures.instant("2026-11-21T09:00:00Z"))
+    /// Seed 1795178446 of the differential month: the 8 weeks of journeys ended at the run's clock, so a
+    /// comparable journey leaving them at 07:30 on the instance's own morning left too few similar ones, the
+    /// prediction fell back to every journey (two of 300 min) and the leave-time jumped from 08:05 to 03:35,
+    /// delivered 3 h 55 min late by every run alike. The 8 weeks now end at the arrival: the leave-time is
+    /// 03:35 from the evening before, and runs only at each `nextWakeAt` deliver it at its second.
+    func testALeaveTimeRingsOnTimeWhenAJourneyOfItsEightWeeksIsOlderThanTheMorning() {
+        let utc = Fixtures.utc
+        let journeys = [("2026-09-28T07:30:00Z", 30), ("2026-11-16T07:40:00Z", 30), ("2026-11-18T07:50:00Z", 30),
+                        ("2026-11-17T15:00:00Z", 300), ("2026-11-19T15:00:00Z", 300)]
+        let trip = Trip(id: "office", destination: "Office",
+                        schedule: .recurring(arriveBy: Fixtures.time("08:45"), weekdays: Weekdays.everyDay),
+                        bufferMinutes: 10, travelMinutes: 25,
+                        observations: journeys.map { TravelObservation(departedAt: Fixtures.instant($0.0),
+                                                                       minutes: $0.1) })
+        let household = Household(settings: settings { $0.timeZone = "UTC"; $0.streaks.enabled = false },
+                                  trips: [trip])
+        var state = Fixtures.state(lastRun: "2026-11-22T19:59:00Z", zone: "UTC")
+        var now: Date? = Fixtures.instant("2026-11-22T20:00:00Z")
+        var delivered: [Delivery] = []
+        while let runAt = now, runAt < Fixtures.instant("2026-11-23T09:00:00Z") {
+            let run = Planner.plan(household, previous: state, now: runAt, zone: utc, previousZone: utc)
+            delivered += run.deliveries
+            state = run.state
+            now = run.plan.nextWakeAt
+        }
+        let leave = delivered.first { $0.notification.id == "commute.leave:office:2026-11-23" }
+        XCTAssertEqual(leave?.notification.fireAt, Fixtures.instant("2026-11-23T03:35:00Z"))
+        XCTAssertEqual(leave?.deliveredAt, Fixtures.instant("2026-11-23T03:35:00Z"))
+        XCTAssertEqual(leave?.lateSeconds, 0)
     }
 
     func testNothingAheadIsNoWake() {

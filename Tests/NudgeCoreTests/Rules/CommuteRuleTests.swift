@@ -16,10 +16,10 @@ final class CommuteRuleTests: XCTestCase {
              bufferMinutes: 10, travelMinutes: 25)
     }
 
-    private func reminder(_ trip: Trip, arrival: String, date: String, settings: Settings = Settings(),
-                          now: String = "2026-11-24T06:00:00Z") -> NudgeCore.Notification {
+    private func reminder(_ trip: Trip, arrival: String, date: String,
+                          settings: Settings = Settings()) -> NudgeCore.Notification {
         CommuteRule.instance(of: trip, arrival: Fixtures.instant(arrival), arrivalDate: Fixtures.date(date),
-                             settings: settings, now: Fixtures.instant(now), clock: berlin)
+                             settings: settings, clock: berlin)
     }
 
     func testRecurringArrivalsKeepLocalTimeAcrossSpringForward() {
@@ -34,7 +34,7 @@ final class CommuteRuleTests: XCTestCase {
     func testRemindersAcrossSpringForwardFireAtTheSameLocalTime() {
         let reminders = CommuteRule.notifications(for: office(), from: Fixtures.date("2026-03-27"),
                                                   through: Fixtures.date("2026-03-30"), settings: Settings(),
-                                                  now: Fixtures.instant("2026-03-26T12:00:00Z"), clock: berlin)
+                                                  clock: berlin)
         XCTAssertEqual(reminders.map(\.id), ["commute.leave:office:2026-03-27", "commute.leave:office:2026-03-30"])
         XCTAssertEqual(reminders.map(\.fireAt), [Fixtures.instant("2026-03-27T07:10:00Z"),  // 08:10 CET
                                                  Fixtures.instant("2026-03-30T06:10:00Z")])  // 08:10 CEST
@@ -50,14 +50,13 @@ final class CommuteRuleTests: XCTestCase {
                                             through: Fixtures.date("2026-03-30"), clock: berlin)
         XCTAssertEqual(arrivals.map(\.date), [Fixtures.date("2026-03-30")])
         XCTAssertEqual(arrivals.map(\.arrival), [Fixtures.instant("2026-03-30T06:45:00Z")])
-        let onTime = reminder(summer, arrival: "2026-03-30T06:45:00Z", date: "2026-03-30",
-                              now: "2026-03-26T12:00:00Z")
+        let onTime = reminder(summer, arrival: "2026-03-30T06:45:00Z", date: "2026-03-30")
         XCTAssertEqual(onTime.fireAt, Fixtures.instant("2026-03-30T06:10:00Z"))
         XCTAssertEqual(onTime.body, "Leave in 10 min to arrive at Dentist by 08:45")
 
         // Written with last week's offset, the same digits are an hour later on Berlin's clock.
         let winterOffset = reminder(dentist(arriveAt: "2026-03-30T08:45:00+01:00"), arrival: "2026-03-30T07:45:00Z",
-                                    date: "2026-03-30", now: "2026-03-26T12:00:00Z")
+                                    date: "2026-03-30")
         XCTAssertEqual(winterOffset.body, "Leave in 10 min to arrive at Dentist by 09:45")
         XCTAssertEqual(winterOffset.fireAt, Fixtures.instant("2026-03-30T07:10:00Z"))
     }
@@ -69,7 +68,7 @@ final class CommuteRuleTests: XCTestCase {
                          bufferMinutes: 0, travelMinutes: 20)
         let reminders = CommuteRule.notifications(for: night, from: Fixtures.date("2026-03-29"),
                                                   through: Fixtures.date("2026-03-29"), settings: Settings(),
-                                                  now: Fixtures.instant("2026-03-28T12:00:00Z"), clock: berlin)
+                                                  clock: berlin)
         XCTAssertEqual(reminders.map(\.body), ["Leave now to arrive at Station by 03:00"])
         XCTAssertEqual(reminders.map(\.expiresAt), [Fixtures.instant("2026-03-29T01:00:00Z")])
     }
@@ -134,7 +133,7 @@ final class CommuteRuleTests: XCTestCase {
     func testDisabledTripHasNoReminders() {
         let reminders = CommuteRule.notifications(for: office(enabled: false), from: Fixtures.date("2026-11-23"),
                                                   through: Fixtures.date("2026-11-29"), settings: Settings(),
-                                                  now: Fixtures.instant("2026-11-23T00:00:00Z"), clock: berlin)
+                                                  clock: berlin)
         XCTAssertEqual(reminders, [])
     }
 }

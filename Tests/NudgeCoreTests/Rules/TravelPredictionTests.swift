@@ -22,7 +22,7 @@ final class TravelPredictionTests: XCTestCase {
             ("2026-11-17T08:21:00Z", 95),  // Tue 09:21, 61 min after
         ])
         XCTAssertEqual(TravelPrediction.minutes(for: office, arrival: Fixtures.instant("2026-11-24T07:45:00Z"),
-                                                now: Fixtures.instant("2026-11-24T06:00:00Z"), clock: berlin), 50)
+                                                clock: berlin), 50)
     }
 
     func testKindOfDayComesFromTheArrivalsLocalDate() {
@@ -35,13 +35,12 @@ final class TravelPredictionTests: XCTestCase {
             ("2026-11-25T23:10:00Z", 45),  // Thu 00:10 local
             ("2026-11-24T23:10:00Z", 50),  // Wed 00:10 local
         ])
-        let now = Fixtures.instant("2026-11-27T22:00:00Z")
         // Saturday 2026-11-28 00:30 local is still Friday in UTC.
         XCTAssertEqual(TravelPrediction.minutes(for: night, arrival: Fixtures.instant("2026-11-27T23:30:00Z"),
-                                                now: now, clock: berlin), 16)
+                                                clock: berlin), 16)
         // Friday 2026-11-27 00:30 local is still Thursday in UTC.
         XCTAssertEqual(TravelPrediction.minutes(for: night, arrival: Fixtures.instant("2026-11-26T23:30:00Z"),
-                                                now: now, clock: berlin), 50)
+                                                clock: berlin), 50)
     }
 
     func testDistanceToTheReferenceWrapsAroundMidnight() {
@@ -53,22 +52,36 @@ final class TravelPredictionTests: XCTestCase {
             ("2026-11-18T12:00:00Z", 99),  // Wed noon
         ])
         XCTAssertEqual(TravelPrediction.minutes(for: night, arrival: Fixtures.instant("2026-11-24T00:30:00Z"),
-                                                now: Fixtures.instant("2026-11-24T00:00:00Z"),
                                                 clock: WallClock(zone: Fixtures.utc)), 24)
     }
 
-    func testOnlyObservationsOfTheLast56DaysBeforeNowCount() {
-        // now − 56 days = 2026-09-29T06:00:00Z, excluded; every departure here is at a comparable time.
+    func testOnlyObservationsOfThe56DaysBeforeTheArrivalCount() {
+        // Arrival Tue 24 Nov 08:45 CET (07:45Z); arrival − 56 days = 2026-09-29T07:45:00Z, excluded. Two are
+        // comparable, too few: the sample is every observation of the 56 days.
         let office = trip([
-            ("2026-09-28T06:20:00Z", 99),  // Mon 08:20 CEST, 57 days old
-            ("2026-09-29T06:00:00Z", 98),  // Tue 08:00 CEST, exactly 56 days old
-            ("2026-09-29T06:01:00Z", 20),  // one minute younger
-            ("2026-11-10T07:20:00Z", 25),
-            ("2026-11-17T07:20:00Z", 30),
-            ("2026-11-24T07:00:00Z", 97),  // after now
+            ("2026-09-28T06:20:00Z", 99),  // 57 days before the arrival
+            ("2026-09-29T07:45:00Z", 98),  // exactly 56 days before the arrival
+            ("2026-09-29T07:46:00Z", 20),  // one minute later
+            ("2026-11-10T07:20:00Z", 25),  // Tue 08:20, comparable
+            ("2026-11-24T07:00:00Z", 30),  // Tue 08:00, comparable: on the day, before the arrival
+            ("2026-11-24T07:46:00Z", 97),  // after the arrival
         ])
+        // [20, 25, 30], rank ⌈0.8 · 3⌉ = 3.
         XCTAssertEqual(TravelPrediction.minutes(for: office, arrival: Fixtures.instant("2026-11-24T07:45:00Z"),
-                                                now: Fixtures.instant("2026-11-24T06:00:00Z"), clock: berlin), 30)
+                                                clock: berlin), 30)
+    }
+
+    func testAnInstancesPredictionDoesNotChangeWhileItsDayPasses() {
+        // The History a run makes for the days it plans and one made for the arrival alone agree: the 56 days
+        // end at the arrival, so neither the run's clock nor the first day it plans changes an instance.
+        let office = trip([("2026-09-29T07:46:00Z", 20), ("2026-10-01T07:20:00Z", 25), ("2026-11-10T07:20:00Z", 45),
+                           ("2026-11-20T07:20:00Z", 30), ("2026-11-23T07:20:00Z", 35)])
+        let arrival = Fixtures.instant("2026-11-24T07:45:00Z")
+        let early = TravelPrediction.History(trip: office, clock: berlin,
+                                             earliestArrival: Fixtures.instant("2026-11-16T00:00:00Z"))
+        XCTAssertEqual(early.minutes(arrival: arrival), TravelPrediction.minutes(for: office, arrival: arrival,
+                                                                                 clock: berlin))
+        XCTAssertEqual(early.minutes(arrival: arrival), 45)
     }
 
     func testFewerThanThreeComparableFallsBackToAllRecentObservations() {
@@ -82,16 +95,15 @@ final class TravelPredictionTests: XCTestCase {
         ])
         // All recent: [10, 30, 35, 60, 70], rank ⌈0.8 · 5⌉ = 4.
         XCTAssertEqual(TravelPrediction.minutes(for: office, arrival: Fixtures.instant("2026-11-24T07:45:00Z"),
-                                                now: Fixtures.instant("2026-11-24T06:00:00Z"), clock: berlin), 60)
+                                                clock: berlin), 60)
     }
 
     func testNoRecentObservationFallsBackToTravelMinutes() {
         let arrival = Fixtures.instant("2026-11-24T07:45:00Z")
-        let now = Fixtures.instant("2026-11-24T06:00:00Z")
-        XCTAssertEqual(TravelPrediction.minutes(for: trip([]), arrival: arrival, now: now, clock: berlin), 25)
+        XCTAssertEqual(TravelPrediction.minutes(for: trip([]), arrival: arrival, clock: berlin), 25)
         XCTAssertEqual(TravelPrediction.minutes(for: trip([("2026-09-01T06:20:00Z", 99)]), arrival: arrival,
-                                                now: now, clock: berlin), 25)
-        XCTAssertEqual(TravelPrediction.minutes(for: trip(travel: 0, []), arrival: arrival, now: now, clock: berlin), 0)
+                                                clock: berlin), 25)
+        XCTAssertEqual(TravelPrediction.minutes(for: trip(travel: 0, []), arrival: arrival, clock: berlin), 0)
     }
 
     func testOneOffReferenceIsLocalArriveAtMinusTravelMinutes() {
@@ -104,8 +116,7 @@ final class TravelPredictionTests: XCTestCase {
                                TravelObservation(departedAt: Fixtures.instant("2026-11-19T13:10:00Z"), minutes: 35),
                                TravelObservation(departedAt: Fixtures.instant("2026-11-18T12:09:00Z"), minutes: 90),
                            ])
-        XCTAssertEqual(TravelPrediction.minutes(for: dentist, arrival: arrival,
-                                                now: Fixtures.instant("2026-11-24T06:00:00Z"), clock: berlin), 40)
+        XCTAssertEqual(TravelPrediction.minutes(for: dentist, arrival: arrival, clock: berlin), 40)
     }
 
     func testOneHistoryPredictsEveryInstanceOfARunByItsKindOfDay() {
@@ -118,7 +129,8 @@ final class TravelPredictionTests: XCTestCase {
             ("2026-11-25T23:10:00Z", 45),  // Thu 00:10 local
             ("2026-11-24T23:10:00Z", 50),  // Wed 00:10 local
         ])
-        let history = TravelPrediction.History(trip: night, now: Fixtures.instant("2026-11-27T22:00:00Z"), clock: berlin)
+        let history = TravelPrediction.History(trip: night, clock: berlin,
+                                               earliestArrival: Fixtures.instant("2026-11-26T23:00:00Z"))
         // 00:30 local on Fri 27 (weekday), Sat 28, Sun 29 (weekend), Mon 30 (weekday).
         let arrivals = ["2026-11-26T23:30:00Z", "2026-11-27T23:30:00Z", "2026-11-28T23:30:00Z", "2026-11-29T23:30:00Z"]
         XCTAssertEqual(arrivals.map { history.minutes(arrival: Fixtures.instant($0)) }, [50, 16, 16, 50])

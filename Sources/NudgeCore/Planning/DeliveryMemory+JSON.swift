@@ -30,11 +30,11 @@ extension DeliveryMemory {
         }
         out.close("]")
         out.key("settledIDs")
-        out.open("[")
-        for id in settledIDs.sorted() {
-            out.element(); out.string(id)
+        out.open("{")
+        for (id, record) in settledOneOffs.textMembers {
+            out.key(id); out.string(record)
         }
-        out.close("]")
+        out.close("}")
         out.key("deliveredDates")
         out.open("{")
         for (thread, dates) in deliveredDates.textMembers {
@@ -54,7 +54,7 @@ extension DeliveryMemory {
     /// (`readingLedger`), so that its problems are reported in the order they always were.
     static func readIDsAndDates(_ root: ObjectReader, _ document: DocumentReader) -> DeliveryMemory {
         var deliveredIDs = Set<String>()
-        var settledIDs = Set<String>()
+        var settledOneOffs = SettledOneOffs()
         var deliveredDates = DeliveredDates()
         var settledDates = SettledDates()
         for element in root.elements("deliveredIDs") {
@@ -64,12 +64,23 @@ extension DeliveryMemory {
             }
             deliveredIDs.insert(id)
         }
-        for element in root.elements("settledIDs") {
-            guard let id = document.string(element.node) else {
-                document.report(element.path, "is not an occurrence id")
-                continue
+        if let node = root.member("settledIDs"), document.tape.kind(node) == .object,
+           let settled = root.object("settledIDs") {
+            for member in settled.members() {
+                guard let text = document.string(member.node), settledOneOffs.read(id: member.key, text: text) else {
+                    document.report(KeyPath.root.appending("settledIDs").appending(member.key),
+                                    "is not an outcome with its instant")
+                    continue
+                }
             }
-            settledIDs.insert(id)
+        } else {
+            for element in root.elements("settledIDs") {
+                guard let id = document.string(element.node) else {
+                    document.report(element.path, "is not an occurrence id")
+                    continue
+                }
+                settledOneOffs.readEarlierVersion(id: id)
+            }
         }
         readThreads("deliveredDates", of: root, in: document, expecting: "a list of dates") { thread, text in
             deliveredDates.read(thread: thread, dates: text)
@@ -77,8 +88,8 @@ extension DeliveryMemory {
         readThreads("settledDates", of: root, in: document, expecting: "a list of dates with their instants") {
             thread, text in settledDates.read(thread: thread, text: text)
         }
-        return DeliveryMemory(deliveredIDs: deliveredIDs, settledIDs: settledIDs, deliveredDates: deliveredDates,
-                              settledDates: settledDates)
+        return DeliveryMemory(deliveredIDs: deliveredIDs, settledOneOffs: settledOneOffs,
+                              deliveredDates: deliveredDates, settledDates: settledDates)
     }
 
     /// This memory with the ledger read from the state's object `root`, one entry per occurrence with an outcome
@@ -101,7 +112,7 @@ extension DeliveryMemory {
                                                  at: at)
             }
         }
-        return DeliveryMemory(ledger: ledger, deliveredIDs: deliveredIDs, settledIDs: settledIDs,
+        return DeliveryMemory(ledger: ledger, deliveredIDs: deliveredIDs, settledOneOffs: settledOneOffs,
                               deliveredDates: deliveredDates, settledDates: settledDates)
     }
 

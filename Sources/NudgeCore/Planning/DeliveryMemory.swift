@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// What nudge remembers of the occurrences it has handled, so that none is delivered twice (docs/promises.md,
 /// exactly once): the ledger of recent outcomes, and what pruning keeps of older ones for good, the ids of
-/// one-offs still produced and the dates of daily repeats. It answers whether an occurrence is handled, in a
-/// fixed order, and is changed only through what it records, prunes and reopens.
+/// one-offs and the dates of daily repeats. It answers whether an occurrence is handled, in a fixed order, and is
+/// changed only through what it records, prunes and reopens.
 public struct DeliveryMemory: Equatable, Sendable {
     /// Ledger entries are kept this long after their occurrence expired, then pruned.
     public static let ledgerRetention: TimeInterval = 2 * 86_400
@@ -16,47 +16,44 @@ public struct DeliveryMemory: Equatable, Sendable {
     /// The dated occurrences pruned as seen, missed, suppressed or departed, each with its fireAt (or when it was
     /// recorded, if earlier) and whether it was missed (`SettledDates`), kept for good.
     public private(set) var settledDates = SettledDates()
-    /// The ids of older deliveries of one-offs still in the files (an achievement, an import, a laundry stage
-    /// not yet moved on): only the id, while the files produce it (`prune`).
+    /// The ids of older deliveries of one-offs (an achievement, an import, a laundry stage, a snooze), kept for
+    /// good: a delivery never repeats, whatever the files or the clock do later.
     public private(set) var deliveredIDs: Set<String> = []
-    /// The same for one-offs recorded as seen, never announced: past on the first run, or already expired when
-    /// they appeared. Only the id, while the files produce it (`prune`).
-    public private(set) var settledIDs: Set<String> = []
+    /// The one-offs pruned as seen, missed, suppressed or departed, each with its instant and whether it was
+    /// missed (`SettledOneOffs`), kept for good.
+    private(set) var settledOneOffs = SettledOneOffs()
 
     public init() {}
 
     /// A memory holding exactly these records: read from state.json (`DeliveryMemory+JSON.swift`), or a test's.
-    init(ledger: [String: LedgerEntry] = [:], deliveredIDs: Set<String> = [], settledIDs: Set<String> = [],
-         deliveredDates: DeliveredDates = DeliveredDates(), settledDates: SettledDates = SettledDates()) {
+    init(ledger: [String: LedgerEntry] = [:], deliveredIDs: Set<String> = [],
+         settledOneOffs: SettledOneOffs = SettledOneOffs(), deliveredDates: DeliveredDates = DeliveredDates(),
+         settledDates: SettledDates = SettledDates()) {
         self.ledger = ledger
         self.deliveredIDs = deliveredIDs
-        self.settledIDs = settledIDs
+        self.settledOneOffs = settledOneOffs
         self.deliveredDates = deliveredDates
         self.settledDates = settledDates
     }
 
     /// True when the memory knows an outcome of the occurrence `id`: it must never be delivered (again). The same
-    /// answer as the planner's (`isHandled(_:source:filter:produced:)`), from all five memories, so that pruning
-    /// changes no answer: a dated occurrence settled (seen, missed, suppressed, departed) stays handled once its
-    /// entry has gone to `settledDates`. Asked by the commands that record an outcome or start an occurrence of
+    /// answer as the planner's (`isHandled(_:source:filter:)`), from all five memories, so that pruning changes no
+    /// answer: an occurrence settled (seen, missed, suppressed, departed) stays handled once its entry has gone to
+    /// `settledDates` or `settledOneOffs`. Asked by the commands that record an outcome or start an occurrence of
     /// their own (`TripRecorder`, Remind Tomorrow, `SettlementRule`'s timer, `SnoozeRule`, `nudge test`).
     public func isHandled(_ id: String) -> Bool {
-        ledger[id] != nil || deliveredIDs.contains(id) || settledIDs.contains(id) || deliveredDates.contains(id: id)
-            || settledDates.contains(id: id)
+        ledger[id] != nil || deliveredIDs.contains(id) || settledOneOffs.contains(id: id)
+            || deliveredDates.contains(id: id) || settledDates.contains(id: id)
     }
 
     /// `isHandled` for the planner's candidates: asks the five memories in turn, the ledger (behind `filter`, the
-    /// run's `handledFilter`), the delivered and settled one-off ids, the delivered and settled dates of daily
-    /// repeats. A one-off found is added to `produced`: its source still makes it, so `prune` keeps its record.
+    /// run's `handledFilter`), the delivered and settled one-offs, the delivered and settled dates of daily
+    /// repeats.
     func isHandled(_ candidate: borrowing Notification, source: Notification.Identity.SourceKey,
-                   filter: borrowing HandledFilter, produced: inout Set<String>) -> Bool {
-        if filter.mayContain(candidate.identity, source: source), ledger[candidate.id] != nil {
-            if case .text = candidate.identity.stored { produced.insert(candidate.id) }
-            return true
-        }
-        if !(deliveredIDs.isEmpty && settledIDs.isEmpty), case .text(let id) = candidate.identity.stored,
-           deliveredIDs.contains(id) || settledIDs.contains(id) {
-            produced.insert(id)
+                   filter: borrowing HandledFilter) -> Bool {
+        if filter.mayContain(candidate.identity, source: source), ledger[candidate.id] != nil { return true }
+        if !(deliveredIDs.isEmpty && settledOneOffs.isEmpty), case .text(let id) = candidate.identity.stored,
+           deliveredIDs.contains(id) || settledOneOffs.contains(id: id) {
             return true
         }
         return deliveredDates.contains(candidate) || settledDates.contains(candidate)
@@ -72,10 +69,10 @@ public struct DeliveryMemory: Equatable, Sendable {
         ledger[id]?.outcome == .delivered || deliveredIDs.contains(id) || deliveredDates.contains(id: id)
     }
 
-    /// Every occurrence id the ledger and the one-off ids remember (dates are not ids): for naming a new laundry
-    /// cycle unlike any remembered one.
+    /// Every occurrence id the ledger and the one-offs remember (dates are not ids): for naming a new laundry
+    /// cycle or numbering a snooze unlike any remembered one.
     public var rememberedIDs: [String] {
-        Array(ledger.keys) + Array(deliveredIDs) + Array(settledIDs)
+        Array(ledger.keys) + Array(deliveredIDs) + Array(settledOneOffs.ids)
     }
 
     /// Records `outcome` of `notification` at `now` in the ledger, replacing what it held.
@@ -105,44 +102,30 @@ public struct DeliveryMemory: Equatable, Sendable {
     ///
     /// - every entry is kept until two days after its occurrence expired (`ledgerRetention`): the age limit of
     ///   `snooze` and `act`, and the actions applied, live that long;
-    /// - then a dated occurrence keeps its outcome for good by its date: a delivery in `deliveredDates`, a seen,
-    ///   missed, suppressed or departed one in `settledDates` with its instant;
-    /// - a one-off (a laundry stage, an achievement, a snooze) keeps its outcome while this run's data still
-    ///   produce it (`produced`) or its kind is switched off (it may come back): a delivery as its id in
-    ///   `deliveredIDs`, a seen one as its id in `settledIDs` (a new household may bring hundreds of them, each
-    ///   past when nudge started), a missed or suppressed one as its whole entry (its instant, and whether a clock
-    ///   set back before it takes it off the missed count). Once its source is gone, no run can produce it again.
-    mutating func prune(now: Date, produced: Set<String>, isSwitchedOn: (String) -> Bool) {
+    /// - then its outcome is kept for good in a smaller form: a dated occurrence's delivery in `deliveredDates`,
+    ///   a seen, missed, suppressed or departed one in `settledDates` with its instant; a one-off's delivery as
+    ///   its id in `deliveredIDs`, any other outcome in `settledOneOffs` with its instant.
+    ///
+    /// The instant kept is the earlier of the fireAt and the time the outcome was recorded (a leave-time silenced
+    /// by a departure before it fired): a clock set back before it reopens the outcome, as with its ledger entry.
+    mutating func prune(now: Date) {
         let horizon = now.addingTimeInterval(-Self.ledgerRetention)
-        var deliveredDated: [String] = []
-        var deliveredOneOffs: [String] = []
-        var seenOneOffs: [String] = []
-        var settledDated: [(id: String, entry: LedgerEntry)] = []
-        // A one-off that this run's data still produce, or whose kind is switched off: it may come back.
-        func mayComeBack(_ id: String) -> Bool {
-            produced.contains(id) || !isSwitchedOn(String(id.prefix { $0 != ":" }))
-        }
+        var pruned: [(id: String, entry: LedgerEntry)] = []
         ledger = ledger.filter { id, entry in
             guard entry.expiresAt < horizon else { return true }
-            switch (DeliveredDates.isDated(id), entry.outcome) {
-            case (true, .delivered): deliveredDated.append(id)
-            case (true, _): settledDated.append((id, entry))
-            case (false, .delivered): deliveredOneOffs.append(id)
-            case (false, .seen): seenOneOffs.append(id)
-            case (false, _): return mayComeBack(id)
-            }
+            pruned.append((id, entry))
             return false
         }
-        for id in deliveredDated { deliveredDates.insert(id: id) }
-        // A date is kept with the earlier of its fireAt and the time it was recorded (a leave-time silenced by a
-        // departure before it fired): a clock set back before that instant reopens it, as with its ledger entry.
-        for (id, entry) in settledDated {
-            settledDates.insert(id: id, fireAt: min(entry.at, entry.fireAt), missed: entry.outcome == .missed)
+        for (id, entry) in pruned {
+            let instant = min(entry.at, entry.fireAt)
+            let missed = entry.outcome == .missed
+            switch (DeliveredDates.isDated(id), entry.outcome) {
+            case (true, .delivered): deliveredDates.insert(id: id)
+            case (true, _): settledDates.insert(id: id, fireAt: instant, missed: missed)
+            case (false, .delivered): deliveredIDs.insert(id)
+            case (false, _): settledOneOffs.insert(id: id, fireAt: instant, missed: missed)
+            }
         }
-        deliveredIDs.formUnion(deliveredOneOffs)
-        if !deliveredIDs.isEmpty { deliveredIDs = deliveredIDs.filter(mayComeBack) }
-        settledIDs.formUnion(seenOneOffs)
-        if !settledIDs.isEmpty { settledIDs = settledIDs.filter(mayComeBack) }
     }
 
     /// After the clock went back to `now`: forgets the outcomes a later clock recorded for occurrences that are
@@ -156,9 +139,8 @@ public struct DeliveryMemory: Equatable, Sendable {
     /// recorded and as this run plans it (`fireAt`; nil when nothing produces it now). After travel the same
     /// date falls at another instant: one whose time has passed where it was recorded was truly missed there,
     /// and one whose time has passed where the person now is will not come again; either stays as recorded, as
-    /// a date missed in one zone stays missed in another. `SettledDates` judges its dates the same way, by the
-    /// earlier of the fireAt and the recording time that `prune` kept for each; `settledIDs`, kept only while
-    /// their one-offs are produced, by the fireAt this run plans.
+    /// a date missed in one zone stays missed in another. `SettledDates` and `SettledOneOffs` judge theirs the
+    /// same way, by the instant that `prune` kept for each.
     mutating func reopen(after now: Date, fireAt: (String) -> Date?) -> Set<String> {
         var forgottenMissed = Set<String>()
         ledger = ledger.filter { id, entry in
@@ -168,7 +150,7 @@ public struct DeliveryMemory: Equatable, Sendable {
             return keep
         }
         forgottenMissed.formUnion(settledDates.forget(after: now, fireAt: fireAt))
-        if !settledIDs.isEmpty { settledIDs = settledIDs.filter { id in fireAt(id).map { $0 <= now } ?? true } }
+        forgottenMissed.formUnion(settledOneOffs.forget(after: now, fireAt: fireAt))
         return forgottenMissed
     }
 }

@@ -70,13 +70,16 @@ public enum Planner {
     }
 
     /// After a clock set back: forgets what a later clock recorded for occurrences still ahead of it, judged
-    /// also by this run's instants (docs/promises.md, exactly once).
+    /// also by this run's instants (docs/promises.md, exactly once). A snooze or timer the person made after the
+    /// corrected clock's time keeps its outcome: as this run sees it, it is no occurrence still to come.
     private static func forgetRecordedAhead(of now: Date, in state: inout RunState, candidates: Candidates,
                                             household: Household, clock: WallClock) {
         let snoozesAndTimers = state.userActions.snoozes + state.userActions.timers
+        let madeAt = state.userActions.madeAt
         let plannedLeaveTimes = state.plannedLeaveTimes
         let quietHours = household.settings.quietHours
         state.reopen(after: now) { id in
+            if let made = madeAt[id], made > now { return now }
             guard var occurrence = snoozesAndTimers.first(where: { $0.id == id })
                     ?? candidates.occurrence(id: id, clock: clock) else { return nil }
             prepare(&occurrence, plannedLeaveTimes: plannedLeaveTimes, quietHours: quietHours, clock: clock)

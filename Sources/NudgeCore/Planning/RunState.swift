@@ -95,8 +95,8 @@ public struct RunState: Equatable, Sendable {
     /// Forgets what no promise needs any more, so that state.json stays small: the memory's records
     /// (`DeliveryMemory.prune`), then the snoozes and timers two days after they expired and the actions applied
     /// to deliveries the ledger no longer holds (`UserActions.prune`), and the departures no longer open.
-    mutating func prune(now: Date, produced: Set<String>, isSwitchedOn: (String) -> Bool) {
-        memory.prune(now: now, produced: produced, isSwitchedOn: isSwitchedOn)
+    mutating func prune(now: Date) {
+        memory.prune(now: now)
         let ledger = memory.ledger
         userActions.prune(now: now) { ledger[$0] != nil }
         departures = departures.filter { now.timeIntervalSince($0.at) < Departure.openFor }

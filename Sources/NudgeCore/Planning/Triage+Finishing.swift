@@ -59,12 +59,9 @@ extension Triage {
         }
         for (notification, _) in missed {
             state.memory.record(notification, .missed, at: now)
-            produced.insert(notification.id)
         }
         let newlyMissed = relistRecentMissed(missedRecords, deliveries: deliveries)
-        state.prune(now: now, produced: produced) { kind in
-            NotificationKind(rawValue: kind).map(household.settings.isSwitchedOn) ?? true
-        }
+        state.prune(now: now)
         return Outcome(state: state, upcoming: upcoming, deliveries: deliveries, missed: missedRecords,
                        suppressed: suppressed, newlyMissed: newlyMissed)
     }

@@ -22,10 +22,6 @@ struct Triage {
     private var upcomingIndex: UpcomingIndex
     /// The ledger's ids (`DeliveryMemory.handledFilter`); ids recorded as seen during the run are added as they are.
     private var handled: HandledFilter
-    /// The one-off ids with an outcome that this run's data still produce, in the ledger, deliveredIDs or
-    /// settledIDs or recorded by this run: `prune` keeps their ids and their missed or suppressed entries. One
-    /// recorded long after its expiry (seen when it appeared, missed after days of suspend) is pruned at once.
-    var produced = Set<String>()
 
     /// The index and the filter are sized up front for `candidates`: each source may have an upcoming occurrence.
     init(state: consuming RunState, sizedFor candidates: Candidates, now: Date, window: DueWindow, clock: WallClock,
@@ -71,7 +67,7 @@ struct Triage {
         Planner.prepare(&candidate, plannedLeaveTimes: plannedLeaveTimes, quietHours: quietHours, clock: clock)
         // The source is hashed once, for the filter and the index of upcoming threads.
         let source = Notification.Identity.SourceKey(candidate.source)
-        if state.memory.isHandled(candidate, source: source, filter: handled, produced: &produced) {
+        if state.memory.isHandled(candidate, source: source, filter: handled) {
             return false
         }
         if candidate.fireAt > now {
@@ -84,7 +80,6 @@ struct Triage {
         case .seen:
             state.memory.record(candidate, .seen, at: now)
             handled.insert(candidate.id)
-            produced.insert(candidate.id)
         case .notDue: break
         }
         return false

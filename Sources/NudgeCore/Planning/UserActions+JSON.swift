@@ -1,10 +1,11 @@
 import FoundationEssentials
 
 /// The actions' members of `state.json`: `snoozes` and `timers` (notification records, in the order they were
-/// made) and `appliedActions` (id → action → instant, both sorted, so the file is deterministic).
+/// made), `appliedActions` (id → action → instant, both sorted, so the file is deterministic) and
+/// `actionsMadeAt` (snooze or timer id → instant, sorted).
 extension UserActions {
     /// The members of state.json the actions write, in order (the manual and docs/files.md list them from here).
-    public static let stateKeys = ["snoozes", "timers", "appliedActions"]
+    public static let stateKeys = ["snoozes", "timers", "appliedActions", "actionsMadeAt"]
 
     /// Writes the actions' members into the state's object, after the members written before them.
     func write(to out: inout PrettyJSONWriter) {
@@ -32,13 +33,29 @@ extension UserActions {
             out.close("}")
         }
         out.close("}")
+        out.key("actionsMadeAt")
+        out.open("{")
+        for id in madeAt.keys.sorted() {
+            if let at = madeAt[id] { out.key(id); out.instant(at) }
+        }
+        out.close("}")
     }
 
     /// Reads the actions from the state's object `root`, reporting each snooze or timer it refuses.
     static func read(_ root: ObjectReader, _ document: DocumentReader) -> UserActions {
         UserActions(snoozes: notifications("snoozes", of: root, in: document),
                     timers: notifications("timers", of: root, in: document),
-                    applied: appliedActions(of: root, in: document))
+                    applied: appliedActions(of: root, in: document), madeAt: madeAt(of: root))
+    }
+
+    /// `actionsMadeAt`: an instant that is not one is reported and left out.
+    private static func madeAt(of root: ObjectReader) -> [String: Date] {
+        var madeAt: [String: Date] = [:]
+        guard let object = root.object("actionsMadeAt") else { return madeAt }
+        for member in object.members() {
+            if let at = object.instant(member.key, required: true) { madeAt[member.key] = at }
+        }
+        return madeAt
     }
 
     /// The notification records of the list `key`.

@@ -8,17 +8,38 @@ public struct UserActions: Equatable, Sendable {
     public internal(set) var snoozes: [Notification] = []
     /// Prayer timers started by `START_TIMER` (docs/files.md, "alarms.json"): one-off `alarm.timerDone`
     /// occurrences.
-    public var timers: [Notification] = []
+    public internal(set) var timers: [Notification] = []
     /// Delivered occurrence id → action (its raw value) → when it was applied.
     public private(set) var applied: [String: [String: Date]] = [:]
+    /// Snooze or timer id → when the person's action made it (or last moved it): after a clock set back to an
+    /// earlier time, it keeps its outcome (docs/promises.md, exactly once).
+    public private(set) var madeAt: [String: Date] = [:]
 
     public init() {}
 
     /// Actions holding exactly these: read from state.json (`UserActions+JSON.swift`), or a test's.
-    init(snoozes: [Notification] = [], timers: [Notification] = [], applied: [String: [String: Date]] = [:]) {
+    init(snoozes: [Notification] = [], timers: [Notification] = [], applied: [String: [String: Date]] = [:],
+         madeAt: [String: Date] = [:]) {
         self.snoozes = snoozes
         self.timers = timers
         self.applied = applied
+        self.madeAt = madeAt
+    }
+
+    /// Keeps `snooze`, made (or moved, replacing the one with its id) by the person at `now`.
+    mutating func keep(snooze: Notification, madeAt now: Date) {
+        if let index = snoozes.firstIndex(where: { $0.id == snooze.id }) {
+            snoozes[index] = snooze
+        } else {
+            snoozes.append(snooze)
+        }
+        madeAt[snooze.id] = now
+    }
+
+    /// Starts `timer`, made by the person at `now` (`START_TIMER`).
+    public mutating func start(timer: Notification, madeAt now: Date) {
+        timers.append(timer)
+        madeAt[timer.id] = now
     }
 
     /// Notes that `action` was applied to the delivered notification `id` at `now`. Applied again (a snooze moved
@@ -35,5 +56,9 @@ public struct UserActions: Equatable, Sendable {
         snoozes = snoozes.filter { $0.expiresAt >= horizon }
         timers = timers.filter { $0.expiresAt >= horizon }
         applied = applied.filter { isRemembered($0.key) }
+        if !madeAt.isEmpty {
+            let kept = Set(snoozes.map(\.id) + timers.map(\.id))
+            madeAt = madeAt.filter { kept.contains($0.key) }
+        }
     }
 }

@@ -13,8 +13,13 @@ public enum SnoozeRule {
     /// never takes the id of an earlier one whose record nudge no longer keeps.
     public static func snooze(_ original: Notification, minutes: Int, now: Date,
                               existing: [Notification]) -> Notification {
+        snooze(original, minutes: minutes, now: now, taken: existing.map(\.id))
+    }
+
+    /// The same, numbered after every id in `taken` (snoozes made, and ids the memory remembers).
+    static func snooze(_ original: Notification, minutes: Int, now: Date, taken: [String]) -> Notification {
         let prefix = baseID(of: original.id) + ":snooze-"
-        let latest = existing.compactMap { $0.id.hasPrefix(prefix) ? Int($0.id.dropFirst(prefix.count)) : nil }.max()
+        let latest = taken.compactMap { $0.hasPrefix(prefix) ? Int($0.dropFirst(prefix.count)) : nil }.max()
         var snoozed = original
         snoozed.id = "\(prefix)\((latest ?? 0) + 1)"
         snoozed.fireAt = now.addingTimeInterval(TimeInterval(minutes) * 60)
@@ -42,22 +47,24 @@ extension SnoozeRule {
     /// Snoozes `original` for `minutes` from `now` in `state` (docs/promises.md, one snooze per notification):
     /// a notification has at most one snooze still to come, which a second snooze moves, keeping its id; one an
     /// action settled is not snoozed. The notification and its snoozes count as one: a click on a snooze
-    /// settles the original too. `existing` are the snoozes made so far (kept or delivered), for the next number.
+    /// settles the original too. `existing` are the snoozes made so far (kept or delivered): the next number is
+    /// after theirs and after every snooze id the state still remembers, so that no id is used twice while
+    /// anything remembers it.
     public static func apply(to original: Notification, minutes: Int, now: Date, state: inout RunState,
                              existing: [Notification]) -> Outcome {
         if let (action, at) = settlement(of: original.id, state: state) { return .settled(.action(action, at: at)) }
         let base = baseID(of: original.id)
         let family = { (id: String) in id == base || id.hasPrefix(base + ":snooze-") }
-        let next = snooze(original, minutes: minutes, now: now, existing: existing)
+        let taken = existing.map(\.id) + state.userActions.snoozes.map(\.id) + state.memory.rememberedIDs
+        let next = snooze(original, minutes: minutes, now: now, taken: taken)
         let memory = state.memory
-        if let index = state.userActions.snoozes.firstIndex(where: { family($0.id) && !memory.isHandled($0.id) }) {
-            let from = state.userActions.snoozes[index].fireAt
+        if let pending = state.userActions.snoozes.first(where: { family($0.id) && !memory.isHandled($0.id) }) {
             var moved = next
-            moved.id = state.userActions.snoozes[index].id
-            state.userActions.snoozes[index] = moved
-            return .moved(moved, from: from)
+            moved.id = pending.id
+            state.userActions.keep(snooze: moved, madeAt: now)
+            return .moved(moved, from: pending.fireAt)
         }
-        state.userActions.snoozes.append(next)
+        state.userActions.keep(snooze: next, madeAt: now)
         return .made(next)
     }
 

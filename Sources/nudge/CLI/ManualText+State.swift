@@ -54,6 +54,7 @@ extension ManualText {
         "snoozes": "the snoozes still to come",
         "timers": "the prayer timers still to come",
         "appliedActions": "the actions applied to each delivery and when (each applies once)",
+        "actionsMadeAt": "when each snooze and timer was made or last moved",
         "commandQueue": """
             the deliveries the desktop and the command still owe, each with its channels, badge count, failed \
             attempts and last error, retried until it expires
@@ -67,8 +68,11 @@ extension ManualText {
             each occurrence id with its `outcome` (`delivered`, `seen`, `missed`, `suppressed` or `departed`), \
             `kind`, `fireAt`, `expiresAt` and `at`
             """,
-        "deliveredIDs": "once an entry is pruned, the one-offs delivered, while the files still produce them",
-        "settledIDs": "the same for one-offs seen",
+        "deliveredIDs": "once an entry is pruned, the one-offs delivered, kept for good",
+        "settledIDs": """
+            the same for one-offs seen, missed, suppressed or departed, each with its instant (`!` before a missed \
+            one's, `@` before any other's)
+            """,
         "deliveredDates": "the dates on which each daily occurrence was delivered, kept for good as ranges",
         "settledDates": "the dates on which one was seen, missed, suppressed or departed, with their instants",
     ]

@@ -56,7 +56,7 @@ enum ActionApplier {
         case let .laundry(edit, petID):
             return try editLaundry(edit, petID: petID, state: state, directory: directory, now: now, clock: clock)
         case .startTimer(let timer):
-            state.userActions.timers.append(timer)
+            state.userActions.start(timer: timer, madeAt: now)
             return "Timer started: \"\(timer.title)\" at \(TextFormat.localStamp(timer.fireAt, clock)) (\(timer.id))."
         case .recordPlays(let games):
             return try recordPlays(of: games, household: household, directory: directory, now: now, clock: clock)

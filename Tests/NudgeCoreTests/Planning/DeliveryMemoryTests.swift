@@ -19,16 +19,20 @@ final class DeliveryMemoryTests: XCTestCase {
             sound: true, badge: false, recurrence: .once)
     }
 
-    /// The planner's question: what `isHandled` answers for `candidate`, and which one-offs it noted as produced.
-    private func ask(_ memory: DeliveryMemory, _ candidate: NudgeCore.Notification) -> (Bool, Set<String>) {
-        var produced = Set<String>()
+    /// The planner's question: what `isHandled` answers for `candidate`.
+    private func ask(_ memory: DeliveryMemory, _ candidate: NudgeCore.Notification) -> Bool {
         let filter = memory.handledFilter(capacity: 4)
-        let handled = memory.isHandled(candidate, source: Notification.Identity.SourceKey(candidate.source),
-                                       filter: filter, produced: &produced)
-        return (handled, produced)
+        return memory.isHandled(candidate, source: Notification.Identity.SourceKey(candidate.source), filter: filter)
     }
 
-    func testEachOfTheFiveMemoriesAnswersHandledAndOnlyOneOffsAreNotedAsProduced() {
+    /// One-offs pruned as settled, each at its own fireAt, seen (not missed).
+    private func settled(_ oneOffs: [NudgeCore.Notification]) -> SettledOneOffs {
+        var settled = SettledOneOffs()
+        for oneOff in oneOffs { settled.insert(id: oneOff.id, fireAt: oneOff.fireAt, missed: false) }
+        return settled
+    }
+
+    func testEachOfTheFiveMemoriesAnswersHandled() {
         let inLedger = oneOff("laundry.washComplete:snowy:c-1", fireAt: "2026-11-21T08:00:00Z",
                               expiresAt: "2026-11-21T14:00:00Z")
         let deliveredOneOff = oneOff("laundry.washComplete:snowy:c-2", fireAt: "2026-11-19T08:00:00Z",
@@ -41,19 +45,19 @@ final class DeliveryMemoryTests: XCTestCase {
         deliveredDates.insert(id: deliveredDate.id)
         var settledDates = SettledDates()
         settledDates.insert(id: settledDate.id, fireAt: settledDate.fireAt, missed: true)
-        var memory = DeliveryMemory(deliveredIDs: [deliveredOneOff.id], settledIDs: [seenOneOff.id],
+        var memory = DeliveryMemory(deliveredIDs: [deliveredOneOff.id], settledOneOffs: settled([seenOneOff]),
                                     deliveredDates: deliveredDates, settledDates: settledDates)
         memory.record(inLedger, .delivered, at: at("2026-11-21T08:00:00Z"))
 
         for oneOff in [inLedger, deliveredOneOff, seenOneOff] {
-            XCTAssertTrue(ask(memory, oneOff) == (true, [oneOff.id]), oneOff.id)
+            XCTAssertTrue(ask(memory, oneOff), oneOff.id)
             XCTAssertTrue(memory.isHandled(oneOff.id), oneOff.id)
         }
-        XCTAssertTrue(ask(memory, deliveredDate) == (true, []))
+        XCTAssertTrue(ask(memory, deliveredDate))
         XCTAssertTrue(memory.isHandled(deliveredDate.id))
-        XCTAssertTrue(ask(memory, settledDate) == (true, []))
+        XCTAssertTrue(ask(memory, settledDate))
         let unknown = fajr("2026-11-21", fireAt: "2026-11-21T04:30:00Z", expiresAt: "2026-11-21T05:00:00Z")
-        XCTAssertTrue(ask(memory, unknown) == (false, []))
+        XCTAssertFalse(ask(memory, unknown))
         XCTAssertFalse(memory.isHandled(unknown.id))
         XCTAssertEqual([inLedger, deliveredOneOff, seenOneOff, deliveredDate, settledDate].map(\.id)
                         .filter(memory.wasDelivered), [inLedger.id, deliveredOneOff.id, deliveredDate.id])
@@ -67,7 +71,7 @@ final class DeliveryMemoryTests: XCTestCase {
         XCTAssertTrue(memory.recordUnlessHandled(today, .suppressed, at: at("2026-11-21T04:30:00Z")))
         XCTAssertFalse(memory.recordUnlessHandled(today, .departed, at: at("2026-11-21T04:31:00Z")))
         XCTAssertEqual(memory.ledger[today.id]?.outcome, .suppressed)
-        XCTAssertTrue(ask(memory, today) == (true, []))
+        XCTAssertTrue(ask(memory, today))
         XCTAssertFalse(memory.wasDelivered(today.id))
         XCTAssertTrue(memory.recordDeliveryUnlessRecorded(today, deliveredAt: at("2026-11-21T04:32:00Z")))
         XCTAssertFalse(memory.recordDeliveryUnlessRecorded(today, deliveredAt: at("2026-11-21T04:33:00Z")))
@@ -76,6 +80,8 @@ final class DeliveryMemoryTests: XCTestCase {
                                    expiresAt: at("2026-11-21T05:00:00Z"), at: at("2026-11-21T04:32:00Z")))
     }
 
+    /// Every outcome is kept for good once pruned, also of a one-off whose source left the files: it can come back
+    /// (a cycle removed by hand, a file restored), and a clock set back can then reach its time again.
     func testAPrunedEntryStillAnswersHandledThroughItsIdOrItsDate() {
         let washed = oneOff("laundry.washComplete:snowy:c-1", fireAt: "2026-11-21T08:00:00Z",
                             expiresAt: "2026-11-21T14:00:00Z")
@@ -93,21 +99,20 @@ final class DeliveryMemoryTests: XCTestCase {
         memory.record(missed, .missed, at: at("2026-11-21T08:00:00Z"))
 
         var early = memory
-        early.prune(now: at("2026-11-23T13:59:00Z"), produced: [washed.id, seen.id]) { _ in true }
+        early.prune(now: at("2026-11-23T13:59:00Z"))
         XCTAssertEqual(early.ledger.keys.sorted(), [washed.id])
-        XCTAssertEqual(early.deliveredIDs, [])
+        XCTAssertEqual(early.deliveredIDs, [gone.id])
 
-        memory.prune(now: at("2026-11-24T00:00:00Z"), produced: [washed.id, seen.id]) { _ in true }
+        memory.prune(now: at("2026-11-24T00:00:00Z"))
         XCTAssertEqual(memory.ledger, [:])
-        XCTAssertEqual(memory.deliveredIDs, [washed.id])
-        XCTAssertEqual(memory.settledIDs, [seen.id])
+        XCTAssertEqual(memory.deliveredIDs, [washed.id, gone.id])
+        XCTAssertEqual(Set(memory.settledOneOffs.ids), [seen.id])
         XCTAssertTrue(memory.deliveredDates.contains(id: rang.id))
         XCTAssertTrue(memory.settledDates.contains(id: missed.id))
-        for handled in [washed, seen, rang, missed] {
+        for handled in [washed, seen, gone, rang, missed] {
             XCTAssertTrue(memory.isHandled(handled.id), handled.id)
-            XCTAssertTrue(ask(memory, handled).0, handled.id)
+            XCTAssertTrue(ask(memory, handled), handled.id)
         }
-        XCTAssertFalse(memory.isHandled(gone.id), "its source is gone: no run can produce it again")
         XCTAssertTrue(memory.wasDelivered(washed.id))
         XCTAssertTrue(memory.wasDelivered(rang.id))
         XCTAssertFalse(memory.wasDelivered(seen.id))
@@ -131,12 +136,12 @@ final class DeliveryMemoryTests: XCTestCase {
             }
         }
         var pruned = memory
-        pruned.prune(now: at("2026-11-25T00:00:00Z"), produced: Set(occurrences.map(\.id))) { _ in true }
+        pruned.prune(now: at("2026-11-25T00:00:00Z"))
         XCTAssertEqual(pruned.ledger.keys.filter(DeliveredDates.isDated), [], "every dated entry went to a date")
         for occurrence in occurrences {
             let name = "\(occurrence.id), \(memory.ledger[occurrence.id]?.outcome.rawValue ?? "")"
             XCTAssertTrue(memory.isHandled(occurrence.id), name)
-            XCTAssertTrue(ask(pruned, occurrence).0, "the planner: " + name)
+            XCTAssertTrue(ask(pruned, occurrence), "the planner: " + name)
             XCTAssertTrue(pruned.isHandled(occurrence.id), "isHandled: " + name)
         }
     }
@@ -151,7 +156,7 @@ final class DeliveryMemoryTests: XCTestCase {
                               expiresAt: "2026-11-21T11:00:00Z")
         let aheadSeen = oneOff("laundry.washComplete:snowy:c-2", fireAt: "2026-11-22T05:00:00Z",
                                expiresAt: "2026-11-22T11:00:00Z")
-        var memory = DeliveryMemory(settledIDs: [pastSeen.id, aheadSeen.id])
+        var memory = DeliveryMemory(settledOneOffs: settled([pastSeen, aheadSeen]))
         memory.record(delivered, .delivered, at: at("2026-11-21T04:30:00Z"))
         memory.record(aheadMissed, .missed, at: at("2026-11-23T06:00:00Z"))
         memory.record(aheadDelivered, .delivered, at: at("2026-11-23T04:30:00Z"))
@@ -173,11 +178,11 @@ final class DeliveryMemoryTests: XCTestCase {
         let missed = fajr("2026-11-22", fireAt: "2026-11-22T04:30:00Z", expiresAt: "2026-11-22T05:00:00Z")
         var memory = DeliveryMemory()
         memory.record(missed, .missed, at: at("2026-11-25T00:00:00Z"))
-        memory.prune(now: at("2026-11-25T00:00:00Z"), produced: []) { _ in true }
+        memory.prune(now: at("2026-11-25T00:00:00Z"))
         XCTAssertTrue(memory.settledDates.contains(id: missed.id))
 
         XCTAssertEqual(memory.reopen(after: at("2026-11-22T04:29:00Z")) { _ in nil }, [missed.id])
-        XCTAssertTrue(ask(memory, missed) == (false, []))
+        XCTAssertFalse(ask(memory, missed))
     }
 
     /// The memory's members of state.json, written last in a fixed order, and read back to the same bytes.
@@ -188,8 +193,10 @@ final class DeliveryMemoryTests: XCTestCase {
         deliveredDates.insert(id: "alarm.prayer:fajr:2026-11-20")
         var settledDates = SettledDates()
         settledDates.insert(id: "alarm.prayer:isha:2026-11-19", fireAt: at("2026-11-19T16:45:00Z"), missed: true)
-        var memory = DeliveryMemory(deliveredIDs: ["streak.achievement:a-1:unlocked"],
-                                    settledIDs: ["laundry.dryComplete:snowy:c-0", "laundry.dryComplete:luna:c-0"],
+        var settledOneOffs = SettledOneOffs()
+        settledOneOffs.insert(id: "laundry.dryComplete:snowy:c-0", fireAt: at("2026-11-18T09:00:00Z"), missed: false)
+        settledOneOffs.insert(id: "laundry.dryComplete:luna:c-0", fireAt: at("2026-11-18T10:00:00Z"), missed: true)
+        var memory = DeliveryMemory(deliveredIDs: ["streak.achievement:a-1:unlocked"], settledOneOffs: settledOneOffs,
                                     deliveredDates: deliveredDates, settledDates: settledDates)
         memory.record(rang, .delivered, at: at("2026-11-21T04:30:10Z"))
         var out = PrettyJSONWriter()
@@ -211,10 +218,10 @@ final class DeliveryMemoryTests: XCTestCase {
               "deliveredIDs": [
                 "streak.achievement:a-1:unlocked"
               ],
-              "settledIDs": [
-                "laundry.dryComplete:luna:c-0",
-                "laundry.dryComplete:snowy:c-0"
-              ],
+              "settledIDs": {
+                "laundry.dryComplete:luna:c-0": "!2026-11-18T10:00:00Z",
+                "laundry.dryComplete:snowy:c-0": "@2026-11-18T09:00:00Z"
+              },
               "deliveredDates": {
                 "alarm.prayer:fajr": "2026-11-19/2026-11-20"
               },
@@ -238,5 +245,15 @@ final class DeliveryMemoryTests: XCTestCase {
         XCTAssertThrowsError(try RunState.decode(Array(text.utf8))) { error in
             XCTAssertTrue("\(error)".contains("settledIDs"), "the ids are read before the ledger: \(error)")
         }
+    }
+
+    /// A state.json of an earlier version listed the seen one-offs by id alone: each is read as seen long ago,
+    /// handled, and no set back reopens it.
+    func testTheEarlierListOfSeenOneOffsIsReadAsSeenLongAgo() throws {
+        let text = #"{"version": 1, "settledIDs": ["laundry.dryComplete:snowy:c-0"]}"#
+        var memory = try RunState.decode(Array(text.utf8)).memory
+        XCTAssertTrue(memory.isHandled("laundry.dryComplete:snowy:c-0"))
+        XCTAssertEqual(memory.reopen(after: at("2026-11-18T00:00:00Z")) { _ in at("2026-11-19T00:00:00Z") }, [])
+        XCTAssertTrue(memory.isHandled("laundry.dryComplete:snowy:c-0"))
     }
 }

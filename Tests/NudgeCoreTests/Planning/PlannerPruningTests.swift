@@ -68,7 +68,7 @@ final class PlannerPruningTests: XCTestCase {
     /// A dry stage missed on the 21st (cron off), then its `startedAt` edited by hand to a restart of the dryer
     /// (`nudge laundry dry` gives a restarted dryer a new cycle id; a hand edit keeps the old one). The id names
     /// the event, and missed stays so (docs/promises.md): the moved completion rings neither one day later, while the
-    /// ledger's retention keeps the entry, nor three days later: the entry stays while the cycle produces it.
+    /// ledger's retention keeps the entry, nor three days later, when the entry is pruned to `settledIDs`.
     func testARestartedStageKeepingItsIdStaysMissedWhetherOrNotTheLedgerCouldHavePrunedIt() {
         func household(dryStartedAt: String) -> Household {
             Household(settings: Fixtures.settings(), pets: [
@@ -88,7 +88,8 @@ final class PlannerPruningTests: XCTestCase {
         XCTAssertEqual(dryCompletions(nextDay), [])
 
         let later = Planner.plan(first, previous: missed.state, now: at("2026-11-24T09:00:00Z"), zone: berlin)
-        XCTAssertEqual(later.state.memory.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed, "still produced")
+        XCTAssertNil(later.state.memory.ledger["laundry.dryComplete:snowy:c-1"])
+        XCTAssertTrue(later.state.memory.settledOneOffs.contains(id: "laundry.dryComplete:snowy:c-1"))
         let threeDaysOn = Planner.plan(household(dryStartedAt: "2026-11-24T10:00:00Z"), previous: later.state,
                                        now: at("2026-11-24T11:01:00Z"), zone: berlin)
         XCTAssertEqual(dryCompletions(threeDaysOn), [])
@@ -96,12 +97,12 @@ final class PlannerPruningTests: XCTestCase {
         let folded = Planner.plan(Household(settings: Fixtures.settings(), pets: [
                                       Pet(id: "snowy", name: "Snowy", cycle: nil)]),
                                   previous: later.state, now: at("2026-11-24T09:01:00Z"), zone: berlin)
-        XCTAssertNil(folded.state.memory.ledger["laundry.dryComplete:snowy:c-1"], "gone with its cycle")
+        XCTAssertTrue(folded.state.memory.isHandled("laundry.dryComplete:snowy:c-1"), "kept: the cycle may come back")
     }
 
-    /// The same dry stage, missed on the 21st, but laundry is switched off while the ledger could prune: nothing
-    /// produces the id then, and the entry stays as a delivered one-off's id does while its kind is off (it may
-    /// come back). Switched on again with the cycle's `startedAt` moved by hand, the stage stays silent.
+    /// The same dry stage, missed on the 21st, but laundry is switched off while the ledger prunes: nothing produces
+    /// the id then, and its outcome is kept all the same. Switched on again with the cycle's `startedAt` moved by
+    /// hand, the stage stays silent.
     func testAMissedOneOffPrunedWhileItsKindIsSwitchedOffStaysMissedWhenTheKindComesBack() {
         func household(dryStartedAt: String?, laundryOn: Bool = true) -> Household {
             var settings = Fixtures.settings()
@@ -117,8 +118,8 @@ final class PlannerPruningTests: XCTestCase {
         XCTAssertEqual(missed.missed.map(\.id), ["laundry.dryComplete:snowy:c-1"])
         let switchedOff = Planner.plan(household(dryStartedAt: "2026-11-21T08:00:00Z", laundryOn: false),
                                        previous: missed.state, now: at("2026-11-24T09:00:00Z"), zone: berlin)
-        XCTAssertEqual(switchedOff.state.memory.ledger["laundry.dryComplete:snowy:c-1"]?.outcome, .missed,
-                       "kept while off")
+        XCTAssertTrue(switchedOff.state.memory.settledOneOffs.contains(id: "laundry.dryComplete:snowy:c-1"),
+                      "kept while off")
         let restarted = household(dryStartedAt: "2026-11-24T10:00:00Z")
         let back = Planner.plan(restarted, previous: switchedOff.state, now: at("2026-11-24T11:01:00Z"), zone: berlin)
         XCTAssertEqual(back.deliveries.map(\.notification.id).filter { $0.hasPrefix("laundry.dryComplete") }, [],
@@ -127,8 +128,8 @@ final class PlannerPruningTests: XCTestCase {
 
     /// An achievement older than the first run is seen, never announced (docs/design.md, "When a notification is due").
     /// Its entry leaves the ledger after the retention even while the achievement stays in the files (a new household
-    /// may bring hundreds), for its id in `settledIDs`, so a clock set back to just after it leaves it silent; removed,
-    /// it goes, and restored after its expiry it is seen again.
+    /// may bring hundreds), for its id and instant in `settledIDs`, so a clock set back to just after it leaves it
+    /// silent; removed and restored, it stays seen, also under a clock set back.
     func testASeenAchievementLeavesTheLedgerWhileInTheFilesAndStaysSilent() {
         let achievement = Achievement(id: "a-1", title: "First win", description: "Won a game",
                                       unlockedAt: at("2026-11-20T10:00:00Z"))
@@ -139,16 +140,16 @@ final class PlannerPruningTests: XCTestCase {
         XCTAssertEqual(first.state.memory.ledger[id]?.outcome, .seen)
         let later = Fixtures.runs(with, from: first.state, previousZone: berlin, zone: berlin, ["2026-12-21T10:00:00Z"])
         XCTAssertNil(later.state.memory.ledger[id])
-        XCTAssertEqual(later.state.memory.settledIDs, [id])
+        XCTAssertEqual(Set(later.state.memory.settledOneOffs.ids), [id])
         XCTAssertEqual(later.state.memory.deliveredIDs, [], "seen, not delivered")
         let back = Fixtures.runs(with, from: later.state, previousZone: berlin, zone: berlin,
                                  ["2026-11-20T10:01:00Z", "2026-11-20T10:02:00Z"])
         XCTAssertEqual(back.delivered + back.missed, [])
         let removed = Fixtures.runs(without, from: later.state, ["2026-12-21T10:01:00Z"])
-        XCTAssertEqual(removed.state.memory.settledIDs, [])
-        let restored = Fixtures.runs(with, from: removed.state, ["2026-12-21T10:02:00Z"])
+        XCTAssertEqual(Set(removed.state.memory.settledOneOffs.ids), [id], "kept: it may come back")
+        let restored = Fixtures.runs(with, from: removed.state, ["2026-12-21T10:02:00Z", "2026-11-20T10:01:00Z"])
         XCTAssertEqual(restored.delivered + restored.missed, [])
-        XCTAssertEqual(restored.state.memory.settledIDs, [id], "seen again, and pruned at once: it expired weeks ago")
+        XCTAssertEqual(Set(restored.state.memory.settledOneOffs.ids), [id])
     }
 
     /// A leave-time silenced by a departure before it fired (recorded 06:50Z, due 07:00Z) stays silent after a
@@ -161,7 +162,7 @@ final class PlannerPruningTests: XCTestCase {
             id: LedgerEntry(outcome: .departed, kind: "commute.leave", fireAt: at("2026-11-23T07:00:00Z"),
                             expiresAt: at("2026-11-23T08:00:00Z"), at: at("2026-11-23T06:50:00Z"))])
         var pruned = kept
-        pruned.prune(now: at("2026-11-27T00:00:00Z"), produced: []) { _ in true }
+        pruned.prune(now: at("2026-11-27T00:00:00Z"))
         XCTAssertNil(pruned.memory.ledger[id])
         XCTAssertTrue(pruned.memory.settledDates.contains(id: id))
         kept.reopen(after: at("2026-11-23T06:55:00Z")) { _ in self.at("2026-11-23T07:00:00Z") }
@@ -171,27 +172,30 @@ final class PlannerPruningTests: XCTestCase {
     }
 
     /// An outcome recorded two days after its expiry is pruned by the run that records it: a wash written in
-    /// already expired (seen), or one missed across four days of suspend. Each keeps its record while the cycle
-    /// produces it, so a clock set back into its time to ring leaves it silent, and the missed one counted once.
-    func testAnOutcomeRecordedLongAfterItsExpiryIsPrunedAtOnceAndKeptWhileProduced() {
+    /// already expired (seen), or one missed across four days of suspend. Each keeps its record for good, so a clock
+    /// set back into its time to ring leaves it silent, and the missed one counted once.
+    func testAnOutcomeRecordedLongAfterItsExpiryIsPrunedAtOnceAndKept() {
         let washing = household(pets: [Fixtures.washingPet()])          // done 08:15Z, expires 14:15Z
         let written = Fixtures.runs(household(), from: state(lastRun: "2026-11-24T09:00:00Z"),
                                     ["2026-11-24T09:01:00Z"])
         let seen = Fixtures.runs(washing, from: written.state, ["2026-11-24T09:02:00Z"])
         XCTAssertEqual(seen.delivered + seen.missed, [])
-        XCTAssertEqual(seen.state.memory.settledIDs, ["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(Set(seen.state.memory.settledOneOffs.ids), ["laundry.washComplete:snowy:c-1"])
         let seenBack = Fixtures.runs(washing, from: seen.state, ["2026-11-21T08:30:00Z", "2026-11-21T08:31:00Z"])
         XCTAssertEqual(seenBack.delivered + seenBack.missed, [])
 
         let suspended = Fixtures.runs(washing, from: state(lastRun: "2026-11-21T08:00:00Z"), ["2026-11-25T09:00:00Z"])
         XCTAssertEqual(suspended.missed, ["laundry.washComplete:snowy:c-1"])
-        XCTAssertEqual(suspended.state.memory.ledger["laundry.washComplete:snowy:c-1"]?.outcome, .missed)
+        XCTAssertNil(suspended.state.memory.ledger["laundry.washComplete:snowy:c-1"])
+        XCTAssertTrue(suspended.state.memory.settledOneOffs.contains(id: "laundry.washComplete:snowy:c-1"))
         let missedBack = Fixtures.runs(washing, from: suspended.state, ["2026-11-21T08:30:00Z", "2026-11-21T08:31:00Z"])
         XCTAssertEqual(missedBack.delivered + missedBack.missed, [])
         XCTAssertEqual(missedBack.state.missedTotal, 1)
     }
 
-    func testLedgerForgetsADeliveredOneOffOnlyOnceItsSourceNoLongerProducesIt() {
+    /// A delivered one-off keeps its id for good once its entry is pruned, also after its source left the files:
+    /// restored (a cycle put back by hand) under a clock set back inside its time to ring, it is not delivered again.
+    func testADeliveredOneOffKeepsItsIdForGoodOnceItsEntryIsPruned() {
         let first = Planner.plan(household(pets: [Fixtures.washingPet()]),
                                  previous: state(lastRun: "2026-11-21T08:14:00Z"),
                                  now: Fixtures.instant("2026-11-21T08:16:00Z"), zone: berlin)
@@ -209,10 +213,11 @@ final class PlannerPruningTests: XCTestCase {
         let back = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: stillThere.state,
                                 now: Fixtures.instant("2026-11-21T08:20:00Z"), zone: berlin)
         XCTAssertEqual(back.deliveries, [], "a clock set back inside its time to ring finds it delivered")
-        // Folded: nothing produces it any more, and it goes.
         let folded = Planner.plan(household(pets: [Pet(id: "snowy", name: "Snowy")]), previous: stillThere.state,
                                   now: Fixtures.instant("2026-11-23T14:22:00Z"), zone: berlin)
-        XCTAssertNil(folded.state.memory.ledger["laundry.washComplete:snowy:c-1"])
-        XCTAssertEqual(folded.state.memory.deliveredIDs, [])
+        XCTAssertEqual(folded.state.memory.deliveredIDs, ["laundry.washComplete:snowy:c-1"])
+        let restored = Planner.plan(household(pets: [Fixtures.washingPet()]), previous: folded.state,
+                                    now: Fixtures.instant("2026-11-21T08:20:00Z"), zone: berlin)
+        XCTAssertEqual(restored.deliveries, [])
     }
 }

@@ -217,8 +217,8 @@ final class PlannerTests: XCTestCase {
         let later = Planner.plan(household(pets: [pet]), previous: first.state,
                                  now: Fixtures.instant("2026-11-25T09:00:00Z"), zone: berlin)
         XCTAssertNil(later.state.memory.ledger["laundry.washComplete:snowy:c-1"],
-                     "a first run's seen one-offs keep only their ids while produced, to keep state.json small")
-        XCTAssertEqual(later.state.memory.settledIDs, ["laundry.washComplete:snowy:c-1"])
+                     "a first run's seen one-offs keep only their ids and instants, to keep state.json small")
+        XCTAssertEqual(Set(later.state.memory.settledOneOffs.ids), ["laundry.washComplete:snowy:c-1"])
         let back = Planner.plan(household(pets: [pet]), previous: later.state,
                                 now: Fixtures.instant("2026-11-21T10:00:00Z"), zone: berlin)
         XCTAssertEqual(back.deliveries, [])

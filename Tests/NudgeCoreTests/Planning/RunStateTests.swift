@@ -76,11 +76,15 @@ final class RunStateTests: XCTestCase {
         settledDates.insert(id: "alarm.prayer:isha:2026-11-19", fireAt: Fixtures.instant("2026-11-19T16:45:00Z"))
         settledDates.insert(id: "alarm.prayer:fajr:2026-11-20", fireAt: Fixtures.instant("2026-11-19T23:30:00Z"),
                             missed: true)
+        var settledOneOffs = SettledOneOffs()
+        settledOneOffs.insert(id: "streak.achievement:a-0:unlocked", fireAt: Fixtures.instant("2026-11-19T10:00:00Z"),
+                              missed: false)
+        settledOneOffs.insert(id: "laundry.dryComplete:snowy:c-0", fireAt: Fixtures.instant("2026-11-19T09:00:00Z"),
+                              missed: true)
         state.memory = DeliveryMemory(
             ledger: state.memory.ledger,
             deliveredIDs: ["streak.achievement:a-1:unlocked", "laundry.washComplete:snowy:c-1"],
-            settledIDs: ["streak.achievement:a-0:unlocked", "laundry.dryComplete:snowy:c-0"],
-            deliveredDates: deliveredDates, settledDates: settledDates)
+            settledOneOffs: settledOneOffs, deliveredDates: deliveredDates, settledDates: settledDates)
         state.outboxLastLine = "00ff00ff00ff00ff"
         state.badge = 2
         state.lastSuppressed = 1

@@ -93,13 +93,16 @@ final class UserActionsTests: XCTestCase {
                   "COMPLETE_ACTION": "2026-11-21T08:20:00Z",
                   "SNOOZE_ACTION": "2026-11-21T08:16:00Z"
                 }
-              }
+              },
+              "actionsMadeAt": {}
             }
 
             """)
 
-        actions.snoozes = [SnoozeRule.snooze(wash, minutes: 10, now: at("2026-11-21T08:16:00Z"), existing: [])]
-        actions.timers = [timer(startedAt: "2026-11-21T04:31:00Z")]
+        actions.keep(snooze: SnoozeRule.snooze(wash, minutes: 10, now: at("2026-11-21T08:16:00Z"), existing: []),
+                     madeAt: at("2026-11-21T08:16:00Z"))
+        actions.start(timer: timer(startedAt: "2026-11-21T04:31:00Z"), madeAt: at("2026-11-21T04:31:00Z"))
+        XCTAssertEqual(actions.madeAt.count, 2)
         var state = RunState()
         state.userActions = actions
         let decoded = try RunState.decode(state.fileContent)

@@ -290,4 +290,65 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     private func laundry(_ arguments: String..., now: String) throws -> NudgeResult {
         try NudgeProcess.run(["laundry"] + arguments + ["--data", dir.path, "--now", now], workingDirectory: dir.url)
     }
+
+    // MARK: - After the clock came back (the memory of what was handled)
+
+    /// Alarm `a1` at 08:00 delivered; snoozed at 09:00 for 5 minutes; missed by the run at 12:00; then the clock
+    /// back at 08:30. The snooze was made after that time: it keeps its outcome, is not planned and never rings.
+    func testASnoozeMadeAfterTheCorrectedClocksTimeDoesNotRingAgain() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00", id: "a1"))
+        assertRun(try dir.run(at: "2027-01-10T07:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-01-10T08:00:30Z"), delivers: ["alarm.prayer:a1:2027-01-10"])
+        let snooze = try dir.nudge("snooze", now: "2027-01-10T09:00:00Z", "alarm.prayer:a1:2027-01-10",
+                                   "--minutes", "5")
+        XCTAssertEqual(snooze.status, 0, snooze.summary)
+        assertRun(try dir.run(at: "2027-01-10T12:00:00Z"), delivers: [])
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
+        assertRun(try dir.run(at: "2027-01-10T08:30:00Z"), delivers: [])
+        XCTAssertFalse(try dir.plannedIDs().contains("alarm.prayer:a1:2027-01-10:snooze-1"))
+        assertRun(try dir.run(at: "2027-01-10T09:05:00Z"), delivers: [])
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
+    }
+
+    /// Alarm `a1` of the 19th delivered; the clock back two days; snoozed there (snooze-1), missed; the clock
+    /// forward to the 19th, where snooze-1 leaves the snoozes while its outcome is remembered. The next snooze
+    /// says another id, and rings when it says.
+    func testASecondSnoozeAfterASetBackTakesAFreshIdAndRings() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", Fixture.alarm(time: "08:00", id: "a1"))
+        let alarm = "alarm.prayer:a1:2027-03-19"
+        assertRun(try dir.run(at: "2027-03-19T07:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-03-19T08:00:10Z"), delivers: [alarm])
+        let first = try dir.nudge("snooze", now: "2027-03-17T12:00:00Z", alarm, "--minutes", "1")
+        XCTAssertTrue(first.stdout.contains(alarm + ":snooze-1"), first.summary)
+        _ = try dir.run(at: "2027-03-17T20:00:00Z")
+        _ = try dir.run(at: "2027-03-19T18:00:00Z")
+        let second = try dir.nudge("snooze", now: "2027-03-19T20:00:00Z", alarm, "--minutes", "1")
+        XCTAssertEqual(second.status, 0, second.summary)
+        XCTAssertFalse(second.stdout.contains(alarm + ":snooze-1"), second.summary)
+        XCTAssertTrue(second.stdout.contains(alarm + ":snooze-2"), second.summary)
+        assertRun(try dir.run(at: "2027-03-19T20:01:00Z"), delivers: [alarm + ":snooze-2"])
+    }
+
+    /// Snowy's health warning of 14 July 10:00 missed; a wash cycle written (the warning no longer produced) and
+    /// run past two days; the cycle removed and the clock back to 12:00 on the 14th: the warning stays missed.
+    func testAMissedWarningWhoseSourceLeftAndCameBackDoesNotRingAfterASetBack() throws {
+        try dir.write("settings.json", Fixture.settings())
+        let idle = #"{"pets": [{"id": "p1", "name": "Snowy", "lastCompletedAt": "2027-07-07T08:19:00Z"}]}"#
+        try dir.write("laundry.json", idle)
+        assertRun(try dir.run(at: "2027-07-13T12:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-07-16T12:00:00Z"), delivers: [])
+        XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
+        try dir.write("laundry.json", """
+            {"pets": [{"id": "p1", "name": "Snowy", "lastCompletedAt": "2027-07-07T08:19:00Z",
+                       "cycle": {"id": "c-1", "stage": "wash", "startedAt": "2027-07-16T12:00:30Z"}}]}
+            """)
+        _ = try dir.run(at: "2027-07-16T12:01:00Z")
+        _ = try dir.run(at: "2027-07-18T12:00:00Z")
+        try dir.write("laundry.json", idle)
+        assertRun(try dir.run(at: "2027-07-14T12:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-07-14T12:01:00Z"), delivers: [])
+        XCTAssertFalse(try dir.outboxIDs().contains("laundry.health:p1:2027-07-07T08:19:00Z"))
+    }
 }

@@ -5,7 +5,9 @@
 # by hand with a past start, their stage already finished but not expired), zone changes (Sydney, Berlin and New
 # York across their DST days, with quiet hours), notifications switched off and on, suspends of hours and days,
 # random SIGKILLs of runs, and clock excursions: the clock set back (a second to 40 days), stepped back and forth
-# several times behind its latest reading, then corrected forward again. Travel comes with the clock: some zone changes bring a set
+# several times behind its latest reading, then corrected forward again. Snoozes of recent deliveries (some made
+# while the clock is behind, some missed, some crossed by a later set back), and laundry cycles that leave the
+# file by hand and come back (the same cycle restored, maybe after the clock went back). Travel comes with the clock: some zone changes bring a set
 # back of minutes to hours on arrival or a correction forward, and some come while the clock is inside an
 # excursion. After every run it checks the promises:
 #   - no file torn: state.json, plan.json and every outbox line parse; no temporary file stays behind;
@@ -23,7 +25,9 @@
 #     state.json (a ledger entry, `deliveredDates`, `settledDates`); only dates before the 31-day catch-up limit
 #     are exempt;
 #   - never a replay (docs/promises.md, exactly once): an occurrence recorded as seen, missed or suppressed is delivered
-#     later only if the clock has since been set back before its fireAt;
+#     later only if the clock has since been set back before its fireAt (and, for a snooze, not before the moment
+#     it was made or last moved); a cycle restored to the file brings back nothing already handled;
+#   - a snooze's id is never one that an earlier snooze, delivered or recorded, already had;
 #   - quiet hours (docs/design.md, quiet hours): a low or medium delivery never fires inside them, an achievement never before
 #     it was unlocked;
 #   - the badge counts every delivery once;
@@ -69,6 +73,7 @@ import datetime as dt
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -165,17 +170,21 @@ def kill_delay():
     return rng.uniform(0, typical * 1.3)
 
 
-def nudge(arguments, now, kill_after=None):
-    """Runs nudge; returns (exit code, stderr). kill_after: seconds after which it gets SIGKILL."""
+def nudge(arguments, now, kill_after=None, output=None):
+    """Runs nudge; returns (exit code, stderr). kill_after: seconds after which it gets SIGKILL. output: a list
+    that gets its stdout."""
     began = time.perf_counter()
     process = subprocess.Popen([BINARY] + arguments + ["--data", data, "--now", stamp(now)],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               env=ENV, cwd=work)
+                               stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL if output is None else subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=ENV, cwd=work)
     if kill_after is not None:
         time.sleep(kill_after)
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
-    _, stderr = process.communicate()
+    stdout, stderr = process.communicate()
+    if output is not None:
+        output.append(stdout.decode(errors="replace"))
     if kill_after is None and arguments[0] == "run" and process.returncode == 0:
         durations.append(time.perf_counter() - began)
         del durations[:-50]
@@ -262,6 +271,8 @@ recorded_before = set()        # the ids state.json recorded at the previous che
 outcome_counts = {"seen": 0, "missed": 0, "suppressed": 0}
 all_nows = []                  # (step, now) of every run and edit, killed ones too
 seen_steps = set()             # the steps whose clock state.json recorded (a killed run may not have saved it)
+snooze_made = {}               # snooze id → when a `nudge snooze` made it or last moved it
+snooze_steps = {}              # snooze id → the step that made it
 switched_off_steps = set()     # the steps that ran with notifications switched off
 step_zones = {}                # step → the zone of its run
 
@@ -276,7 +287,7 @@ def check_files(context):
                     content = json.load(handle)
                 if name == "state.json":
                     ledger = content.get("ledger", {})
-                    settled_ids = content.get("settledIDs", [])
+                    settled_ids = content.get("settledIDs", {})
                     settled_dates = content.get("settledDates", {})
                     delivered_dates = content.get("deliveredDates", {})
                     last_run = content.get("lastRunAt")
@@ -291,10 +302,11 @@ def check_files(context):
     for oid, entry in ledger.items():
         if entry.get("outcome") in outcome_counts:
             present[oid] = (entry["outcome"], parse_instant(entry["fireAt"]))
-    # A one-off seen and pruned keeps only its id: its instant is the one recorded for it, or the one this soak
-    # gave it (a laundry stage, maybe seen and pruned by one run).
-    for oid in settled_ids:
-        fire = recorded[oid][1] if oid in recorded else stage_fires.get(oid)
+    # A one-off pruned keeps its id and an instant: the fireAt recorded for it, or the instant kept (its fireAt,
+    # or when it was recorded if that was earlier; an earlier version kept none).
+    for oid, text in (settled_ids.items() if isinstance(settled_ids, dict) else ((o, "") for o in settled_ids)):
+        kept = parse_instant(text[1:]) if text[:1] in ("@", "!") else stage_fires.get(oid)
+        fire = recorded[oid][1] if oid in recorded else kept
         if fire is not None:
             present.setdefault(oid, ("settled", fire))
     for thread, text in settled_dates.items():
@@ -316,13 +328,15 @@ def check_files(context):
     recorded_before.update(present)
 
 
-def reopened(step, fire, date=None, hhmm=None):
+def reopened(step, fire, date=None, hhmm=None, made=None):
     """Whether a run or edit after `step` had its clock before `fire` (due again at its time: docs/promises.md); for
     the alarm at `hhmm` on local `date`, also before that date's instant in the zone of that run (the product
     forgets a record only when the occurrence lies ahead of the corrected clock both as recorded and where the
-    clock now is)."""
+    clock now is); for a snooze `made` (or last moved) then, also not before that moment (one made after the
+    corrected clock's time keeps its outcome)."""
     return any(later > step and moment < fire
                and (date is None or moment < local_instant(date, hhmm, step_zones[later]))
+               and (made is None or moment >= made)
                for later, moment in all_nows)
 
 
@@ -331,7 +345,7 @@ def check_delivery(record, context):
     oid = record["id"]
     if oid in recorded:
         outcome, fire, step = recorded[oid]
-        if not reopened(step, fire):
+        if not reopened(step, fire, made=snooze_made.get(oid)):
             violation(f"{context}: replay: {oid} was recorded {outcome} at step {step} (fireAt {stamp(fire)}), "
                       f"and no clock since went back before it; delivered at {record['deliveredAt']}")
     fire = parse_instant(record["fireAt"])
@@ -413,8 +427,12 @@ completed_nows = []            # (step, now) of every completed run, for the end
 laundry_events = []            # (pet, time of the edit, what, step, the cycle's id after it) for the laundry check
 hand_cycles = []               # (index in laundry_events, stage id, fireAt) of each cycle written by hand
 stage_fires = {}               # laundry stage id → its fireAt, for an id that state.json keeps without its instant
-# The cycles written by hand draw from their own stream, so a seed's other events stay as they were.
+# The cycles written by hand draw from their own stream, so a seed's other events stay as they were; so do the
+# snoozes and the cycles that leave the file and come back.
 hand_rng = random.Random(f"hand-{SEED}")
+move_rng = random.Random(f"moves-{SEED}")
+left_cycles = {}               # pet → (its cycle as it was when removed by hand, the clock then)
+snooze_ids = set()             # every snooze id a `nudge snooze` printed as made
 current_step = 0
 kills_attempted = 0
 stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends": 0, "clockBack": 0,
@@ -422,7 +440,8 @@ stats = {"runs": 0, "completedRuns": 0, "killsLanded": 0, "edits": 0, "suspends"
          "zoneChangesWithStepBack": 0, "zoneChangesWithStepForward": 0, "zoneChangesInExcursionSteps": 0,
          "zoneChangesWhileBehind": 0, "travelRunsChecked": 0, "travelAlarmsChecked": 0,
          "travelAlarmsDelivered": 0, "travelAlarmsRecorded": 0, "travelAlarmsBeyondCatchUp": 0,
-         "travelAlarmsByInstantOnly": 0, "handWrittenCycles": 0}
+         "travelAlarmsByInstantOnly": 0, "handWrittenCycles": 0, "snoozes": 0, "snoozesWhileBehind": 0,
+         "snoozesMoved": 0, "cyclesLeft": 0, "cyclesReturned": 0, "cyclesReturnedBehind": 0}
 latest = START                 # the latest clock reading so far
 excursion_steps = 0            # steps back and forth inside the current excursion
 most_steps_in_excursion = 0
@@ -579,6 +598,51 @@ for step in range(STEPS):
         stage_fires[stage_id(kind, pet, cycle_id)] = fire
         hand_cycles.append((len(laundry_events) - 1, stage_id(kind, pet, cycle_id), fire))
         stats["handWrittenCycles"] += 1
+    elif move_rng.random() < min(0.5, (0.02 if now < latest else 0.004) * EVENTS):
+        # A snooze of a recent delivery (more often while the clock is behind, where set backs cross it), or a
+        # cycle removed from the file by hand and, later, the same cycle put back.
+        move = move_rng.choice(["snooze", "snooze", "leave", "return"])
+        if move == "snooze" and outbox_records:
+            # Alarms and laundry stages expire within hours, so a clock step can make their snoozes missed.
+            brief = [r for r in outbox_records[-40:] if r["kind"] != "streak.achievement"]
+            target = move_rng.choice(brief or outbox_records[-20:])["id"]
+            printed = []
+            code, stderr = nudge(["snooze", target, "--minutes", str(move_rng.randrange(1, 120))], now,
+                                 output=printed)
+            if code not in (0, 65):
+                violation(f"snooze {target} at {stamp(now)}: exit {code}: {stderr.strip()[:200]}")
+            made = re.search(r"\(([^()]*:snooze-[0-9]+)\)\.?\s*$", printed[0].strip()) if code == 0 else None
+            if made:
+                sid = made.group(1)
+                if printed[0].startswith("Snoozed"):
+                    if sid in snooze_ids or sid in outbox_ids or sid in recorded:
+                        violation(f"snooze at {stamp(now)}: {sid} was already a snooze's id "
+                                  f"(delivered: {sid in outbox_ids}, recorded: {recorded.get(sid)})")
+                    snooze_ids.add(sid)
+                else:
+                    stats["snoozesMoved"] += 1
+                snooze_made[sid] = now
+                snooze_steps.setdefault(sid, step)
+                stats["snoozes"] += 1
+                stats["snoozesWhileBehind"] += now < latest
+            stats["edits"] += 1
+        elif move in ("leave", "return"):
+            with open(os.path.join(data, "laundry.json")) as handle:
+                laundry = json.load(handle)
+            pets = [entry for entry in laundry["pets"]
+                    if (entry.get("cycle") if move == "leave" else entry["id"] in left_cycles)]
+            if pets:
+                entry = move_rng.choice(pets)
+                if move == "leave":
+                    left_cycles[entry["id"]] = (entry.pop("cycle"), now)
+                    stats["cyclesLeft"] += 1
+                else:
+                    cycle, left_at = left_cycles.pop(entry["id"])
+                    entry["cycle"] = cycle
+                    stats["cyclesReturned"] += 1
+                    stats["cyclesReturnedBehind"] += now < left_at
+                write_json("laundry.json", laundry)
+                laundry_events.append((entry["id"], now, move, step, (entry.get("cycle") or {}).get("id")))
 
     # The run the product compares with: the one state.json recorded last (a killed run may have saved it).
     run_base = state_clock
@@ -754,12 +818,18 @@ for pid in os.listdir("/proc"):
 for text in left_processes:
     violation(f"process left behind: {text}")
 
+# How often the moves that matter after a set back happened: a snooze missed, and a snooze whose making a later
+# clock preceded (a set back across it).
+snoozes_missed = sum(1 for sid in snooze_steps if any(o == "missed" for o, _, _ in record_log.get(sid, [])))
+snoozes_crossed = sum(1 for sid, made_step in snooze_steps.items()
+                      if any(later > made_step and moment < snooze_made[sid] for later, moment in all_nows))
 elapsed = time.perf_counter() - started
 by_kind = {}
 for record in outbox_records:
     by_kind[record["kind"]] = by_kind.get(record["kind"], 0) + 1
 summary = dict(stats)
 summary.update({
+    "snoozesMissed": snoozes_missed, "snoozesCrossedBySetBack": snoozes_crossed,
     "killsAttempted": kills_attempted, "seed": SEED, "days": DAYS, "span": f"{stamp(START)}..{stamp(final_now)}", "killShare": KILL_SHARE,
     "eventRate": EVENTS,
     "exitCodes": {str(k): v for k, v in sorted(exit_codes.items())},
@@ -777,7 +847,11 @@ print(f"  binary                {BINARY}")
 print(f"  runs                  {stats['runs']}: {stats['completedRuns']} completed, {stats['killsLanded']} killed "
       f"({kills_attempted} kills attempted); "
       f"exit codes {json.dumps(summary['exitCodes'])}")
-print(f"  edits                 {stats['edits']} (laundry, plays, achievements)")
+print(f"  edits                 {stats['edits']} (laundry, plays, achievements, {stats['snoozes']} snoozes: "
+      f"{stats['snoozesWhileBehind']} while behind, {stats['snoozesMoved']} moved, {snoozes_missed} missed, "
+      f"{snoozes_crossed} crossed by a set back)")
+print(f"  cycles left, back     {stats['cyclesLeft']} removed by hand, {stats['cyclesReturned']} put back "
+      f"({stats['cyclesReturnedBehind']} with the clock behind the removal)")
 print(f"  clock                 {stats['suspends']} suspends, {stats['clockBack']} steps back, "
       f"{stats['clockForward']} forward, {stats['zoneChanges']} zone changes")
 print(f"  travel                {stats['zoneChangesWithStepBack']} zone changes with a set back on arrival, "

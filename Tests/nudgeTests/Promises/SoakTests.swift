@@ -27,13 +27,16 @@ final class SoakTests: XCTestCase {
         // one excursion of 37 days and zone changes while the clock is behind, among them a set back on arrival
         // east, where an alarm the new wall clock passed must ring although its instant precedes the latest run,
         // and laundry cycles written by hand behind the latest reading, each stage due when written, which the
-        // runs at the later clock must not have settled.
+        // runs at the later clock must not have settled; snoozes missed and crossed by set backs, and cycles
+        // removed by hand and put back.
         let summary = try soak(days: "1", environment: ["SOAK_SEED": "20261123", "SOAK_EVENTS": "30",
                                                         "SOAK_KILL_SHARE": "0.1"])
         // The short soak really went through each kind of trouble.
         for key in ["killsLanded", "edits", "suspends", "clockBack", "excursions", "zoneChanges", "deliveries",
                     "alarmMinutesChecked", "switchedOff", "zoneChangesWhileBehind", "travelAlarmsChecked",
-                    "handWrittenStagesDelivered", "handWrittenStagesRecorded"] {
+                    "handWrittenStagesDelivered", "handWrittenStagesRecorded", "snoozes", "snoozesWhileBehind",
+                    "snoozesMissed", "snoozesCrossedBySetBack", "cyclesLeft", "cyclesReturned",
+                    "cyclesReturnedBehind"] {
             XCTAssertGreaterThan(summary[key] as? Int ?? 0, 0, "no \(key) in the short soak: \(summary)")
         }
         XCTAssertGreaterThan(summary["mostStepsInOneExcursion"] as? Int ?? 0, 1, "\(summary)")

@@ -39,6 +39,14 @@ struct Console {
         fflush(stderr)
     }
 
+    /// Flushes stdout; the reason in words when anything written to it was lost, else nil.
+    func outputFailure() -> String? {
+        let flushed = fflush(stdout) == 0
+        let failedBefore = ferror(stdout) != 0
+        guard !flushed || failedBefore else { return nil }
+        return String(cString: strerror(errno == 0 ? EIO : errno))
+    }
+
     /// `text` with each of its lines led by `<N>` for the journal, which takes each line as a record of its own;
     /// unchanged elsewhere.
     static func prefixed(_ text: String, _ priority: Priority, journal: Bool) -> String {

@@ -7,6 +7,9 @@ enum ExitCode: Int32, CaseIterable {
     /// A channel that `nudge test` tried could not deliver (EX_UNAVAILABLE).
     case unavailable = 69
     case cannotWrite = 73
+    /// The results could not be written to standard output: a full disk under cron's mail, a closed pipe
+    /// (EX_IOERR).
+    case cannotOutput = 74
     case locked = 75
     case failure = 1
 
@@ -23,6 +26,9 @@ enum ExitCode: Int32, CaseIterable {
             return "a channel that `nudge test` tried could not deliver"
         case .cannotWrite:
             return "a file could not be written"
+        case .cannotOutput:
+            return "the output could not be written (a full disk, a closed pipe); what was due is still in the " 
+                + "outbox and on the other channels"
         case .locked:
             return "another run holds the data directory's lock (`--wait S` waits up to S seconds)"
         case .failure:

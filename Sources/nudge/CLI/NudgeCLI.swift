@@ -1,8 +1,10 @@
 import FoundationEssentials
+import Glibc
 
 /// The command line: picks the command, parses its arguments, runs it, and maps any error to an exit code.
 enum NudgeCLI {
-    static let version = "0.1.0"
+    /// The version `--version` and the manual print: the top entry of CHANGELOG.md (a test holds the two equal).
+    static let version = "0.2.0"
     /// What nudge is, in one line: the overview's first line and the manual's NAME.
     static let tagline = "a local notification planner that systemd runs when something is due"
 
@@ -48,9 +50,23 @@ enum NudgeCLI {
         .flag("--version", "print the version"),
     ]
 
+    /// Runs the command `arguments` name and returns the exit code. A failed write of the results to standard
+    /// output (a full disk under cron's mail, a closed pipe: SIGPIPE is ignored so that nudge sees it) is said on
+    /// stderr and makes an otherwise successful command exit 74.
     static func main(_ arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
         let console = Console()
-        defer { console.flush() }
+        let code = command(arguments, console)
+        guard let failure = console.outputFailure() else {
+            console.flush()
+            return code
+        }
+        console.error("nudge: could not write the output: \(failure)")
+        return code == ExitCode.success.rawValue ? ExitCode.cannotOutput.rawValue : code
+    }
+
+    /// `main` without the check of standard output.
+    private static func command(_ arguments: [String], _ console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.error(overview)
             return ExitCode.usage.rawValue

@@ -32,15 +32,23 @@ enum ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
+        // nudge ignores SIGPIPE (a closed stdout is an error it names: `NudgeCLI.main`); an ignored signal stays
+        // ignored across exec, so a program it starts gets the default back.
+        var defaulted = sigset_t()
+        sigemptyset(&defaulted)
+        sigaddset(&defaulted, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaulted)
+        var flags = Int16(POSIX_SPAWN_SETSIGDEF)
         switch placement {
         case .ownGroup:
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            flags |= Int16(POSIX_SPAWN_SETPGROUP)
             posix_spawnattr_setpgroup(&attributes, 0)
         case .ownSession:
-            posix_spawnattr_setflags(&attributes, spawnSetSID)
+            flags |= spawnSetSID
         case .sameGroup:
             break
         }
+        posix_spawnattr_setflags(&attributes, flags)
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -61,6 +61,16 @@ final class CommandLineTests: DataDirectoryTestCase {
         XCTAssertNotNil(line.range(of: #"^nudge [0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression), line)
     }
 
+    /// One source for the version: the top entry of CHANGELOG.md is what `--version` prints.
+    func testVersionIsTheTopEntryOfTheChangelog() throws {
+        let changelog = try String(contentsOf: RepositoryScript.root.appendingPathComponent("CHANGELOG.md"),
+                                   encoding: .utf8)
+        let top = try XCTUnwrap(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let version = try XCTUnwrap(top.dropFirst(3).split(separator: " ").first)
+        let result = try NudgeProcess.run(["--version"], workingDirectory: dir.url)
+        XCTAssertEqual(result.stdoutLines, ["nudge \(version)"], result.summary)
+    }
+
     func testMissingDataDirectoryFailsWithAHint() throws {
         let missing = dir.fileURL("nowhere").path
         let result = try NudgeProcess.run(["run", "--data", missing, "--now", "2026-11-21T08:00:00Z"],
@@ -178,5 +188,47 @@ final class CommandLineTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.data("laundry.json"), laundry)
         XCTAssertEqual(try dir.text("alarms.json"), mine)
         XCTAssertFalse(second.stdout.contains("created"), second.summary)
+    }
+
+    /// `command` run with its standard output on `output` (a full device, or a pipe whose reader is gone):
+    /// its exit status and what it said on stderr.
+    private func runWithOutput(_ arguments: [String], to output: FileHandle) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = try NudgeProcess.executableURL()
+        process.arguments = arguments
+        process.currentDirectoryURL = dir.url
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+    }
+
+    /// A failed write to stdout is an error, named on stderr, exit 74: a full disk under cron's mail
+    /// (`/dev/full`), or a closed pipe; a run's deliveries are still in the outbox and not delivered twice.
+    func testAFailedWriteToStandardOutputIsExit74WithOneLineOnStderr() throws {
+        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+        let manual = try runWithOutput(["man"], to: full)
+        XCTAssertEqual(manual.status, 74, manual.stderr)
+        XCTAssertEqual(manual.stderr.split(separator: "\n").count, 1, manual.stderr)
+        XCTAssertTrue(manual.stderr.contains("could not write the output"), manual.stderr)
+
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-11-21T07:30:00Z"))  // done 08:15
+        XCTAssertEqual(try dir.run(at: "2026-11-21T08:14:00Z").status, 0)
+        let run = try runWithOutput(["run", "--data", dir.path, "--now", "2026-11-21T08:15:00Z"], to: full)
+        XCTAssertEqual(run.status, 74, run.stderr)
+        XCTAssertTrue(run.stderr.contains("could not write the output"), run.stderr)
+        XCTAssertEqual(try dir.outboxIDs(), ["laundry.washComplete:snowy:c-1"])
+        XCTAssertEqual(try dir.run(at: "2026-11-21T08:16:00Z").deliveredIDs(), [])
+
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let closed = try runWithOutput(["--help"], to: pipe.fileHandleForWriting)
+        XCTAssertEqual(closed.status, 74, closed.stderr)
+        XCTAssertTrue(closed.stderr.contains("could not write the output"), closed.stderr)
     }
 }

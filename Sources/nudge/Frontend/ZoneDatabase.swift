@@ -7,8 +7,14 @@ import Glibc
 /// from. The core never reads them itself; the shell hands it zones, and `zone(named:)` where it must find one by
 /// name (settings.json's `timeZone`, the zone the previous run planned in).
 enum ZoneDatabase {
-    /// Where tzdata installs the zone files.
-    static let path = "/usr/share/zoneinfo"
+    /// Where the zone files are: `$TZDIR` when set (glibc's convention, for a distribution or a test that keeps
+    /// them elsewhere), else where tzdata installs them.
+    static let path: String = {
+        guard let directory = getenv("TZDIR").map({ String(cString: $0) }), !directory.isEmpty else {
+            return "/usr/share/zoneinfo"
+        }
+        return directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+    }()
 
     /// The zone an IANA name stands for (`Europe/Berlin`, `UTC`, `US/Eastern`), read from the database; also a
     /// fixed-offset name `Zone` gives (`GMT+0100`). Nil for any other name.

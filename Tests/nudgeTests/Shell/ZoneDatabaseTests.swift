@@ -32,4 +32,31 @@ final class ZoneDatabaseTests: XCTestCase {
         XCTAssertTrue(ZoneDatabase.isDatabaseName("America/Argentina/Buenos_Aires"))
         XCTAssertTrue(ZoneDatabase.isDatabaseName("Etc/GMT-14"))
     }
+
+    /// `$TZDIR` names the zone files' directory (glibc's convention): a zone only that directory holds plans.
+    func testTZDIRNamesTheDatabase() throws {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-tzdir-\(UUID())")
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-tzdir-data-\(UUID())")
+        defer {
+            try? FileManager.default.removeItem(at: database)
+            try? FileManager.default.removeItem(at: data)
+        }
+        try FileManager.default.createDirectory(at: database.appendingPathComponent("Nudge"),
+                                                withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo",
+                                         toPath: database.appendingPathComponent("Nudge/Test").path)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try #"{ "timeZone": "Nudge/Test" }"#.write(to: data.appendingPathComponent("settings.json"), atomically: true,
+                                                    encoding: .utf8)
+        try #"{ "alarms": [ { "id": "fajr", "title": "Fajr", "time": "05:30" } ] }"#
+            .write(to: data.appendingPathComponent("alarms.json"), atomically: true, encoding: .utf8)
+        let arguments = ["run", "--data", data.path, "--now", "2026-11-21T10:00:00Z"]
+        let base = ["PATH": "/usr/bin:/bin", "HOME": data.path]
+        let elsewhere = try NudgeProcess.run(arguments, exactEnvironment: base)
+        XCTAssertEqual(elsewhere.status, 65, "Nudge/Test is in no other database: \(elsewhere.summary)")
+        let run = try NudgeProcess.run(arguments, exactEnvironment: base.merging(["TZDIR": database.path]) { $1 })
+        XCTAssertEqual(run.status, 0, run.summary)
+        let plan = try String(contentsOf: data.appendingPathComponent("plan.json"), encoding: .utf8)
+        XCTAssertTrue(plan.contains(#""fireAt": "2026-11-21T20:30:00Z""#), "05:30 in Tokyo's offset: \(plan)")
+    }
 }

@@ -181,6 +181,20 @@ final class SystemdUserManagerTests: XCTestCase {
         try Waiting.until("the waiter to end after the click") {
             try kill(waiter, 0) != 0 && !manager.pids(inCgroupOf: "nudge.service").contains(waiter)
         }
+
+        // The README's "Remove nudge" lines as written: nothing of nudge is left loaded, armed or on disk.
+        for line in try ReadmeBlock.lines(after: "<!-- removal:") {
+            let result = try shell(line)
+            XCTAssertEqual(result.status, 0, "\(line)\n\(result.summary)\n\(manager.managerLog())")
+            print("$ \(line)\n\(result.stdout)\(result.stderr)", terminator: "")
+        }
+        for unit in [SystemdUnits.hourlyTimerName, SystemdUnits.pathName, SystemdUnits.serviceName,
+                     SystemdUnits.alarmServiceName, SystemdWake.timerName] {
+            XCTAssertEqual(try manager.property("LoadState", of: unit), "not-found", unit)
+        }
+        for path in [".local/bin/nudge", ".local/share/nudge", ".config/systemd/user/nudge.service"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/" + path), path)
+        }
         print(String(format: "the test took %.0f s", Date().timeIntervalSince(started)))
     }
 

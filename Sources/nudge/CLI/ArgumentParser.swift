@@ -15,13 +15,15 @@ enum ArgumentParser {
                 parsed.positionals.append(argument)
                 continue
             }
-            var name = argument
+            // `-h` is `--help` on every command, as on nudge itself.
+            var name = argument == "-h" ? "--help" : argument
             var inlineValue: String?
             if let equals = argument.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.utf8.index(after: equals)...])
             }
-            guard let spec = command.options.first(where: { $0.name == name }) else {
+            guard let spec = command.options.first(where: { $0.name == name })
+                    ?? (name == "--help" ? OptionSpec.help : nil) else {
                 throw CLIError.usage(unknownOption(name, command))
             }
             switch spec.value {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import NudgeCore
 
 /// The command line: picks the command, parses its arguments, runs it, and maps any error to an exit code.
 enum NudgeCLI {
@@ -44,6 +45,25 @@ enum NudgeCLI {
         }
     }
 
+    /// `arguments` with the command first: `nudge --data DIR status` is `nudge status --data DIR`. The command is
+    /// the first word that names one and is not the value of the option before it (as that command reads its
+    /// options); nothing moves when the first word is the command, an option of nudge itself, or none is found.
+    static func commandFirst(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, first.hasPrefix("-"), !options.contains(where: { $0.name == first }),
+              first != "-h" else { return arguments }
+        for index in arguments.indices.dropFirst() {
+            guard let command = command(named: arguments[index]) else { continue }
+            let before = arguments[index - 1]
+            let takesValue = command.options.contains { option in
+                guard option.name == before, case .argument = option.value else { return false }
+                return true
+            }
+            if takesValue { continue }
+            return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
+        }
+        return arguments
+    }
+
     /// The options of `nudge` itself, without a command.
     static let options: [OptionSpec] = [
         .flag("--help", "show this overview of the commands (also -h and help)"),
@@ -67,14 +87,22 @@ enum NudgeCLI {
 
     /// `main` without the check of standard output.
     private static func command(_ arguments: [String], _ console: Console) -> Int32 {
+        let arguments = commandFirst(arguments)
         guard let first = arguments.first else {
             console.error(overview)
             return ExitCode.usage.rawValue
         }
         switch first {
-        case "--help", "-h", "help":
+        case "--help", "-h":
             console.out(overview)
             return ExitCode.success.rawValue
+        case "help":
+            // `nudge help CMD` is `nudge CMD --help`.
+            guard arguments.count > 1 else {
+                console.out(overview)
+                return ExitCode.success.rawValue
+            }
+            return command([arguments[1], "--help"], console)
         case "--version":
             console.out("nudge \(version)")
             return ExitCode.success.rawValue
@@ -82,8 +110,10 @@ enum NudgeCLI {
             break
         }
         guard let command = command(named: first) else {
-            console.error("nudge: unknown command '\(first)'; commands: "
-                + commands.filter { !$0.hidden }.map(\.name).joined(separator: ", ") + " (see nudge --help)")
+            let names = commands.filter { !$0.hidden }.map(\.name)
+            var message = "nudge: unknown command '\(first)'"
+            if let suggestion = Spelling.closest(to: first, among: names) { message += " (did you mean \(suggestion)?)" }
+            console.error(message + "; commands: " + names.joined(separator: ", ") + " (see nudge --help)")
             return ExitCode.usage.rawValue
         }
         do {

@@ -231,4 +231,39 @@ final class CommandLineTests: DataDirectoryTestCase {
         XCTAssertEqual(closed.status, 74, closed.stderr)
         XCTAssertTrue(closed.stderr.contains("could not write the output"), closed.stderr)
     }
+
+    /// `-h` and `--help` on every command, and `nudge help CMD`, print the same help, exit 0.
+    func testDashHAndHelpCommandGiveEachCommandsHelp() throws {
+        for name in ["run", "plan", "status", "check", "test", "snooze", "act", "ack", "laundry", "play", "trip",
+                     "import", "times", "init", "completions", "man"] {
+            let long = try NudgeProcess.run([name, "--help"], workingDirectory: dir.url)
+            XCTAssertEqual(long.status, 0, long.summary)
+            XCTAssertTrue(long.stdout.hasPrefix("usage: nudge \(name)"), long.summary)
+            for other in [[name, "-h"], ["help", name]] {
+                let result = try NudgeProcess.run(other, workingDirectory: dir.url)
+                XCTAssertEqual(result.status, 0, result.summary)
+                XCTAssertEqual(result.stdout, long.stdout, other.joined(separator: " "))
+            }
+        }
+    }
+
+    /// An unknown command gets a did-you-mean, as an unknown option does; exit 64.
+    func testAnUnknownCommandGetsADidYouMean() throws {
+        let result = try NudgeProcess.run(["staus"], workingDirectory: dir.url)
+        XCTAssertEqual(result.status, 64, result.summary)
+        XCTAssertTrue(result.stderr.contains("unknown command 'staus' (did you mean status?)"), result.summary)
+    }
+
+    /// Options before the command are the command's: `nudge --data DIR status` is `nudge status --data DIR`.
+    func testOptionsBeforeTheCommandAreTheCommands() throws {
+        try dir.write("settings.json", Fixture.settings())
+        let run = try NudgeProcess.run(["--data", dir.path, "--now", "2026-11-21T08:00:00Z", "run"],
+                                       workingDirectory: dir.url)
+        XCTAssertEqual(run.status, 0, run.summary)
+        XCTAssertTrue(dir.exists("plan.json"))
+        let before = try NudgeProcess.run(["--data", dir.path, "status"], workingDirectory: dir.url)
+        let after = try NudgeProcess.run(["status", "--data", dir.path], workingDirectory: dir.url)
+        XCTAssertEqual(before.status, 0, before.summary)
+        XCTAssertEqual(before.stdout, after.stdout)
+    }
 }

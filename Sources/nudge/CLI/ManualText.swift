@@ -157,7 +157,8 @@ enum ManualText {
             """),
         .entry("`.waiters/`", """
             a file for each desktop notification with buttons on screen, locked by the process that waits for its \
-            click: the next run reports a click it could not apply
+            click: the next run closes the notification of a waiting process that was killed, and reports a click \
+            it could not apply
             """),
         .paragraph("""
             nudge writes its files atomically (a temporary file in the same directory, flushed, renamed) with mode \

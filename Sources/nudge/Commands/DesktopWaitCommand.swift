@@ -13,7 +13,7 @@ private var waiterStopRequested: sig_atomic_t = 0
 /// and answers the run on its standard output as soon as the server shows the notification ("shown ID" or
 /// "failed: REASON"). Without buttons (none in the record, or a server that draws none) that is all: the
 /// connection was a short one. With buttons it holds a locked file in `.waiters/` that says where the notification
-/// is and what click it has yet to apply (`WaiterHold`), applies a click as `nudge act ID ACTION` would
+/// is (`WaiterHold`: a run closes it should the waiter be killed), applies a click as `nudge act ID ACTION` would
 /// (`ClickApplier`: retried until it can be, docs/desktop.md, "A click that cannot be applied at once"), and at
 /// the record's `expiresAt` closes the notification from that same connection — the only one GNOME Shell lets
 /// close it, and the one it sends the clicks to. It closes it too as soon as another route settles it

@@ -4,10 +4,10 @@ import NudgeCore
 import Glibc
 #endif
 
-/// What click waiters that are gone left in `.waiters/` (docs/desktop.md, "A click that cannot be applied at once"),
-/// as a run finds it under the data directory's lock: each file whose lock the run can take belongs to a waiter
-/// that ended. It holds a click that was not applied. The run records the clicks (`UnappliedClicks`), saves them,
-/// then removes the files.
+/// What click waiters that are gone left in `.waiters/` (docs/desktop.md, "A waiter that is gone"), as a run finds
+/// it under the data directory's lock: each file whose lock the run can take belongs to a waiter that ended. It
+/// holds a notification to close, when the waiter was killed with it on screen, and a click that was not applied.
+/// The run records the clicks (`UnappliedClicks`), saves them, then closes the notifications and removes the files.
 final class GoneWaiters {
     /// One file left behind, locked by this run until it is removed or let go.
     struct Left {
@@ -34,9 +34,15 @@ final class GoneWaiters {
     /// The clicks that were not applied.
     var unappliedClicks: [UnappliedClick] { left.compactMap(\.held?.unappliedClick) }
 
-    /// Removes the files. Call once the clicks they hold are saved.
-    func remove() {
-        for file in left { unlink(file.path) }
+    /// Closes every notification a killed waiter left on screen, from this run's own connection, and removes the
+    /// files with nothing left to do; a file whose notification cannot be closed now stays for the next run. Call
+    /// once the clicks they hold are saved.
+    func closeAndRemove(now: Date) {
+        let closer = OrphanCloser()
+        for file in left {
+            if let held = file.held, !held.closed, !closer.close(held, now: now) { continue }
+            unlink(file.path)
+        }
     }
 
     /// The file at `path`, locked, when its waiter is gone: the lock is free, and the file locked is still the one

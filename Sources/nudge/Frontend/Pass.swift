@@ -94,8 +94,8 @@ struct Pass {
         }
     }
 
-    /// What click waiters that are gone left (docs/desktop.md, "A click that cannot be applied at once"): the clicks
-    /// they could not apply are saved, then said once on stderr.
+    /// What click waiters that are gone left (docs/desktop.md, "A waiter that is gone"): the clicks they could not
+    /// apply are saved, then said once on stderr, and the notifications killed waiters left on screen are closed.
     /// Only `nudge run` does it: an editing command's pass may be a waiter's own, whose stderr nobody reads.
     private func settleGoneWaiters(_ state: inout RunState, now: Date) throws {
         let gone = GoneWaiters(directory)
@@ -105,7 +105,7 @@ struct Pass {
             recorded.append(click)
         }
         if !recorded.isEmpty { try Commit(state: state).write(to: directory) }
-        gone.remove()
+        gone.closeAndRemove(now: now)
         for click in recorded { console.error("nudge: " + click.reportLine) }
     }
 

@@ -70,7 +70,7 @@ enum DesktopWaitCommand {
         let clicks = ClickApplier(id: id, directory: directory, clock: clock, hold: hold,
                                   isStopped: { waiterStopRequested != 0 })
         var watch = SettlementWatch(directory: directory, id: id)
-        let expiry = MonotonicDeadline(secondsFromNow: left)
+        let expiry = Deadline(after: left)
         var unapplied = false
         wait(on: shown.0, for: shown.1, until: deadline, settled: { watch.check(now: clock.now()) != nil }) { action in
             let label = request.buttons.first { $0.action == action }?.label ?? action

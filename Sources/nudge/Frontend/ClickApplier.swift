@@ -26,7 +26,7 @@ struct ClickApplier {
 
     /// Applies `action`, the button labelled `label`, until it is applied (true) or `deadline` passes or a stop
     /// comes (false; the waiter's file then holds the click and the last error).
-    func apply(_ action: String, label: String, until deadline: MonotonicDeadline) -> Bool {
+    func apply(_ action: String, label: String, until deadline: Deadline) -> Bool {
         var click = HeldNotification.PendingClick(action: action, label: label, clickedAt: clock.now(), error: "")
         hold?.update { $0.click = click }
         let changes = DirectoryChanges(directory)
@@ -46,7 +46,7 @@ struct ClickApplier {
                 guard changes.wait(until: deadline, isInterrupted: isStopped) else { return false }
             } else {
                 var nothing = pollfd()
-                _ = poll(&nothing, 0, Int32(min(deadline.secondsLeft, Self.retryWithoutInotify) * 1000) + 1)
+                _ = poll(&nothing, 0, Int32(min(deadline.remaining, Self.retryWithoutInotify) * 1000) + 1)
             }
         }
     }
@@ -61,7 +61,7 @@ struct ClickApplier {
 
     /// One attempt under the lock, waited for until `deadline`. The lock is let go when this returns, before the
     /// waiter sleeps again.
-    private func attempt(_ action: String, until deadline: MonotonicDeadline) -> Attempt {
+    private func attempt(_ action: String, until deadline: Deadline) -> Attempt {
         guard let lock = DirectoryLock.wait(in: directory.path, until: deadline, isInterrupted: isStopped) else {
             return .unlocked
         }

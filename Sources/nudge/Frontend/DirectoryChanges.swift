@@ -47,11 +47,11 @@ final class DirectoryChanges {
 
     /// Sleeps until one of the watched files changed (since this was made, or since the last call that saw a
     /// change), `deadline` passes or `isInterrupted` says so after a signal: true for a change.
-    func wait(until deadline: MonotonicDeadline, isInterrupted: () -> Bool) -> Bool {
+    func wait(until deadline: Deadline, isInterrupted: () -> Bool) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !deadline.hasPassed && !isInterrupted() {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(deadline.secondsLeft, 3600) * 1000) + 1)
+            let ready = poll(&poller, 1, Int32(min(deadline.remaining, 3600) * 1000) + 1)
             guard ready > 0 else { continue }
             let got = read(descriptor, &buffer, buffer.count)
             guard got > 0 else { continue }

@@ -39,7 +39,7 @@ final class DirectoryLock {
     /// without polling, in a blocking `flock` that an interval timer (`ITIMER_REAL`, which counts on the
     /// monotonic clock) interrupts at `deadline`. A signal whose handler was installed without `SA_RESTART`
     /// interrupts it too; `isInterrupted` then says whether to stop. nil when the lock was not had by then.
-    static func wait(in directory: String, until deadline: MonotonicDeadline,
+    static func wait(in directory: String, until deadline: Deadline,
                      isInterrupted: () -> Bool) -> DirectoryLock? {
         let descriptor = open(directory + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
@@ -53,7 +53,7 @@ final class DirectoryLock {
             sigaction(SIGALRM, &previous, nil)
         }
         while !isInterrupted() {
-            let left = deadline.secondsLeft
+            let left = deadline.remaining
             guard left > 0 else { break }
             // At least a microsecond: a zero timer is no timer, and flock would wait for good.
             let micros = max(1, Int(left * 1e6))

@@ -25,6 +25,7 @@ extension RunState {
         readRunSummary(&state, root, document)
         state.userActions = UserActions.read(root, document)
         state.channelQueue = ChannelQueue.read(root, document)
+        state.unappliedClicks = UnappliedClicks.read(root, document)
         readLearned(&state, root, document)
         state.memory = state.memory.readingLedger(root, document)
         if let problem = document.problems.first { throw problem }

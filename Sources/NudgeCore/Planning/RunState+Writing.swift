@@ -8,12 +8,12 @@ extension RunState {
     /// run suppressed.
     public static let bookkeepingKeys = ["deliveredTotal", "missedTotal", "recentMissed", "fileErrors", "fileNotes",
                                          "lastGood", "outboxBytes", "outboxLastLine", "badge", "lastSuppressed"]
-    /// The members written after the user's actions and the channel queue: what runs learned.
+    /// The members written after the user's actions, the channel queue and the unapplied clicks: what runs learned.
     public static let learnedKeys = ["smartReminder", "plannedLeaveTimes", "departures", "milestones"]
     /// Every member of state.json, in the order `fileContent` writes them: the state's own and its parts'. The
     /// manual and docs/files.md list them from these lists.
     public static let stateKeys = runKeys + bookkeepingKeys + UserActions.stateKeys + ChannelQueue.stateKeys
-        + learnedKeys + DeliveryMemory.stateKeys
+        + UnappliedClicks.stateKeys + learnedKeys + DeliveryMemory.stateKeys
 
     /// `state.json`'s content: pretty JSON (the layout of `JSONValue.prettyText`) with a final newline; keys
     /// sorted where they come from dictionaries, so the file is deterministic. Each part writes its own members,
@@ -27,6 +27,7 @@ extension RunState {
         writeBookkeeping(to: &out)
         userActions.write(to: &out)
         channelQueue.write(to: &out)
+        unappliedClicks.write(to: &out)
         writeLearned(to: &out)
         memory.write(to: &out)
         out.close("}")

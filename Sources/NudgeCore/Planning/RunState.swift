@@ -57,6 +57,8 @@ public struct RunState: Equatable, Sendable {
     public var userActions = UserActions()
     /// The deliveries the desktop and the command still owe, and their latest failures.
     public var channelQueue = ChannelQueue()
+    /// The desktop clicks their waiters could not apply, for `status`.
+    public var unappliedClicks = UnappliedClicks()
     /// How many due notifications the last run suppressed because notifications are switched off.
     public var lastSuppressed = 0
     /// The learned streak reminder time and when it was computed (docs/files.md); nil until plays exist.

@@ -43,7 +43,7 @@ public enum StatusReport {
         lines += lastRunLines(state, settings: settings, now: now, clock: clock, zone: zone)
         lines += todayLines(state, extras: extras, now: now, clock: clock, zone: zone)
         lines += totalLines(state, clock: clock)
-        lines += desktopLines(state)
+        lines += desktopLines(state, clock: clock)
         lines += recentDeliveryLines(extras.recentDeliveries, clock: clock)
         lines += fileLines(state)
         return lines.joined(separator: "\n")
@@ -112,8 +112,8 @@ public enum StatusReport {
         return lines
     }
 
-    /// The deliveries the desktop channels still retry, and their last failures.
-    private static func desktopLines(_ state: RunState) -> [String] {
+    /// The deliveries the desktop channels still retry, their last failures, and the clicks not applied.
+    private static func desktopLines(_ state: RunState, clock: WallClock) -> [String] {
         var lines: [String] = []
         if !state.channelQueue.deliveries.isEmpty {
             let channels = Set(state.channelQueue.deliveries.flatMap(\.channels))
@@ -125,8 +125,20 @@ public enum StatusReport {
             lines.append("Desktop delivery failures, and retries that got through (latest last):")
             lines += state.channelQueue.failures.suffix(5).map { "  \($0)" }
         }
+        let clicks = state.unappliedClicks.clicks.suffix(5)
+        if !clicks.isEmpty {
+            lines.append(unappliedClicksHeading)
+            for click in clicks {
+                let clicked = TextFormat.localStamp(click.clickedAt, clock)
+                lines.append("  \(clicked)  \"\(click.label)\" on \(click.title): \(click.reason)")
+                lines.append("    `nudge act \(click.id) \(click.action)` applies it now")
+            }
+        }
         return lines
     }
+
+    /// Above the desktop clicks that could not be applied (docs/desktop.md, "A click that cannot be applied at once").
+    static let unappliedClicksHeading = "Desktop clicks not applied (latest last):"
 
     /// The last deliveries with their ids, for `nudge snooze` and `nudge act`.
     private static func recentDeliveryLines(_ deliveries: [Delivery], clock: WallClock) -> [String] {
@@ -205,6 +217,7 @@ public enum StatusReport {
             JSONMember("lastSuppressed", .number(String(state.lastSuppressed))),
             JSONMember("commandRetries", .number(String(state.channelQueue.deliveries.count))),
             JSONMember("commandFailures", .array(state.channelQueue.failures.map(JSONValue.string))),
+            JSONMember("unappliedClicks", .array(state.unappliedClicks.clicks.map(unappliedClickJSON))),
         ]
         if let smart = state.smartReminder {
             members.append(JSONMember("smartReminder", smartReminderJSON(smart)))
@@ -233,6 +246,17 @@ public enum StatusReport {
             JSONMember("title", .string(record.title)),
             JSONMember("fireAt", .string(RFC3339.format(record.fireAt))),
             JSONMember("reason", .string(record.reason.rawValue)),
+        ])
+    }
+
+    private static func unappliedClickJSON(_ click: UnappliedClick) -> JSONValue {
+        .object([
+            JSONMember("id", .string(click.id)),
+            JSONMember("title", .string(click.title)),
+            JSONMember("action", .string(click.action)),
+            JSONMember("label", .string(click.label)),
+            JSONMember("clickedAt", .string(RFC3339.format(click.clickedAt))),
+            JSONMember("reason", .string(click.reason)),
         ])
     }
 

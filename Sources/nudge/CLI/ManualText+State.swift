@@ -22,6 +22,7 @@ extension ManualText {
         ("the totals, your files and the outbox", RunState.bookkeepingKeys),
         ("your actions", UserActions.stateKeys),
         ("the channels' queue", ChannelQueue.stateKeys),
+        ("the clicks not applied", UnappliedClicks.stateKeys),
         ("what runs learned", RunState.learnedKeys),
         ("what was handled", DeliveryMemory.stateKeys),
     ]
@@ -60,6 +61,11 @@ extension ManualText {
             attempts and last error, retried until it expires
             """,
         "commandFailures": "their latest \(ChannelQueue.recentFailureLimit) failures",
+        "unappliedClicks": """
+            the last \(UnappliedClicks.recentLimit) desktop buttons clicked whose action could not be applied before \
+            the notification expired (or whose waiter was killed), each with the notification's `id` and `title`, \
+            the `action`, its `label`, `clickedAt` and the `reason`
+            """,
         "smartReminder": "the learned streak reminder time and when it was computed",
         "plannedLeaveTimes": "each leave-time as planned, moved only by more than 2 minutes",
         "departures": "the open departures of trips",

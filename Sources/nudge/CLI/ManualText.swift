@@ -155,6 +155,11 @@ enum ManualText {
             a note for each desktop notification or command started and not yet recorded in `state.json`, so \
             that a run that dies while one runs never makes the next run start it again
             """),
+        .entry("`.waiters/`", """
+            a file for each desktop notification with buttons on screen, locked by the process that waits for its \
+            click: the next run closes the notification of a waiting process that was killed, and reports a click \
+            it could not apply
+            """),
         .paragraph("""
             nudge writes its files atomically (a temporary file in the same directory, flushed, renamed) with mode \
             0600: they hold personal data. A user file that is a symbolic link is read and edited through the \

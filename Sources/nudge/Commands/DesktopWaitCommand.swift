@@ -12,9 +12,11 @@ private var waiterStopRequested: sig_atomic_t = 0
 /// every notification. It is the D-Bus client itself: on one connection to the session bus it sends `Notify`
 /// and answers the run on its standard output as soon as the server shows the notification ("shown ID" or
 /// "failed: REASON"). Without buttons (none in the record, or a server that draws none) that is all: the
-/// connection was a short one. With buttons it applies a click as `nudge act ID ACTION` would, and at the
-/// record's `expiresAt` closes the notification from that same connection — the only one GNOME Shell lets close
-/// it, and the one it sends the clicks to. It closes it too as soon as another route settles it
+/// connection was a short one. With buttons it holds a locked file in `.waiters/` that says where the notification
+/// is (`WaiterHold`: a run closes it should the waiter be killed), applies a click as `nudge act ID ACTION` would
+/// (`ClickApplier`: retried until it can be, docs/desktop.md, "A click that cannot be applied at once"), and at
+/// the record's `expiresAt` closes the notification from that same connection — the only one GNOME Shell lets
+/// close it, and the one it sends the clicks to. It closes it too as soon as another route settles it
 /// (`SettlementWatch`: a command in a terminal, another notification's button, an edit). It ends when the
 /// notification closes, when its server goes away (a restarted server reuses the numbers: nothing is closed
 /// then), or after closing it: no waiter outlives its notification.
@@ -46,26 +48,64 @@ enum DesktopWaitCommand {
         let directory = DataDirectory(path: try arguments.dataDirectory())
         let clock = RunClock(fixed: arguments.instant(.now))
         let shown: (BusConnection, NotificationWatch)
+        let hold: WaiterHold?
         switch show(request) {
         case .failure(let failure):
             answer("failed: \(failure)", id: id, directory: directory, now: clock.now())
             return .failure
         case .success(let (connection, watch, capabilities)):
-            answer("shown \(watch.id)", id: id, directory: directory, now: clock.now())
             // No buttons, or a server that draws none and showed it plainly: nothing to wait for (docs/desktop.md).
-            guard capabilities.contains("actions"), !watch.buttons.isEmpty else { return .success }
+            let waits = capabilities.contains("actions") && !watch.buttons.isEmpty
+            // The waiter's file before the answer: a run that has counted it shown finds where it is.
+            hold = waits ? holdFile(for: (connection, watch), id: id, request: request, until: until,
+                                    directory: directory) : nil
+            answer("shown \(watch.id)", id: id, directory: directory, now: clock.now())
+            guard waits else { return .success }
             shown = (connection, watch)
         }
-        let deadline = Date().addingTimeInterval(until.timeIntervalSince(clock.now()))
-        waiterStopRequested = 0
-        for stop in [SIGTERM, SIGHUP, SIGINT] { signal(stop) { _ in waiterStopRequested = 1 } }
+        let left = until.timeIntervalSince(clock.now())
+        let deadline = Date().addingTimeInterval(left)
+        listenForStop()
         shown.0.isInterrupted = { waiterStopRequested != 0 }
+        let clicks = ClickApplier(id: id, directory: directory, clock: clock, hold: hold,
+                                  isStopped: { waiterStopRequested != 0 })
         var watch = SettlementWatch(directory: directory, id: id)
+        let expiry = Deadline(after: left)
+        var unapplied = false
         wait(on: shown.0, for: shown.1, until: deadline, settled: { watch.check(now: clock.now()) != nil }) { action in
-            _ = try? ActionApplier.apply(idText: id, actionName: action, directory: directory, now: clock.now(),
-                                         console: Console())
+            let label = request.buttons.first { $0.action == action }?.label ?? action
+            unapplied = !clicks.apply(action, label: label, until: expiry)
+        }
+        // Closed by now (or gone with its server): a click not applied stays in the file for the next run to
+        // report; otherwise nothing is left to do.
+        if unapplied {
+            hold?.update { $0.giveUpClick(stopped: waiterStopRequested != 0) }
+            hold?.leave()
+        } else {
+            hold?.remove()
         }
         return .success
+    }
+
+    /// SIGTERM, SIGHUP and SIGINT set `waiterStopRequested`, without `SA_RESTART`: they interrupt the waits for
+    /// the bus, for the lock and for a file, and the waiter closes its notification and goes.
+    private static func listenForStop() {
+        waiterStopRequested = 0
+        var stopping = sigaction()
+        stopping.__sigaction_handler.sa_handler = { _ in waiterStopRequested = 1 }
+        for stop in [SIGTERM, SIGHUP, SIGINT] { sigaction(stop, &stopping, nil) }
+    }
+
+    /// The waiter's locked file (`WaiterHold`, docs/desktop.md, "A waiter that is gone"): where the notification
+    /// is, for a run to close it should the waiter be killed. nil when the bus does not say its id.
+    private static func holdFile(for shown: (BusConnection, NotificationWatch), id: String, request: NotifyRequest,
+                                 until: Date, directory: DataDirectory) -> WaiterHold? {
+        let deadline = Date().addingTimeInterval(DesktopChannel.answerTimeout)
+        guard let busID = (try? shown.0.call(NotificationsBus.getID(), until: deadline))?.body.first?.string else {
+            return nil
+        }
+        return WaiterHold.take(HeldNotification(id: id, title: request.summary, busID: busID, server: shown.1.server,
+                                                number: shown.1.id, expiresAt: until), in: directory)
     }
 
     /// Connects, listens for the server's signals when there are buttons to wait for (before Notify, so none is

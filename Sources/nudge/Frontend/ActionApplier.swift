@@ -9,14 +9,15 @@ import Glibc
 /// action, then re-planning (docs/design.md, "The lock").
 enum ActionApplier {
     /// Applies the action named `actionName` to the delivered notification `idText` names (full id, `last` or
-    /// a unique prefix) at `now`, and re-plans.
+    /// a unique prefix) at `now`, and re-plans; under `lock` when the caller holds it already (the click waiter,
+    /// which waits for it without polling), else under the lock taken here.
     static func apply(idText: String, actionName: String, directory: DataDirectory, now: Date,
-                      console: Console) throws -> ExitCode {
+                      console: Console, lock held: DirectoryLock? = nil) throws -> ExitCode {
         guard let action = NotificationAction(rawValue: actionName) else {
             throw CLIError.usage("nudge act: unknown action \"\(actionName)\"; actions: "
                 + NotificationAction.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        let lock = try held ?? DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let snapshot = try DataSnapshot.load(directory)
         var state = snapshot.state ?? RunState()

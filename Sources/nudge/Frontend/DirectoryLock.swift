@@ -35,6 +35,38 @@ final class DirectoryLock {
         return DirectoryLock(descriptor: descriptor)
     }
 
+    /// Takes the lock for the click waiter (docs/desktop.md, "A click that cannot be applied at once"): waits
+    /// without polling, in a blocking `flock` that an interval timer (`ITIMER_REAL`, which counts on the
+    /// monotonic clock) interrupts at `deadline`. A signal whose handler was installed without `SA_RESTART`
+    /// interrupts it too; `isInterrupted` then says whether to stop. nil when the lock was not had by then.
+    static func wait(in directory: String, until deadline: Deadline,
+                     isInterrupted: () -> Bool) -> DirectoryLock? {
+        let descriptor = open(directory + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        var interrupting = sigaction()
+        interrupting.__sigaction_handler.sa_handler = { _ in }   // only there to interrupt flock
+        var previous = sigaction()
+        sigaction(SIGALRM, &interrupting, &previous)
+        defer {
+            var disarmed = itimerval()
+            setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &disarmed, nil)
+            sigaction(SIGALRM, &previous, nil)
+        }
+        while !isInterrupted() {
+            let left = deadline.remaining
+            guard left > 0 else { break }
+            // At least a microsecond: a zero timer is no timer, and flock would wait for good.
+            let micros = max(1, Int(left * 1e6))
+            var timer = itimerval(it_interval: timeval(), it_value: timeval(tv_sec: micros / 1_000_000,
+                                                                          tv_usec: micros % 1_000_000))
+            setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
+            if flock(descriptor, LOCK_EX) == 0 { return DirectoryLock(descriptor: descriptor) }
+            guard errno == EINTR else { break }
+        }
+        close(descriptor)
+        return nil
+    }
+
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -59,6 +59,7 @@ struct Pass {
         }
         if !dryRun {
             try deliverQueued(&result, snapshot, now: now)
+            if case .run = kind { try settleGoneWaiters(&result.state, now: now) }
         }
         console.flush()
         if reportingProblems {
@@ -91,6 +92,21 @@ struct Pass {
             try Commit(plan: result.plan).write(to: directory)
             armWake(result, snapshot)
         }
+    }
+
+    /// What click waiters that are gone left (docs/desktop.md, "A waiter that is gone"): the clicks they could not
+    /// apply are saved, then said once on stderr, and the notifications killed waiters left on screen are closed.
+    /// Only `nudge run` does it: an editing command's pass may be a waiter's own, whose stderr nobody reads.
+    private func settleGoneWaiters(_ state: inout RunState, now: Date) throws {
+        let gone = GoneWaiters(directory)
+        guard !gone.left.isEmpty else { return }
+        var recorded: [UnappliedClick] = []
+        for click in gone.unappliedClicks where state.unappliedClicks.record(click, actions: state.userActions) {
+            recorded.append(click)
+        }
+        if !recorded.isEmpty { try Commit(state: state).write(to: directory) }
+        gone.closeAndRemove(now: now)
+        for click in recorded { console.error("nudge: " + click.reportLine) }
     }
 
     /// Arms the plan's wakes in the systemd user manager when it is what wakes nudge (docs/systemd.md), right

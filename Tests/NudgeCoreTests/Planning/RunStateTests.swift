@@ -93,6 +93,10 @@ final class RunStateTests: XCTestCase {
         state.channelQueue.deliveries[0].lastError = "exit 1: \"quoted\" and \\ backslash\nsecond line"
         state.channelQueue = ChannelQueue(deliveries: state.channelQueue.deliveries,
                                           failures: ["notify: exit 3", "Zoë ❄️"])
+        state.unappliedClicks = UnappliedClicks(clicks: [UnappliedClick(
+            id: "laundry.washComplete:snowy:c-5", title: "Wash Complete!", action: "COMPLETE_ACTION",
+            label: "Start Dryer", clickedAt: Fixtures.instant("2026-11-21T08:46:00Z"),
+            reason: "retried until the notification expired at 2026-11-21T14:45:00Z: laundry.json:1:68: \"x\"")])
         state.plannedLeaveTimes = ["office": Fixtures.instant("2026-11-23T07:10:00Z"),
                                    "dentist": Fixtures.instant("2026-11-24T12:55:00Z")]
         state.smartReminder = SmartReminder(

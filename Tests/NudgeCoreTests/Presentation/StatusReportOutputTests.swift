@@ -11,8 +11,8 @@ final class StatusReportOutputTests: XCTestCase {
                              clock: clock)!
     }
 
-    /// A state with every section `status` has: missed, retries, failures, file errors and notes, budget, smart
-    /// reminder, departures; notifications off, the last run stale.
+    /// A state with every section `status` has: missed, retries, failures, a click not applied, file errors and
+    /// notes, budget, smart reminder, departures; notifications off, the last run stale.
     private func richState() -> RunState {
         var state = Fixtures.state(lastRun: "2026-11-21T06:00:00Z")
         state.lastRunCommandAt = Fixtures.instant("2026-11-21T06:30:00Z")
@@ -40,6 +40,11 @@ final class StatusReportOutputTests: XCTestCase {
                                              playCount: 40),
             computedAt: Fixtures.instant("2026-11-21T04:00:00Z"))
         state.departures = [Departure(trip: "office", at: Fixtures.instant("2026-11-21T06:10:00Z"))]
+        state.unappliedClicks = UnappliedClicks(clicks: [UnappliedClick(
+            id: "laundry.washComplete:snowy:c-5", title: "Wash Complete!", action: "COMPLETE_ACTION",
+            label: "Start Dryer", clickedAt: Fixtures.instant("2026-11-21T06:46:00Z"),
+            reason: "retried until the notification expired at 2026-11-21T07:45:00Z: laundry.json:1:68: error: "
+                + "trailing comma")])
         return state
     }
 
@@ -112,6 +117,10 @@ final class StatusReportOutputTests: XCTestCase {
               desktop command failed for attempt 4: exit 1
               desktop command failed for attempt 5: exit 1
               desktop command failed for attempt 6: exit 1
+            Desktop clicks not applied (latest last):
+              Sat 21 Nov 07:46  "Start Dryer" on Wash Complete!: retried until the notification expired at \
+            2026-11-21T07:45:00Z: laundry.json:1:68: error: trailing comma
+                `nudge act laundry.washComplete:snowy:c-5 COMPLETE_ACTION` applies it now
             Last deliveries (newest last; `nudge snooze ID` and `nudge act ID ACTION` take an id, a unique prefix of \
             it, or `last`):
               Fri 20 Nov 05:30  alarm.prayer:fajr:2026-11-20  Morning Prayer Time
@@ -228,6 +237,17 @@ final class StatusReportOutputTests: XCTestCase {
                 "desktop command failed for attempt 5: exit 1",
                 "desktop command failed for attempt 6: exit 1"
               ],
+              "unappliedClicks": [
+                {
+                  "id": "laundry.washComplete:snowy:c-5",
+                  "title": "Wash Complete!",
+                  "action": "COMPLETE_ACTION",
+                  "label": "Start Dryer",
+                  "clickedAt": "2026-11-21T06:46:00Z",
+                  "reason": "retried until the notification expired at 2026-11-21T07:45:00Z: laundry.json:1:68: \
+            error: trailing comma"
+                }
+              ],
               "smartReminder": {
                 "time": "18:30",
                 "windowStartHour": 19,
@@ -282,7 +302,8 @@ final class StatusReportOutputTests: XCTestCase {
               "badge": 1,
               "lastSuppressed": 0,
               "commandRetries": 0,
-              "commandFailures": []
+              "commandFailures": [],
+              "unappliedClicks": []
             }
             """)
         XCTAssertEqual(StatusReport.text(nil, settings: Settings(), now: now, zone: Fixtures.berlin), """

@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The desktop channel on GNOME Shell itself, headless (docs/desktop.md): GNOME lets only the connection that created a
 /// notification close it while that connection lives, and sends clicks only to it. Checked in dbus-monitor's
@@ -96,5 +99,24 @@ final class GnomeShellTests: DesktopServerTestCase {
         try session.waitUntil("the banner to go", timeout: patience) {
             (try? self.session.gnomeShowsABannerWithButtons()) == false
         }
+    }
+
+    /// A waiter killed with SIGKILL (docs/desktop.md, "A waiter that is gone"): GNOME forgets which connection
+    /// created the banner once that connection is gone, and the next run closes it from its own.
+    func testAKilledWaitersBannerIsClosedByTheNextRun() throws {
+        let notify = try deliverWashComplete()
+        try session.waitForGnomeBanner()
+        let waiter = try XCTUnwrap(waiters.first)
+        XCTAssertEqual(kill(waiter, SIGKILL), 0)
+        try waitForNoWaiter()
+        XCTAssertTrue(try session.gnomeShowsABannerWithButtons(), "a banner whose buttons nothing listens to")
+        let run = try cron("run", at: "2026-11-21T08:46:00Z")
+        XCTAssertEqual(run.status, 0, run.summary)
+        try session.waitUntil("the banner to go", timeout: patience) {
+            (try? self.session.gnomeShowsABannerWithButtons()) == false
+        }
+        let closes = session.monitorRecords("CloseNotification").filter { $0.sender != notify.sender }
+        XCTAssertFalse(closes.isEmpty, "closed by the run's own connection: \(session.monitorText())")
+        XCTAssertEqual(session.monitorRecords("CloseNotification").filter { $0.sender == notify.sender }.count, 0)
     }
 }

@@ -23,6 +23,10 @@ public enum NotificationsBus {
 
     public static func addMatch(_ rule: String) -> DBusMessage { busCall("AddMatch", [.string(rule)]) }
 
+    /// The bus instance's id, answered with `s`: a bus started again (a new login) has another, and may hand the
+    /// same unique names to other programs.
+    public static func getID() -> DBusMessage { busCall("GetId") }
+
     private static func serverCall(_ member: String, _ body: [DBusValue] = [], to destination: String) -> DBusMessage {
         DBusMessage(kind: .methodCall, path: path, interface: interface, member: member, destination: destination,
                     body: body)
@@ -42,6 +46,11 @@ public enum NotificationsBus {
     /// server is gone, the bus refuses the call instead of handing the number to whoever shows notifications now.
     public static func closeNotification(_ id: UInt32, server: String) -> DBusMessage {
         serverCall("CloseNotification", [.uint32(id)], to: server)
+    }
+
+    /// Whether an error reply says that the call's destination is no longer on the bus (a server that stopped).
+    public static func isNoOwnerError(_ name: String) -> Bool {
+        ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(name)
     }
 
     /// `Notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)`.

@@ -60,6 +60,20 @@ final class DBusMessageTests: XCTestCase {
         XCTAssertEqual(try DBusMessage.decode(signal.encoded()), signal)
     }
 
+    /// The bus's id, which a run compares with the one a killed waiter noted (docs/desktop.md, "A waiter that is
+    /// gone"), and the error that says the server a close was sent to has left the bus.
+    func testGetIDAsksTheBusAndANameWithoutOwnerIsRecognised() throws {
+        var getID = NotificationsBus.getID()
+        getID.serial = 2
+        XCTAssertEqual(getID.destination, "org.freedesktop.DBus")
+        XCTAssertEqual(getID.member, "GetId")
+        XCTAssertEqual(getID.body, [])
+        XCTAssertEqual(try DBusMessage.decode(getID.encoded()), getID)
+        XCTAssertTrue(NotificationsBus.isNoOwnerError("org.freedesktop.DBus.Error.ServiceUnknown"))
+        XCTAssertTrue(NotificationsBus.isNoOwnerError("org.freedesktop.DBus.Error.NameHasNoOwner"))
+        XCTAssertFalse(NotificationsBus.isNoOwnerError("org.freedesktop.DBus.Error.InvalidArgs"))
+    }
+
     func testABigEndianMessageDecodes() throws {
         // A signal (serial 5) whose body is uint32 258, written most significant byte first.
         let bytes: [UInt8] = [UInt8(ascii: "B"), 4, 0, 1, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 7,

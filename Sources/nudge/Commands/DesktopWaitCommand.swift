@@ -56,12 +56,12 @@ enum DesktopWaitCommand {
             guard capabilities.contains("actions"), !watch.buttons.isEmpty else { return .success }
             shown = (connection, watch)
         }
-        let deadline = Date().addingTimeInterval(until.timeIntervalSince(clock.now()))
         waiterStopRequested = 0
         for stop in [SIGTERM, SIGHUP, SIGINT] { signal(stop) { _ in waiterStopRequested = 1 } }
         shown.0.isInterrupted = { waiterStopRequested != 0 }
         var watch = SettlementWatch(directory: directory, id: id)
-        wait(on: shown.0, for: shown.1, until: deadline, settled: { watch.check(now: clock.now()) != nil }) { action in
+        wait(on: shown.0, for: shown.1, until: until, clock: clock,
+             settled: { watch.check(now: clock.now()) != nil }) { action in
             _ = try? ActionApplier.apply(idText: id, actionName: action, directory: directory, now: clock.now(),
                                          console: Console())
         }
@@ -78,7 +78,7 @@ enum DesktopWaitCommand {
         case .success(let filled): environment = filled
         case .failure(let missing): return .failure(.noBus(missing.description))
         }
-        let deadline = Date().addingTimeInterval(DesktopChannel.answerTimeout)
+        let deadline = Deadline(after: DesktopChannel.answerTimeout)
         let opened = BusConnection.open(address: environment["DBUS_SESSION_BUS_ADDRESS"] ?? "",
                                         timeout: DesktopChannel.answerTimeout)
         guard case .success(let connection) = opened else {
@@ -106,25 +106,28 @@ enum DesktopWaitCommand {
         }
     }
 
-    /// Holds the notification until it closes, its server goes, a click, `deadline` (or a stop signal), or
-    /// until `settled` says another route handled it, when it closes it. `settled` is asked every
-    /// `SettlementWatch.interval` seconds.
-    static func wait(on connection: BusConnection, for watch: NotificationWatch, until deadline: Date,
-                     settled: () -> Bool = { false }, apply: (String) -> Void) {
-        var nextLook = Date()
+    /// Holds the notification until it closes, its server goes, a click, its `expiresAt` by `clock` (or a stop
+    /// signal), or until `settled` says another route handled it, when it closes it. `settled` is asked every
+    /// `SettlementWatch.interval` seconds. The expiry is an instant of the wall clock, read again at every look: a
+    /// clock set past it closes the notification (docs/design.md, "Deadlines"); the waits between looks are
+    /// `Deadline`s.
+    static func wait(on connection: BusConnection, for watch: NotificationWatch, until expiresAt: Date,
+                     clock: RunClock, settled: () -> Bool = { false }, apply: (String) -> Void) {
+        var nextLook = Deadline(after: 0)
         waiting: while true {
-            if Date() >= nextLook {
+            if nextLook.hasPassed {
                 if settled() { break waiting }
-                nextLook = Date().addingTimeInterval(SettlementWatch.interval)
+                nextLook = Deadline(after: SettlementWatch.interval)
             }
+            let expiry = Deadline(after: expiresAt.timeIntervalSince(clock.now()))
             let message: DBusMessage?
             do {
-                message = try connection.next(until: min(deadline, nextLook))
+                message = try connection.next(until: min(expiry, nextLook))
             } catch {
                 return   // the bus is gone, and the notification with it
             }
             guard let message else {
-                if Date() >= deadline || connection.isInterrupted() { break waiting }
+                if expiry.hasPassed || connection.isInterrupted() { break waiting }
                 continue waiting
             }
             switch watch.step(for: message) {
@@ -141,7 +144,7 @@ enum DesktopWaitCommand {
         // that showed it.
         connection.isInterrupted = { false }
         _ = try? connection.call(NotificationsBus.closeNotification(watch.id, server: watch.server),
-                                 until: Date().addingTimeInterval(closeGrace))
+                                 until: Deadline(after: closeGrace))
     }
 
     /// Writes the one answer the run waits for, then lets go of the pipe. When the run is gone (killed while it

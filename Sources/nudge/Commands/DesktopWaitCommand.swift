@@ -64,7 +64,6 @@ enum DesktopWaitCommand {
             shown = (connection, watch)
         }
         let left = until.timeIntervalSince(clock.now())
-        let deadline = Date().addingTimeInterval(left)
         listenForStop()
         shown.0.isInterrupted = { waiterStopRequested != 0 }
         let clicks = ClickApplier(id: id, directory: directory, clock: clock, hold: hold,
@@ -72,7 +71,8 @@ enum DesktopWaitCommand {
         var watch = SettlementWatch(directory: directory, id: id)
         let expiry = Deadline(after: left)
         var unapplied = false
-        wait(on: shown.0, for: shown.1, until: deadline, settled: { watch.check(now: clock.now()) != nil }) { action in
+        wait(on: shown.0, for: shown.1, until: until, clock: clock,
+             settled: { watch.check(now: clock.now()) != nil }) { action in
             let label = request.buttons.first { $0.action == action }?.label ?? action
             unapplied = !clicks.apply(action, label: label, until: expiry)
         }
@@ -100,7 +100,7 @@ enum DesktopWaitCommand {
     /// is, for a run to close it should the waiter be killed. nil when the bus does not say its id.
     private static func holdFile(for shown: (BusConnection, NotificationWatch), id: String, request: NotifyRequest,
                                  until: Date, directory: DataDirectory) -> WaiterHold? {
-        let deadline = Date().addingTimeInterval(DesktopChannel.answerTimeout)
+        let deadline = Deadline(after: DesktopChannel.answerTimeout)
         guard let busID = (try? shown.0.call(NotificationsBus.getID(), until: deadline))?.body.first?.string else {
             return nil
         }
@@ -118,7 +118,7 @@ enum DesktopWaitCommand {
         case .success(let filled): environment = filled
         case .failure(let missing): return .failure(.noBus(missing.description))
         }
-        let deadline = Date().addingTimeInterval(DesktopChannel.answerTimeout)
+        let deadline = Deadline(after: DesktopChannel.answerTimeout)
         let opened = BusConnection.open(address: environment["DBUS_SESSION_BUS_ADDRESS"] ?? "",
                                         timeout: DesktopChannel.answerTimeout)
         guard case .success(let connection) = opened else {
@@ -146,25 +146,28 @@ enum DesktopWaitCommand {
         }
     }
 
-    /// Holds the notification until it closes, its server goes, a click, `deadline` (or a stop signal), or
-    /// until `settled` says another route handled it, when it closes it. `settled` is asked every
-    /// `SettlementWatch.interval` seconds.
-    static func wait(on connection: BusConnection, for watch: NotificationWatch, until deadline: Date,
-                     settled: () -> Bool = { false }, apply: (String) -> Void) {
-        var nextLook = Date()
+    /// Holds the notification until it closes, its server goes, a click, its `expiresAt` by `clock` (or a stop
+    /// signal), or until `settled` says another route handled it, when it closes it. `settled` is asked every
+    /// `SettlementWatch.interval` seconds. The expiry is an instant of the wall clock, read again at every look: a
+    /// clock set past it closes the notification (docs/design.md, "Deadlines"); the waits between looks are
+    /// `Deadline`s.
+    static func wait(on connection: BusConnection, for watch: NotificationWatch, until expiresAt: Date,
+                     clock: RunClock, settled: () -> Bool = { false }, apply: (String) -> Void) {
+        var nextLook = Deadline(after: 0)
         waiting: while true {
-            if Date() >= nextLook {
+            if nextLook.hasPassed {
                 if settled() { break waiting }
-                nextLook = Date().addingTimeInterval(SettlementWatch.interval)
+                nextLook = Deadline(after: SettlementWatch.interval)
             }
+            let expiry = Deadline(after: expiresAt.timeIntervalSince(clock.now()))
             let message: DBusMessage?
             do {
-                message = try connection.next(until: min(deadline, nextLook))
+                message = try connection.next(until: min(expiry, nextLook))
             } catch {
                 return   // the bus is gone, and the notification with it
             }
             guard let message else {
-                if Date() >= deadline || connection.isInterrupted() { break waiting }
+                if expiry.hasPassed || connection.isInterrupted() { break waiting }
                 continue waiting
             }
             switch watch.step(for: message) {
@@ -181,7 +184,7 @@ enum DesktopWaitCommand {
         // that showed it.
         connection.isInterrupted = { false }
         _ = try? connection.call(NotificationsBus.closeNotification(watch.id, server: watch.server),
-                                 until: Date().addingTimeInterval(closeGrace))
+                                 until: Deadline(after: closeGrace))
     }
 
     /// Writes the one answer the run waits for, then lets go of the pipe. When the run is gone (killed while it

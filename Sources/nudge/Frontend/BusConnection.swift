@@ -67,7 +67,7 @@ final class BusConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) }
         }
         guard connected == 0 else { return .failure(.system("cannot connect to the session bus at \(address)", errno)) }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(after: timeout)
         do {
             // systemd's private socket must read BEGIN before the first message arrives: given both in one
             // read, it leaves the message unanswered. As sd-bus does, BEGIN goes with the request there.
@@ -108,7 +108,7 @@ final class BusConnection {
 
     /// Sends a call and waits for its reply until `deadline`; an error reply is thrown. Signals that arrive
     /// meanwhile are kept for `next`.
-    func call(_ message: DBusMessage, until deadline: Date) throws -> DBusMessage {
+    func call(_ message: DBusMessage, until deadline: Deadline) throws -> DBusMessage {
         let number = try send(message)
         var held: [DBusMessage] = []
         defer { queued = held + queued }
@@ -128,14 +128,14 @@ final class BusConnection {
     }
 
     /// The next message, held or received, or nil at the deadline; throws `.closed` when the bus went away.
-    func next(until deadline: Date) throws -> DBusMessage? {
+    func next(until deadline: Deadline) throws -> DBusMessage? {
         if !queued.isEmpty { return queued.removeFirst() }
         return try receive(until: deadline)
     }
 
     /// Reads from the socket until a whole message is there or the deadline passes. Messages nudge cannot read
     /// (types it does not use) are skipped.
-    private func receive(until deadline: Date) throws -> DBusMessage? {
+    private func receive(until deadline: Deadline) throws -> DBusMessage? {
         while true {
             if let length = DBusMessage.frameLength(received[...]), received.count >= length {
                 let frame = Array(received[..<length])
@@ -148,10 +148,10 @@ final class BusConnection {
     }
 
     /// Waits for bytes and appends them; false at the deadline.
-    private func fill(until deadline: Date) throws -> Bool {
+    private func fill(until deadline: Deadline) throws -> Bool {
         guard isOpen else { throw Failure.closed }
         if isInterrupted() { return false }
-        let left = deadline.timeIntervalSince(Date())
+        let left = deadline.remaining
         guard left > 0 else { return false }
         var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         let ready = poll(&poller, 1, Int32(min(left, 60) * 1000) + 1)
@@ -168,7 +168,7 @@ final class BusConnection {
         return true
     }
 
-    private func readAuthenticationLine(until deadline: Date) throws -> String {
+    private func readAuthenticationLine(until deadline: Deadline) throws -> String {
         while true {
             if let end = received.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: received[..<end], as: UTF8.self)

@@ -48,8 +48,8 @@ final class ChannelProgram {
             // A run killed right after it started `nudge channel-exec` can be followed by this one before that
             // process wrote its note: wait for it while it is on its way, and leave it alone if it takes long.
             guard startingNotes.contains(path) else { return .none }
-            let deadline = Date().addingTimeInterval(2)
-            while access(path, F_OK) != 0 && Date() < deadline { usleep(2_000) }
+            let deadline = Deadline(after: 2)
+            while access(path, F_OK) != 0 && !deadline.hasPassed { usleep(2_000) }
             if access(path, F_OK) != 0 { return .stillGoing }
         }
         guard case .success(let data) = DataDirectory.contents(of: path),

@@ -73,16 +73,16 @@ enum ChildProcess {
         }
     }
 
-    /// Waits for `pid` up to `timeout` seconds; past it the child's process group is killed. Returns nil when
-    /// it exited 0, else what went wrong in words.
+    /// Waits for `pid` up to `timeout` seconds (a `Deadline`: a step of the wall clock does not stop it early);
+    /// past it the child's process group is killed. Returns nil when it exited 0, else what went wrong in words.
     static func wait(for pid: pid_t, program: String, timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(after: timeout)
         var status: Int32 = 0
         while true {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { break }
             if result < 0 && errno != EINTR { return "lost track of \(program): \(String(cString: strerror(errno)))" }
-            if Date() >= deadline {
+            if deadline.hasPassed {
                 kill(-pid, SIGKILL)
                 _ = waitpid(pid, &status, 0)
                 return "\(program) did not finish within \(Int(timeout)) s and was stopped"

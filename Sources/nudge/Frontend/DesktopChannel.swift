@@ -107,11 +107,11 @@ struct DesktopChannel {
     /// One line from `descriptor` (without its newline), waiting up to `timeout` seconds; nil at the end of the
     /// stream or the deadline before a line came.
     static func readLine(_ descriptor: Int32, timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(after: timeout)
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            let left = deadline.timeIntervalSince(Date())
+            let left = deadline.remaining
             guard left > 0 else { return nil }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(left, 1) * 1000) + 1)

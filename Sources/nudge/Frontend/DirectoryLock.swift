@@ -15,16 +15,16 @@ final class DirectoryLock {
         self.descriptor = descriptor
     }
 
-    /// Takes the lock, waiting up to `wait` seconds (0: fail at once with exit 75).
+    /// Takes the lock, waiting up to `wait` seconds on the monotonic clock (0: fail at once with exit 75).
     static func acquire(in directory: String, wait: Double, canWaitLonger: Bool = false) throws -> DirectoryLock {
         let path = directory + "/.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw CLIError.cannotWrite("nudge: cannot open lock file \(path): \(String(cString: strerror(errno)))")
         }
-        let deadline = Date().addingTimeInterval(wait)
+        let deadline = Deadline(after: wait)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+            guard errno == EWOULDBLOCK || errno == EINTR, !deadline.hasPassed else {
                 close(descriptor)
                 let waited = wait > 0 ? " after waiting \(Int(wait)) s" : ""
                 let advice = canWaitLonger ? "try again later or pass --wait SECONDS" : "try again later"

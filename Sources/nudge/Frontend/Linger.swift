@@ -13,13 +13,15 @@ struct Linger {
     let clock: RunClock
 
     /// Sleeps until each next fireAt within the deadline and runs `pass` then; stops early when nothing else falls
-    /// due before the deadline. Returns the worst exit code of all passes.
+    /// due before the deadline. Returns the worst exit code of all passes. The S seconds are also a `Deadline`:
+    /// a clock set back while it sleeps does not keep it up longer (docs/design.md, "Deadlines").
     func run(after firstPlan: Plan, exitCode: ExitCode, pass: (Date) throws -> (ExitCode, Plan)) throws -> ExitCode {
         let deadline = clock.now().addingTimeInterval(seconds)
+        let end = Deadline(after: seconds)
         var plan = firstPlan
         var worst = exitCode
-        while let wake = Self.nextWake(plan, after: clock.now()), wake <= deadline {
-            clock.sleep(until: wake)
+        while let wake = Self.nextWake(plan, after: clock.now()), wake <= deadline, !end.hasPassed {
+            clock.sleep(until: wake, atMost: end)
             do {
                 let (code, next) = try pass(clock.now())
                 if code != .success { worst = code }

@@ -21,7 +21,7 @@ struct NotificationServer {
         guard case .success(let session) = DesktopChannel.sessionEnvironment(environment),
               case .success(let connection) = BusConnection.open(address: session["DBUS_SESSION_BUS_ADDRESS"] ?? "",
                                                                  timeout: timeout) else { return nil }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(after: timeout)
         var information = NotificationsBus.getServerInformation()
         information.flags |= noAutoStart
         var asked = NotificationsBus.getCapabilities()

@@ -37,7 +37,7 @@ final class OrphanCloser {
             guard id == held.busID else { return true }
             do {
                 _ = try connection.call(NotificationsBus.closeNotification(held.number, server: held.server),
-                                        until: Date().addingTimeInterval(Self.timeout))
+                                        until: Deadline(after: Self.timeout))
                 return true
             } catch BusConnection.Failure.error(let name, _) where NotificationsBus.isNoOwnerError(name) {
                 return true
@@ -57,7 +57,7 @@ final class OrphanCloser {
         case .success(let environment):
             switch BusConnection.open(address: environment["DBUS_SESSION_BUS_ADDRESS"] ?? "", timeout: Self.timeout) {
             case .success(let connection):
-                let id = try? connection.call(NotificationsBus.getID(), until: Date().addingTimeInterval(Self.timeout))
+                let id = try? connection.call(NotificationsBus.getID(), until: Deadline(after: Self.timeout))
                 made = id?.body.first?.string.map { .connected(connection, id: $0) } ?? .unanswered
             case .failure(.system), .failure(.address), .failure(.noBus):
                 made = .gone

@@ -14,9 +14,9 @@ struct RunClock {
     /// Whole seconds: notifications are due to the second, and records read better without fractions.
     func now() -> Date { Date(timeIntervalSince1970: Date().addingTimeInterval(offset).timeIntervalSince1970.rounded(.down)) }
 
-    /// Sleeps until the clock reads `instant`. A plain sleep: no CPU is used meanwhile.
-    func sleep(until instant: Date) {
-        let seconds = instant.timeIntervalSince(Date().addingTimeInterval(offset))
+    /// Sleeps until the clock reads `instant`, but not past `limit`. A plain sleep: no CPU is used meanwhile.
+    func sleep(until instant: Date, atMost limit: Deadline) {
+        let seconds = min(instant.timeIntervalSince(Date().addingTimeInterval(offset)), limit.remaining)
         guard seconds > 0 else { return }
         var wait = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var left = timespec()

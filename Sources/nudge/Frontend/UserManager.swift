@@ -46,7 +46,7 @@ final class UserManager {
     /// Replaces the transient timer `name` with one that elapses at each of `instants`; with none, only removes
     /// it. The manager logs "Stopped"/"Started" lines for it at info, which is why a run first asks `armedTimer`.
     func replace(_ name: String, with instants: [Date], wakeSystem: Bool) throws {
-        let deadline = Date().addingTimeInterval(Self.callTimeout)
+        let deadline = Deadline(after: Self.callTimeout)
         // The previous wake: still waiting, or failed (a failed unit stays loaded until reset).
         for call in [SystemdManagerBus.stopUnit(name), SystemdManagerBus.resetFailedUnit(name)] {
             _ = try? connection.call(call, until: deadline)
@@ -65,7 +65,7 @@ final class UserManager {
 
     /// The timer loaded as `name`, nil when there is none.
     func armedTimer(_ name: String) throws -> ArmedTimer? {
-        let deadline = Date().addingTimeInterval(Self.callTimeout)
+        let deadline = Deadline(after: Self.callTimeout)
         let unit: DBusMessage
         do {
             unit = try connection.call(SystemdManagerBus.getUnit(name), until: deadline)
@@ -82,8 +82,8 @@ final class UserManager {
         return ArmedTimer(activeState: activeState, timer: SystemdManagerBus.properties(timer))
     }
 
-    private func waitUntilGone(_ name: String, until deadline: Date) throws {
-        while Date() < deadline {
+    private func waitUntilGone(_ name: String, until deadline: Deadline) throws {
+        while !deadline.hasPassed {
             do {
                 _ = try connection.call(SystemdManagerBus.getUnit(name), until: deadline)
             } catch BusConnection.Failure.error(SystemdManagerBus.noSuchUnit, _) {

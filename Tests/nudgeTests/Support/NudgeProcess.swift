@@ -69,6 +69,11 @@ final class NudgeProcess {
             guard FileManager.default.isExecutableFile(atPath: path) else { throw Failure.binaryNotFound([path]) }
             return URL(fileURLWithPath: path)
         }
+        return try builtExecutableURL()
+    }
+
+    /// The `nudge` that `swift test` built next to the test bundle, whatever `NUDGE_TEST_BINARY` says.
+    static func builtExecutableURL() throws -> URL {
         let candidates = [
             Bundle.main.bundleURL,
             Bundle(for: NudgeProcess.self).bundleURL.deletingLastPathComponent(),
@@ -110,10 +115,11 @@ final class NudgeProcess {
     /// Starts `nudge ARGUMENTS` in `workingDirectory` (so a forgotten `--data` can never reach the repository's
     /// `data/`). Call `waitForExit` to collect the result.
     /// `exactEnvironment` replaces the whole environment (a cron-like run: `env -i HOME=… PATH=…`).
+    /// `executable` runs another build than `executableURL()` (a clock test needs a dynamically linked one).
     init(_ arguments: [String], workingDirectory: URL? = nil, environment extra: [String: String] = [:],
-         exactEnvironment: [String: String]? = nil) throws {
+         exactEnvironment: [String: String]? = nil, executable: URL? = nil) throws {
         self.arguments = arguments
-        process.executableURL = try Self.executableURL()
+        process.executableURL = try executable ?? Self.executableURL()
         process.arguments = arguments
         process.environment = exactEnvironment ?? Self.environment(extra)
         process.currentDirectoryURL = workingDirectory ?? FileManager.default.temporaryDirectory

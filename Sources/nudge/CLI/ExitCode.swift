@@ -18,10 +18,11 @@ enum ExitCode: Int32, CaseIterable {
         case .success:
             return "success"
         case .usage:
-            return "wrong usage: an unknown command or option, a missing or malformed value"
+            return "wrong usage: an unknown command, option or action (of `act`, `laundry`, `trip`), a missing or "
+                + "malformed value"
         case .badData:
             return "bad data: a broken user file (the others still plan and deliver), a damaged state.json or "
-                + "plan.json, an unknown pet, game, id or action"
+                + "plan.json, an unknown pet, game or delivery id, an action the notification does not offer"
         case .unavailable:
             return "a channel that `nudge test` tried could not deliver"
         case .cannotWrite:
@@ -32,7 +33,8 @@ enum ExitCode: Int32, CaseIterable {
         case .locked:
             return "another run holds the data directory's lock (`--wait S` waits up to S seconds)"
         case .failure:
-            return "anything else, such as a missing data directory"
+            return "no usable data directory (a missing data directory, a file in its place, one nudge cannot "
+                + "read), and anything else"
         }
     }
 }

@@ -19,9 +19,17 @@ struct DataDirectory {
     /// Fails with a clear message when the directory is missing, so cron mails something useful.
     func requireExists() throws {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard stat(path, &info) == 0 else {
             throw CLIError.failure("nudge: no data directory at \(path) (create one with `nudge init \(path)`, "
                 + "or pass --data DIR)")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw CLIError.failure("nudge: \(path) is a file, not a data directory (pass --data DIR, or "
+                + "`nudge init DIR` for a new one elsewhere)")
+        }
+        // Unreadable, every command says so alike (exit 1), before any of them opens a file in it.
+        guard access(path, R_OK | X_OK) == 0 else {
+            throw CLIError.failure("nudge: cannot read the data directory \(path): \(String(cString: strerror(errno)))")
         }
     }
 

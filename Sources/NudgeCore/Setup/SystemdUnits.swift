@@ -15,28 +15,51 @@ public enum SystemdUnits {
 
     /// Every unit for the binary at `binary` (its real path) and the data directory at `dataDirectory`
     /// (absolute), by file name. Both are written out: a unit must not depend on a shell's PATH or environment.
-    public static func files(binary: String, dataDirectory: String) -> [(name: String, content: String)] {
-        [
-            (serviceName, service(binary: binary, dataDirectory: dataDirectory)),
-            (alarmServiceName, service(binary: binary, dataDirectory: dataDirectory, alarm: true)),
-            (pathName, path(dataDirectory: dataDirectory)),
+    /// A path inside `home` is written with the specifier `%h` (the home directory of the manager's user), so
+    /// that the same units serve every user: `packaged` are these, for a distribution's package.
+    public static func files(binary: String, dataDirectory: String,
+                             home: String? = nil) -> [(name: String, content: String)] {
+        let place = UnitPaths(home: home)
+        return [
+            (serviceName, service(binary: binary, dataDirectory: dataDirectory, place: place)),
+            (alarmServiceName, service(binary: binary, dataDirectory: dataDirectory, alarm: true, place: place)),
+            (pathName, path(dataDirectory: dataDirectory, place: place)),
             (hourlyTimerName, hourlyTimer),
         ]
+    }
+
+    /// The units a distribution's package installs in /usr/lib/systemd/user (docs/packaging.md): the binary at
+    /// /usr/bin/nudge, the default data directory of every user, `%h/.local/share/nudge`.
+    public static let packaged = files(binary: "/usr/bin/nudge", dataDirectory: "/home/user/.local/share/nudge",
+                                       home: "/home/user")
+
+    /// How a unit writes a path: with `%h` for the home directory when it lies inside it.
+    struct UnitPaths {
+        var home: String?
+
+        /// `path` relative to the home directory, when it is inside it.
+        func insideHome(_ path: String) -> String? {
+            guard let home, !home.isEmpty, home != "/" else { return nil }
+            let prefix = home.hasSuffix("/") ? home : home + "/"
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        }
     }
 
     /// A oneshot run that arms the next wake (`--systemd`). It waits for the lock rather than fail while the
     /// other service or a click holds it, leaves its click waiters running, adds no "Starting…"/"Finished…"
     /// line to the journal (nudge's own lines carry their priority: `<3>` errors), and is started again 5 s after
     /// it was killed: a killed run may have armed nothing.
-    public static func service(binary: String, dataDirectory: String, alarm: Bool = false) -> String {
-        let command = [binary, "run", "--quiet", "--systemd", "--wait", "30", "--data", dataDirectory]
+    static func service(binary: String, dataDirectory: String, alarm: Bool = false,
+                        place: UnitPaths = UnitPaths()) -> String {
+        let command = [execPath(binary, place), "run", "--quiet", "--systemd", "--wait", "30", "--data",
+                       execPath(dataDirectory, place)]
         return """
         [Unit]
         Description=\(alarm ? "nudge notification planner, woken for a critical alarm" : "nudge notification planner")
 
         [Service]
         Type=oneshot
-        ExecStart=\(command.map(execArgument).joined(separator: " "))
+        ExecStart=\(command.joined(separator: " "))
         # The click waiters of desktop notifications outlive the run: stop only the run itself.
         KillMode=process
         LogLevelMax=notice
@@ -49,8 +72,11 @@ public enum SystemdUnits {
 
     /// Runs nudge when a user file is written, renamed into place or removed: an edit by hand is planned within
     /// a second or two.
-    public static func path(dataDirectory: String) -> String {
-        let watched = UserFile.allCases.map { "PathChanged=" + pathValue(dataDirectory + "/" + $0.fileName) }
+    static func path(dataDirectory: String, place: UnitPaths = UnitPaths()) -> String {
+        let watched = UserFile.allCases.map { file in
+            let full = dataDirectory + "/" + file.fileName
+            return "PathChanged=" + (place.insideHome(full).map { "%h/" + pathValue($0) } ?? pathValue(full))
+        }
         return """
         [Unit]
         Description=Run nudge when a file of its data directory changes
@@ -89,6 +115,14 @@ public enum SystemdUnits {
     /// A path as a unit file's path setting reads it: `%` (specifiers) doubled.
     static func pathValue(_ path: String) -> String {
         path.split(separator: "%", omittingEmptySubsequences: false).joined(separator: "%%")
+    }
+
+    /// A path as one argument of `ExecStart=`: `%h/…` when it lies in the home directory.
+    static func execPath(_ path: String, _ place: UnitPaths) -> String {
+        guard let inside = place.insideHome(path) else { return execArgument(path) }
+        let escaped = execArgument(inside)
+        // Quoted or not, the specifier goes inside: "%h/My Files/nudge".
+        return escaped.hasPrefix("\"") ? "\"%h/" + escaped.dropFirst() : "%h/" + escaped
     }
 
     /// One argument of `ExecStart=` as systemd reads it: `%` (specifiers) and `$` (variables) doubled, and

@@ -20,6 +20,20 @@ public enum UserDirectories {
         base(environment["XDG_CONFIG_HOME"], home: home, fallback: ".config").map { join($0, "systemd/user") }
     }
 
+    /// The directories where units installed for all users live, in systemd's search order for a user manager
+    /// (systemd.unit(5)): `$XDG_CONFIG_DIRS/systemd/user` (else /etc/xdg), /etc/systemd/user,
+    /// `$XDG_DATA_DIRS/systemd/user` (else /usr/local/share and /usr/share), /usr/local/lib/systemd/user and
+    /// /usr/lib/systemd/user. A unit there is a package's or the administrator's.
+    public static func systemUnitDirectories(environment: [String: String]) -> [String] {
+        func list(_ variable: String, _ fallback: [String]) -> [String] {
+            let given = (environment[variable] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+            return (given.isEmpty ? fallback : given).map { join($0, "systemd/user") }
+        }
+        return list("XDG_CONFIG_DIRS", ["/etc/xdg"]) + ["/etc/systemd/user"]
+            + list("XDG_DATA_DIRS", ["/usr/local/share", "/usr/share"])
+            + ["/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+    }
+
     private static func base(_ variable: String?, home: String?, fallback: String) -> Result<String, NoHome> {
         if let variable, variable.hasPrefix("/") { return .success(variable) }
         guard let home, home.hasPrefix("/") else { return .failure(NoHome()) }

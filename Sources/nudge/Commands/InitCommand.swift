@@ -60,9 +60,25 @@ enum InitCommand {
         case .success(let path): unitDirectory = path
         case .failure(let problem): throw CLIError.failure("nudge init: \(problem)")
         }
+        environment["XDG_CONFIG_DIRS"] = ProcessEnvironment.variable("XDG_CONFIG_DIRS")
+        environment["XDG_DATA_DIRS"] = ProcessEnvironment.variable("XDG_DATA_DIRS")
+        let installed = UserDirectories.systemUnitDirectories(environment: environment)
         try makeDirectories(unitDirectory, mode: 0o755)
-        for (name, content) in SystemdUnits.files(binary: binary, dataDirectory: dataDirectory) {
+        let home = ParsedArguments.home()
+        var skipped = false
+        for (name, content) in SystemdUnits.files(binary: binary, dataDirectory: dataDirectory, home: home) {
+            // A unit installed for all users (a package's) is the one to use: one here would shadow it and its
+            // updates (docs/packaging.md).
+            if let packaged = installed.map({ $0 + "/" + name }).first(where: { access($0, F_OK) == 0 }) {
+                console.out("skipped  \(unitDirectory)/\(name) (installed for all users: \(packaged))")
+                skipped = true
+                continue
+            }
             try writeUnlessExists(unitDirectory + "/" + name, content, console)
+        }
+        if skipped, let home, dataDirectory != home + "/.local/share/nudge" {
+            console.out("The units installed for all users plan ~/.local/share/nudge; for \(dataDirectory), add "
+                + "`--data \(dataDirectory)` to ExecStart with `systemctl --user edit --full nudge.service`.")
         }
         console.out("Enable the units (they run `nudge run` when something is due, when a file changes and hourly):")
         console.out("  " + SystemdUnits.enableCommand)

@@ -80,4 +80,40 @@ final class SetupTests: XCTestCase {
         XCTAssertEqual(SystemdUnits.execArgument(#"/data/"q"\x"#), #""/data/\"q\"\\x""#)
         XCTAssertEqual(SystemdUnits.execArgument(";"), #"";""#)
     }
+
+    /// A path in the home directory is written with `%h`, so that the same units serve every user; one outside
+    /// it stays absolute.
+    func testPathsInTheHomeDirectoryAreWrittenWithPercentH() {
+        let files = Dictionary(uniqueKeysWithValues: SystemdUnits.files(
+            binary: "/home/amira/.local/bin/nudge", dataDirectory: "/home/amira/My Files/nudge", home: "/home/amira"))
+        XCTAssertTrue(files["nudge.service"]?.contains(
+            #"ExecStart=%h/.local/bin/nudge run --quiet --systemd --wait 30 --data "%h/My Files/nudge""#) ?? false,
+            files["nudge.service"] ?? "")
+        XCTAssertTrue(files["nudge.path"]?.contains("PathChanged=%h/My Files/nudge/settings.json") ?? false)
+        let elsewhere = Dictionary(uniqueKeysWithValues: SystemdUnits.files(
+            binary: "/usr/bin/nudge", dataDirectory: "/srv/nudge", home: "/home/amira"))
+        XCTAssertTrue(elsewhere["nudge.service"]?.contains("ExecStart=/usr/bin/nudge run --quiet --systemd --wait 30 "
+            + "--data /srv/nudge\n") ?? false)
+        XCTAssertTrue(elsewhere["nudge.path"]?.contains("PathChanged=/srv/nudge/settings.json") ?? false)
+    }
+
+    /// The units a package ships: /usr/bin/nudge on every user's default data directory.
+    func testThePackagedUnitsRunUsrBinNudgeOnEachUsersDefaultDirectory() {
+        let files = Dictionary(uniqueKeysWithValues: SystemdUnits.packaged)
+        XCTAssertEqual(Set(files.keys), ["nudge.service", "nudge-alarm.service", "nudge.path", "nudge-hourly.timer"])
+        XCTAssertTrue(files["nudge.service"]?.contains(
+            "ExecStart=/usr/bin/nudge run --quiet --systemd --wait 30 --data %h/.local/share/nudge\n") ?? false)
+        XCTAssertFalse(SystemdUnits.packaged.contains { $0.content.contains("/home/") })
+    }
+
+    /// Where units installed for all users are, in systemd's order for a user manager, with the XDG lists.
+    func testSystemUnitDirectoriesFollowTheXDGListsAndSystemdsOwn() {
+        XCTAssertEqual(UserDirectories.systemUnitDirectories(environment: [:]), [
+            "/etc/xdg/systemd/user", "/etc/systemd/user", "/usr/local/share/systemd/user", "/usr/share/systemd/user",
+            "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"])
+        XCTAssertEqual(UserDirectories.systemUnitDirectories(environment: ["XDG_DATA_DIRS": "/opt/a:relative:/opt/b/",
+                                                                           "XDG_CONFIG_DIRS": "/cfg"]), [
+            "/cfg/systemd/user", "/etc/systemd/user", "/opt/a/systemd/user", "/opt/b/systemd/user",
+            "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"])
+    }
 }

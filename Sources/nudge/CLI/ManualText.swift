@@ -373,9 +373,15 @@ enum ManualText {
         .entry("`NUDGE_DATA`", "the data directory, when `--data` is not given"),
         .entry("`XDG_DATA_HOME`", "the default data directory is `$XDG_DATA_HOME/nudge`; unset, `~/.local/share/nudge`"),
         .entry("`XDG_CONFIG_HOME`", """
-            `nudge init --systemd` writes the user units `nudge.service` and `nudge.timer` to \
-            `$XDG_CONFIG_HOME/systemd/user/`; unset, `~/.config/systemd/user/`
+            `nudge init --systemd` writes the user units `nudge.service`, `nudge-alarm.service`, `nudge.path` and \
+            `nudge-hourly.timer` to `$XDG_CONFIG_HOME/systemd/user/`; unset, `~/.config/systemd/user/` (each run \
+            arms the transient `nudge.timer` itself)
             """),
+        .entry("`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`", """
+            with `/usr/lib/systemd/user` and `/etc/systemd/user`, where units installed for all users are: \
+            `nudge init --systemd` writes none of a name found there
+            """),
+        .entry("`TZDIR`", "where the zone files are; unset, `/usr/share/zoneinfo`"),
         .entry("`TZ`", """
             the zone when `settings.timeZone` is not set: an IANA name, or a POSIX rule nudge can read exactly; \
             otherwise `nudge check` and `nudge status` warn and name the zone used instead

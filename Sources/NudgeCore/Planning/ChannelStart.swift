@@ -57,13 +57,14 @@ public struct ChannelStart: Equatable, Sendable {
         case startAgain
     }
 
-    /// `isRunning`: whether the noted process is still there; `bootID`: the current boot's; `now`: the real time.
-    public func fate(bootID current: String, isRunning: Bool, now: Date) -> Fate {
+    /// `isRunning`: whether the noted process is still there; `bootID`: the current boot's; `runningFor`: how long
+    /// it has run, measured on the machine's boot clock (from `startTime`), which no step of the real time moves.
+    public func fate(bootID current: String, isRunning: Bool, runningFor: TimeInterval) -> Fate {
         // Shown first: a waiter that showed its notification may end in any way later.
         if shown { return .succeeded }
         if let outcome { return outcome.isEmpty ? .succeeded : .failed(outcome) }
         guard current == bootID, isRunning else { return .startAgain }
-        if let limit, now.timeIntervalSince(startedAt) > limit { return .overdue }
+        if let limit, runningFor > limit { return .overdue }
         return .running
     }
 

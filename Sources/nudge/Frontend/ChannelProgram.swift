@@ -56,7 +56,7 @@ final class ChannelProgram {
               let start = ChannelStart(fileContent: data), start.concerns(attempt), start.channel == channel else {
             return .none
         }
-        switch start.fate(bootID: bootID, isRunning: Self.isRunning(start), now: Date()) {
+        switch start.fate(bootID: bootID, isRunning: Self.isRunning(start), runningFor: Self.secondsRunning(start)) {
         case .running:
             return .stillGoing
         case .succeeded:
@@ -128,6 +128,16 @@ final class ChannelProgram {
     }
 
     /// The start time and state letter of process `pid` from `/proc/PID/stat` (`pid (comm) S … starttime …`).
+    /// How long the noted process has run: the boot clock now less its start (`startTime`, clock ticks after
+    /// boot), so that a step of the real time neither stops it early nor lets it run longer (docs/design.md,
+    /// "Deadlines").
+    static func secondsRunning(_ start: ChannelStart) -> TimeInterval {
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - Double(start.startTime) / ticks
+    }
+
     static func stat(of pid: Int32) -> (startTime: Int, state: Character)? {
         guard case .success(let data) = DataDirectory.contents(of: "/proc/\(pid)/stat"),
               let close = data.lastIndex(of: UInt8(ascii: ")")) else { return nil }

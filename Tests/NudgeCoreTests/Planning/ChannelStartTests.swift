@@ -17,31 +17,31 @@ final class ChannelStartTests: XCTestCase {
     }
 
     func testAProgramStillWithinItsTimeIsLeftAloneAndOnePastItIsStopped() {
-        XCTAssertEqual(start().fate(bootID: "boot-a", isRunning: true, now: startedAt.addingTimeInterval(5)), .running)
-        XCTAssertEqual(start().fate(bootID: "boot-a", isRunning: true, now: startedAt.addingTimeInterval(11)),
+        XCTAssertEqual(start().fate(bootID: "boot-a", isRunning: true, runningFor: 5), .running)
+        XCTAssertEqual(start().fate(bootID: "boot-a", isRunning: true, runningFor: 11),
                        .overdue)
-        XCTAssertEqual(start(limit: nil).fate(bootID: "boot-a", isRunning: true, now: startedAt.addingTimeInterval(3600)),
+        XCTAssertEqual(start(limit: nil).fate(bootID: "boot-a", isRunning: true, runningFor: 3600),
                        .running, "the click waiter has no limit: it ends at the notification's expiry")
     }
 
     func testTheNotedOutcomeIsRecordedInsteadOfStartingTheProgramAgain() {
         var succeeded = start()
         succeeded.outcome = ""
-        XCTAssertEqual(succeeded.fate(bootID: "boot-b", isRunning: false, now: startedAt), .succeeded)
+        XCTAssertEqual(succeeded.fate(bootID: "boot-b", isRunning: false, runningFor: 0), .succeeded)
         var failed = start()
         failed.outcome = "record.sh exited with status 1"
-        XCTAssertEqual(failed.fate(bootID: "boot-a", isRunning: false, now: startedAt),
+        XCTAssertEqual(failed.fate(bootID: "boot-a", isRunning: false, runningFor: 0),
                        .failed("record.sh exited with status 1"), "a failure is retried like any failure")
         var shown = start(limit: nil)
         shown.shown = true
         shown.outcome = "nudge exited with status 1"
-        XCTAssertEqual(shown.fate(bootID: "boot-a", isRunning: false, now: startedAt), .succeeded,
+        XCTAssertEqual(shown.fate(bootID: "boot-a", isRunning: false, runningFor: 0), .succeeded,
                        "a waiter that showed its notification delivered it, however it ended")
     }
 
     func testWithoutAnOutcomeAProgramGoneOrFromAnotherBootIsStartedAgain() {
-        XCTAssertEqual(start().fate(bootID: "boot-a", isRunning: false, now: startedAt), .startAgain)
-        XCTAssertEqual(start().fate(bootID: "boot-b", isRunning: true, now: startedAt), .startAgain,
+        XCTAssertEqual(start().fate(bootID: "boot-a", isRunning: false, runningFor: 0), .startAgain)
+        XCTAssertEqual(start().fate(bootID: "boot-b", isRunning: true, runningFor: 0), .startAgain,
                        "a restart may have stopped it before it did its work")
     }
 

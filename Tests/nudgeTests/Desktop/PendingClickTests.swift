@@ -39,7 +39,9 @@ final class PendingClickTests: DesktopServerTestCase {
     /// The clicks the waiters note as waiting to be applied (`.waiters/`, docs/files.md): action names.
     private func pendingClicks() -> [String] {
         let folder = dir.fileURL(".waiters")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // A waiter writes its file atomically: a temporary `.NAME.tmp-PID` beside it is the same click, not another.
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { !$0.contains(".tmp-") }
         return names.compactMap { name in
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
                   let note = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }

@@ -65,12 +65,16 @@ public struct SystemdWake: Equatable, Sendable {
         return String(stamp.dropLast()).split(separator: "T").joined(separator: " ") + " UTC"
     }
 
-    /// The properties of a transient timer that elapses at each of `instants` (what `systemd-run --on-calendar`
-    /// sends, with one `OnCalendar=` per instant): to the second, forgotten once the last has elapsed, and
-    /// resuming the machine when `wakeSystem` is set.
+    /// The properties of a transient timer that elapses at each of `instants`: to the second, forgotten once the
+    /// last has elapsed, and resuming the machine when `wakeSystem` is set. The instants go in one
+    /// `TimersCalendar` list of `OnCalendar` entries: the property `OnCalendar` itself (what `systemd-run
+    /// --on-calendar` sends) makes the manager log a notice "obsolete OnCalendar= transient property" for each
+    /// entry at every arming (docs/systemd.md).
     public static func timerProperties(at instants: [Date], wakeSystem: Bool) -> [(String, DBusValue)] {
-        [("Description", .string("nudge: runs when something is due"))]
-            + instants.map { ("OnCalendar", .string(calendar($0))) }
+        [("Description", .string("nudge: runs when something is due")),
+         ("TimersCalendar", .array(element: "(ss)", instants.map {
+             .structure([.string("OnCalendar"), .string(calendar($0))])
+         }))]
             + [
                 ("AccuracyUSec", .uint64(1_000_000)),
                 ("RemainAfterElapse", .boolean(false)),

@@ -57,16 +57,19 @@ final class SystemdWakeTests: XCTestCase {
         XCTAssertEqual(at3.plan.nextWakeAt, upcoming[1].at)
     }
 
-    func testTheTimerPropertiesAreWhatSystemdRunSendsWithOneCalendarPerInstant() {
+    /// One `TimersCalendar` list of (`OnCalendar`, instant): the property `OnCalendar` makes the manager log
+    /// "obsolete OnCalendar= transient property" once per instant at every arming.
+    func testTheTimerPropertiesListEveryInstantInOneTimersCalendar() {
         let instants = ["2026-11-21T04:00:00Z", "2026-11-21T05:30:00Z"].map { Fixtures.instant($0) }
         let properties = SystemdWake.timerProperties(at: instants, wakeSystem: true)
-        XCTAssertEqual(properties.map(\.0), ["Description", "OnCalendar", "OnCalendar", "AccuracyUSec",
-                                              "RemainAfterElapse", "WakeSystem"])
-        XCTAssertEqual(properties[1].1, .string("2026-11-21 04:00:00 UTC"))
-        XCTAssertEqual(properties[2].1, .string("2026-11-21 05:30:00 UTC"))
-        XCTAssertEqual(properties[3].1, .uint64(1_000_000), "AccuracySec=1s: to the second")
-        XCTAssertEqual(properties[4].1, .boolean(false), "forgotten once the last has elapsed")
-        XCTAssertEqual(properties[5].1, .boolean(true))
+        XCTAssertEqual(properties.map(\.0), ["Description", "TimersCalendar", "AccuracyUSec", "RemainAfterElapse",
+                                              "WakeSystem"])
+        XCTAssertEqual(properties[1].1, .array(element: "(ss)", [
+            .structure([.string("OnCalendar"), .string("2026-11-21 04:00:00 UTC")]),
+            .structure([.string("OnCalendar"), .string("2026-11-21 05:30:00 UTC")])]))
+        XCTAssertEqual(properties[2].1, .uint64(1_000_000), "AccuracySec=1s: to the second")
+        XCTAssertEqual(properties[3].1, .boolean(false), "forgotten once the last has elapsed")
+        XCTAssertEqual(properties[4].1, .boolean(true))
         let message = SystemdManagerBus.startTransientUnit("nudge.timer", properties: properties)
         XCTAssertEqual(message.body.map(\.signature), ["s", "s", "a(sv)", "a(sa(sv))"])
         XCTAssertEqual(try DBusMessage.decode(message.encoded()).body, message.body, "uint64 round-trips")

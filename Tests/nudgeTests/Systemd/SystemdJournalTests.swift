@@ -114,6 +114,9 @@ final class SystemdJournalTests: XCTestCase {
         print("after the run that armed the wake (\(armed.count) lines):")
         armed.forEach { print("  \($0)") }
         XCTAssertEqual(armed.map(\.message).filter { $0.hasPrefix("Started ") }.count, 1, "\(armed)")
+        // The whole journal, whatever the unit: arming names its instants in the property the manager expects.
+        let obsolete = try XCTUnwrap(manager).journal([]).filter { $0.message.contains("obsolete") }
+        XCTAssertEqual(obsolete.map(\.description), [], "the manager complained of the timer's properties")
 
         // Ordinary runs: two as the hourly timer or an unchanged file starts them, one woken by nudge.timer at the
         // alarm's second, which delivers it.

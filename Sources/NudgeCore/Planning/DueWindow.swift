@@ -35,8 +35,18 @@ struct DueWindow {
         }
     }
 
-    func classify(_ occurrence: Notification) -> Verdict {
-        classify(fireAt: occurrence.fireAt, expiresAt: occurrence.expiresAt, recurrence: occurrence.recurrence)
+    /// `planned`: the fireAt the previous run planned the occurrence at (a leave-time's, kept for the hysteresis),
+    /// nil when it planned none. A one-off falls due between the runs when that time passed between them: one
+    /// an edit or a zone change since moved from ahead of now into the past fell due at no run's time, as in a
+    /// run every minute, so whenever the run before came (a run woken only when something is due comes hours
+    /// earlier), it is due if unexpired and seen if expired, never missed.
+    func classify(_ occurrence: Notification, planned: Date? = nil) -> Verdict {
+        if let planned, let previousNow, occurrence.recurrence == .once {
+            let fellDueSinceLastRun = planned > previousNow && planned <= now
+            if now > occurrence.expiresAt { return fellDueSinceLastRun ? .expired : .seen }
+            return .due
+        }
+        return classify(fireAt: occurrence.fireAt, expiresAt: occurrence.expiresAt, recurrence: occurrence.recurrence)
     }
 
     /// The same from an occurrence's timing alone, for the planner to pass over one before building its record.

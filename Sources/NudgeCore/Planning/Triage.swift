@@ -74,7 +74,7 @@ struct Triage {
             keepIfNext(candidate, sourceHash: source.hash)
             return true
         }
-        switch window.classify(candidate) {
+        switch window.classify(candidate, planned: plannedLeaveTimes[candidate.id]) {
         case .due: due.append(candidate)
         case .expired: missed.append((candidate, .expired))
         case .seen:

@@ -181,4 +181,37 @@ final class PlannerTravelTests: XCTestCase {
             }
         }
     }
+
+    /// Seed 1740404439 of the differential month: in New York the leave-time of 7 May (arriving 08:45, 12:45Z) is
+    /// planned at 12:02Z; at 09:57Z the zone becomes UTC, where 08:45 of that date has passed (fireAt 07:40Z,
+    /// arrival 08:45Z). A directory run every minute (last at 09:56Z) and one woken only when something was due
+    /// (last at 06:21Z) must record the same: the leave-time fell due at no run's time, its planned time still
+    /// ahead; it is seen, not missed, whichever ran last.
+    func testALeaveTimeTheZoneMovedIntoThePastIsSeenWhateverRunCameBefore() {
+        let trip = Trip(id: "office", destination: "Office",
+                        schedule: .recurring(arriveBy: Fixtures.time("08:45"), weekdays: Weekdays.everyDay),
+                        bufferMinutes: 10, travelMinutes: 25)
+        let newYork = Fixtures.newYork
+        let utc = Fixtures.utc
+        var settings = Fixtures.settings(zone: "America/New_York")
+        settings.streaks.enabled = false
+        settings.personalized.enabled = false
+        let household = Household(settings: settings, trips: [trip])
+        let id = "commute.leave:office:2026-05-07"
+        var recorded: [[String]] = []
+        for lastInNewYork in ["2026-05-07T09:56:00Z", "2026-05-07T06:21:00Z"] {
+            let home = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-05-07T06:00:00Z",
+                                                                     zone: "America/New_York"),
+                                     previousZone: newYork, zone: newYork, [lastInNewYork])
+            XCTAssertEqual(home.state.plannedLeaveTimes[id], at("2026-05-07T12:10:00Z"))
+            var moved = household
+            moved.settings.timeZone = "UTC"
+            let arrived = Planner.plan(moved, previous: home.state, now: at("2026-05-07T09:57:00Z"), zone: utc,
+                                       previousZone: newYork)
+            XCTAssertEqual(arrived.deliveries.map(\.notification.id).filter { $0 == id }, [])
+            recorded.append([arrived.state.memory.ledger[id]?.outcome.rawValue ?? "none"]
+                            + arrived.missed.map(\.id).filter { $0 == id })
+        }
+        XCTAssertEqual(recorded, [["seen"], ["seen"]])
+    }
 }

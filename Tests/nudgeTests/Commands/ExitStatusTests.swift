@@ -18,22 +18,9 @@ final class ExitStatusTests: DataDirectoryTestCase {
     private func status(_ arguments: [String], data: String, asUser user: String? = nil) throws -> NudgeResult {
         let full = arguments + ["--data", data]
         guard let user else { return try NudgeProcess.run(full, workingDirectory: dir.url) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups",
-                             try NudgeProcess.executableURL().path] + full
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return NudgeResult(arguments: full, status: process.terminationStatus,
-                           stdout: String(decoding: printed, as: UTF8.self), stderr: String(decoding: said, as: UTF8.self),
-                           elapsed: 0)
+        let asUser = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", try NudgeProcess.executableURL().path]
+        return try NudgeProcess(asUser + full, workingDirectory: dir.url,
+                                executable: URL(fileURLWithPath: "/usr/bin/setpriv")).waitForExit()
     }
 
     /// Each code the table uses is documented in the manual's EXIT STATUS (made from `ExitCode`) with the words of

@@ -855,7 +855,8 @@ final class PipelineFuzzer {
     /// A file whose problems all lie in entries (docs/promises.md): every valid entry plans as written; every id the
     /// file still names that its last good version had plans (as written, or from that version): a mistake in
     /// one entry never silences a sibling; nothing plans that neither the file nor its last good version holds.
-    /// The ids the file names are read with Foundation's JSONSerialization, not nudge's reader.
+    /// The ids the file names are read from the parsed document, not through nudge's decoder, by their exact keys:
+    /// Foundation's JSONSerialization drops the U+FEFF of a key `"\u{FEFF}id"` and reads it as `id`.
     func checkEntriesStandAlone(_ actual: HouseholdPart, decoded: HouseholdPart, file: UserFile,
                                 scenario: FuzzScenario, bytes: [UInt8]?, failures: inout [String],
                                 stats: inout FuzzStats) {
@@ -873,9 +874,18 @@ final class PipelineFuzzer {
                     + "version holds: \(entry)")
             }
         }
-        guard let bytes, let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return }
+        guard let bytes, case .object(let lists)? = try? JSONParser.parse(bytes) else { return }
+        func member(_ key: String, of members: [JSONMember]) -> JSONValue? {
+            members.first { Array($0.key.utf8) == Array(key.utf8) }?.value
+        }
         for (list, savedEntries) in saved {
-            let named = Set(((root[list] as? [Any]) ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String })
+            guard case .array(let elements)? = member(list, of: lists) else { continue }
+            let named = Set(elements.compactMap { element -> String? in
+                guard case .object(let fields) = element, case .string(let id)? = member("id", of: fields) else {
+                    return nil
+                }
+                return id
+            })
             let plannedIDs = Set((planned[list] ?? []).compactMap(\.id))
             for id in Set(savedEntries.compactMap(\.id)).intersection(named) where !plannedIDs.contains(id) {
                 failures.append("\(file.fileName) still names \(list) id \"\(id)\", valid before the mutation, "
@@ -1691,6 +1701,8 @@ enum RegressionInputs {
             ("escaped NUL in an id", Array(#"{"pets":[{"id":"a\u0000b"}]}"#.utf8), [.laundry]),
             ("1e400 maxPending", Array(#"{"maxPending": 1e400}"#.utf8), [.settings]),
             ("null version", Array(#"{"version": null, "maxPending": 10}"#.utf8), everyFile),
+            ("U+FEFF before an id's key", Array("{\"pets\":[{\"id\":\"snowy\"},{\"\u{FEFF}id\":\"mochi\"}]}".utf8),
+             [.laundry]),
             ("-0 minutes", Array(#"{"pets":[{"id":"a","washMinutes":-0}]}"#.utf8), [.laundry]),
             ("100000 [", Array(repeating: 0x5B, count: 100_000), [.settings]),
             ("512-deep arrays", Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8),

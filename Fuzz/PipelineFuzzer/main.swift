@@ -113,7 +113,7 @@ enum Part: Equatable {
         case .settings: let (v, r) = UserFileDecoder.settings(data, zoneNamed: fuzzZoneNamed); return (v.map(Part.settings), r)
         case .laundry: let (v, r) = UserFileDecoder.pets(data); return (v.map(Part.pets), r)
         case .alarms: let (v, r) = UserFileDecoder.alarms(data); return (v.map(Part.alarms), r)
-        case .trips: let (v, r) = UserFileDecoder.trips(data); return (v.map(Part.trips), r)
+        case .trips: let (v, r) = UserFileDecoder.trips(data, zoneNamed: fuzzZoneNamed); return (v.map(Part.trips), r)
         case .streaks: let (v, r) = UserFileDecoder.streaks(data); return (v.map(Part.streaks), r)
         }
     }

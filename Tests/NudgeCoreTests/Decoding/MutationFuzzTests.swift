@@ -1028,7 +1028,7 @@ enum HouseholdPart: Equatable {
             let (value, report) = UserFileDecoder.alarms(data)
             return (value.map(HouseholdPart.alarms), report)
         case .trips:
-            let (value, report) = UserFileDecoder.trips(data)
+            let (value, report) = UserFileDecoder.trips(data, zoneNamed: Fixtures.zoneNamed)
             return (value.map(HouseholdPart.trips), report)
         case .streaks:
             let (value, report) = UserFileDecoder.streaks(data)
@@ -1703,6 +1703,9 @@ enum RegressionInputs {
             ("null version", Array(#"{"version": null, "maxPending": 10}"#.utf8), everyFile),
             ("U+FEFF before an id's key", Array("{\"pets\":[{\"id\":\"snowy\"},{\"\u{FEFF}id\":\"mochi\"}]}".utf8),
              [.laundry]),
+            ("a trip in an unknown zone", Array((#"{"trips":[{"id":"dentist","destination":"Dentist","#
+                + #""timeZone":"Dentist","arriveAt":"2026-11-24T14:30:00+01:00","travelMinutes":20}]}"#).utf8),
+             [.trips]),
             ("-0 minutes", Array(#"{"pets":[{"id":"a","washMinutes":-0}]}"#.utf8), [.laundry]),
             ("100000 [", Array(repeating: 0x5B, count: 100_000), [.settings]),
             ("512-deep arrays", Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8),

@@ -60,6 +60,6 @@ fi
 if [ "$which" = all ] || [ "$which" = pipeline ] || [ "$which" = check ]; then
     # shellcheck disable=SC2046
     build pipeline-fuzzer $(find Sources/NudgeCore -name '*.swift' | sort) Fuzz/JSONFuzzer/checks.swift \
-        Fuzz/PipelineFuzzer/main.swift || status=1
+        Tests/NudgeCoreTests/Decoding/SettingsOracle.swift Fuzz/PipelineFuzzer/main.swift || status=1
 fi
 exit $status

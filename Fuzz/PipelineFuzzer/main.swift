@@ -13,10 +13,13 @@
 //
 // Checked for every input (the same invariants as Tests/NudgeCoreTests/MutationFuzzTests.swift):
 // - the JSON reader's checks (Fuzz/JSONFuzzer/checks.swift);
-// - the decoder: a value exactly when there is no problem; every problem names the file; a syntax error is
-//   reported at the parser's line:column;
+// - the decoder: a value exactly when the file is usable (every problem inside an entry or a setting, which
+//   stands alone); every problem names the file; a syntax error is reported at the parser's line:column;
 // - the loader, with the other four example files and the example as the last good version (and again without
-//   one): the file is applied all or nothing, the other files' parts are untouched;
+//   one): a valid file applies as decoded; a usable one plans its valid entries as written and nothing that
+//   neither it nor its last good version holds, and its settings as the settings oracle reads docs/files.md
+//   (Tests/NudgeCoreTests/Decoding/SettingsOracle.swift); an unusable one falls back whole; the other files'
+//   parts are untouched;
 // - two plans (at NOW, then from its state.json read back at NOW + 1 h): pending sorted, unique, after now,
 //   ≤ maxPending, one per source; nothing delivered twice; state.json and plan.json read back.
 // The example data directory is read from $NUDGE_FUZZ_DATA, else ./data.
@@ -91,12 +94,26 @@ enum Part: Equatable {
         }
     }
 
+    /// The entries of each list of the file, as text (docs/promises.md: entries stand alone).
+    var entries: [String: [String]] {
+        func texts<Entry>(_ list: [Entry]) -> [String] { list.map { String(describing: $0) } }
+        switch self {
+        case .settings: return [:]
+        case .pets(let pets): return ["pets": texts(pets)]
+        case .alarms(let alarms): return ["alarms": texts(alarms)]
+        case .trips(let trips): return ["trips": texts(trips)]
+        case .streaks(let streaks):
+            return ["games": texts(streaks.games), "plays": texts(streaks.plays),
+                    "achievements": texts(streaks.achievements), "imports": texts(streaks.imports)]
+        }
+    }
+
     static func decode(_ file: UserFile, _ data: [UInt8]) -> (Part?, FileReport) {
         switch file {
         case .settings: let (v, r) = UserFileDecoder.settings(data, zoneNamed: fuzzZoneNamed); return (v.map(Part.settings), r)
         case .laundry: let (v, r) = UserFileDecoder.pets(data); return (v.map(Part.pets), r)
         case .alarms: let (v, r) = UserFileDecoder.alarms(data); return (v.map(Part.alarms), r)
-        case .trips: let (v, r) = UserFileDecoder.trips(data); return (v.map(Part.trips), r)
+        case .trips: let (v, r) = UserFileDecoder.trips(data, zoneNamed: fuzzZoneNamed); return (v.map(Part.trips), r)
         case .streaks: let (v, r) = UserFileDecoder.streaks(data); return (v.map(Part.streaks), r)
         }
     }
@@ -114,7 +131,7 @@ func checkPipeline(_ bytes: [UInt8]) {
     // The decoder.
     let (part, report) = Part.decode(file, data)
     require(report.file == file, "\(name): report names \(report.file)")
-    require((part != nil) == report.isValid, "\(name): value \(part != nil) with problems \(report.problems)")
+    require((part != nil) == report.isUsable, "\(name): value \(part != nil) with problems \(report.problems)")
     for problem in report.problems {
         require(problem.file == name && !problem.message.isEmpty && problem.description.hasPrefix(name),
                 "\(name): problem does not name the file: \(problem)")
@@ -146,11 +163,32 @@ func checkPipeline(_ bytes: [UInt8]) {
         if report.isValid {
             require(actual == part, "\(name): valid file not applied as decoded")
             require(loaded.valid.contains(file) && !loaded.fallbacks.contains(file), "\(name): valid/fallback lists")
+        } else if report.isUsable, let part {
+            let planned = actual.entries, written = part.entries
+            let saved = lastGood.isEmpty ? [:] : Part(exampleHousehold, file).entries
+            for (list, entries) in written {
+                require(entries.allSatisfy { planned[list]?.contains($0) == true },
+                        "\(name): a valid entry of \(list) does not plan as written")
+            }
+            for (list, entries) in planned {
+                require(entries.allSatisfy { written[list]?.contains($0) == true || saved[list]?.contains($0) == true },
+                        "\(name): \(list) plans an entry that neither the file nor its last good version holds")
+            }
+            require(!loaded.valid.contains(file) && !loaded.fallbacks.contains(file), "\(name): valid/fallback lists")
         } else {
             let expected = lastGood.isEmpty ? Part(Household(), file) : Part(exampleHousehold, file)
             require(actual == expected, "\(name): invalid file partially applied (last good: \(!lastGood.isEmpty))")
             require(!loaded.valid.contains(file), "\(name): invalid file listed as valid")
             require(loaded.fallbacks.contains(file) == !lastGood.isEmpty, "\(name): fallbacks \(loaded.fallbacks)")
+        }
+        if file == .settings {
+            let oracle = SettingsOracle(zoneNamed: fuzzZoneNamed)
+            let reading = (try? JSONParser.parse(data)).flatMap(oracle.read)
+            require((reading != nil) == report.isUsable, "\(name): usable \(report.isUsable), but docs/files.md reads "
+                + (reading == nil ? "nothing" : "settings") + " in it")
+            let example = lastGood.isEmpty ? nil : (try? JSONParser.parse(examples[file] ?? [])).flatMap(oracle.read)
+            require(loaded.household.settings == oracle.expected(current: reading, lastGood: example),
+                    "\(name): a setting is neither as written, nor as its last good copy has it, nor its default")
         }
         // The example household (an invalid file falling back to the example) was planned once already.
         if !lastGood.isEmpty, loaded.household != exampleHousehold || !examplePlanned {

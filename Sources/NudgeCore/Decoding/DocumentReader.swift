@@ -65,11 +65,12 @@ final class DocumentReader {
         if let suggestion { suggestions[path.description] = suggestion }
     }
 
-    /// The top-level object of a user file; `"version": 1` is accepted there.
+    /// The top-level object of a user file; `"version": 1` is accepted there, and `null` as no version, as for
+    /// any optional key (docs/files.md).
     func root(knownKeys: [StaticString]) -> ObjectReader? {
         guard let root = ObjectReader(JSONTape.root, at: .root, in: self) else { return nil }
         root.checkKeys(knownKeys + ["version"])
-        if let version = tape.member("version", of: JSONTape.root), tape.intValue(version) != 1 {
+        if let version = root.member("version"), tape.intValue(version) != 1 {
             report(KeyPath.root.appending("version"), "\(quote(version)) is not a supported version (expected 1)")
         }
         return root

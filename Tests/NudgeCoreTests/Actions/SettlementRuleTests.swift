@@ -91,6 +91,25 @@ final class SettlementRuleTests: XCTestCase {
         guard case .movedOn = settlement(check, household, state) else { return XCTFail("the trip arrived") }
     }
 
+    /// A second `nudge trip depart office` replaces the open departure: the first one's "Arrived at Office?" is
+    /// settled, and a late "I'm here" on it records nothing (it would measure the journey from the second one).
+    func testASecondDepartureSettlesTheFirstArrivalCheck() throws {
+        let household = Household(settings: Fixtures.settings(), trips: [office])
+        var state = RunState()
+        let first = Departure(trip: "office", at: Fixtures.instant("2026-11-23T07:02:00Z"))
+        _ = TripRecorder.depart("office", at: first.at, trips: household.trips, settings: household.settings,
+                                state: &state, clock: clock)
+        let check = ArrivalCheckRule.check(for: first, trip: office, settings: household.settings, clock: clock)
+        XCTAssertNil(settlement(check, household, state))
+        _ = TripRecorder.depart("office", at: Fixtures.instant("2026-11-23T07:10:00Z"), trips: household.trips,
+                                settings: household.settings, state: &state, clock: clock)
+        let replaced = "the departure \(check.id) asks about is no longer open (arrived or replaced already)"
+        XCTAssertEqual(settlement(check, household, state), .movedOn(replaced))
+        XCTAssertEqual(try ActionResolver.resolve(.arrived, on: check, household: household, state: state, now: now,
+                                                  clock: clock),
+                       .nothing(replaced + ": nothing changed"))
+    }
+
     /// The streak reminder is settled when no game of the day is at risk any more (`nudge play` of the last),
     /// not while one is.
     func testAStreakReminderIsSettledOnceNoGameIsAtRisk() throws {

@@ -4,12 +4,14 @@ import XCTest
 
 /// Deterministic mutation fuzzing of the whole pipeline, in process (docs/files.md, "Mistakes in your files").
 ///
-/// The example files of `data/` are mutated — byte flips, byte insertions and deletions, truncation at every kind
-/// of position, duplicated spans, spliced bytes of other files, JSON tokens (`{ } [ ] , : "`, `null`, `true`,
-/// `1e400`, `-0`, `"\u0000"`, `"\ud800"`, deep nesting, BOMs, CR/CRLF…), swapped/copied/replaced values, renamed,
-/// removed and duplicated members — and, in one case out of three, "semantic" mutations that keep the file valid
-/// but change its meaning (in-range minutes, `HH:MM` times, instants near `now` in various offsets, weekday
-/// subsets, DST and odd zones, toggled booleans), so that the planner sees many different households.
+/// The example files of `data/` (settings.json with a `quietHours` and a `deliver` added: the example has neither,
+/// and a setting the fuzzer never sees is one it never breaks) are mutated — byte flips, byte insertions and
+/// deletions, truncation at every kind of position, duplicated spans, spliced bytes of other files, JSON tokens
+/// (`{ } [ ] , : "`, `null`, `true`, `1e400`, `-0`, `"\u0000"`, `"\ud800"`, deep nesting, BOMs, CR/CRLF…),
+/// swapped/copied/replaced values, renamed, removed and duplicated members — and, in one case out of three,
+/// "semantic" mutations that keep the file valid but change its meaning (in-range minutes, `HH:MM` times, instants
+/// near `now` in various offsets, weekday subsets, DST and odd zones, toggled booleans), so that the planner sees
+/// many different households; a semantic mutant of settings.json also has one to three settings broken.
 /// Every mutant goes through `JSONParser.parse`, its `UserFileDecoder`, `HouseholdLoader.load` (mutant + the four
 /// other example files, with no / the example / a broken last good version) and two runs of `Planner.plan` (at a
 /// fixed `now`, 2026-11-21T10:50:00Z, after a run at now − 1 h or as the first run ever; then from that run's
@@ -24,6 +26,9 @@ import XCTest
 ///   a value exactly when there is no problem;
 /// - all or nothing: a valid file's household part is what its decoder returned; an invalid file's part is its
 ///   last good version's, or empty when there is none (or it is broken too); the other files' parts are untouched;
+/// - settings stand alone, by `SettingsOracle`'s own reading of docs/files.md, not nudge's decoder: each setting
+///   as the mutant writes it when valid, else as the last good copy has it, else at its default; the same
+///   settings named invalid, and the file usable exactly when the oracle reads settings in it;
 /// - plans: `pending` sorted by (fireAt, id), unique, after now, at most `maxPending`, one per source, `deferred`
 ///   only when the budget is full; deliveries due, unexpired, in order, never an id twice across the runs;
 ///   plan.json, state.json and outbox lines read back; the same household planned twice gives the same bytes;
@@ -131,6 +136,45 @@ final class MutationFuzzTests: XCTestCase {
         print(stats.summary(title: "MutationFuzzTests: \(stats.cases) regression/hostile cases", seconds: nil))
     }
 
+    /// Each top-level setting of the example broken alone — by a mistake inside it and by the wrong type — in each
+    /// last good scenario, through the whole pipeline: a few hundred random mutants break a given setting only a
+    /// few times, so this names each once (the settings oracle says what it must become).
+    func testEachSettingBrokenAloneFallsBackAlone() throws {
+        let config = FuzzConfiguration.fromEnvironment()
+        let fuzzer = try PipelineFuzzer()
+        let example = try JSONParser.parse(fuzzer.originals[.settings] ?? [])
+        var stats = FuzzStats()
+        let inside: [(String, JSONValue)] = [
+            ("timeZone", .string("Europe/Berln")), ("maxPending", .number("0")),
+            ("notifications", .object([JSONMember("sound", .string("yes"))])),
+            ("quietHours", .object([JSONMember("start", .string("22:00")), JSONMember("end", .string("7"))])),
+            ("deliver", .object([JSONMember("desktop", .bool(false)),
+                                 JSONMember("command", .array([.string(""), .string("{title}")]))])),
+            ("deliver", .object([JSONMember("desktop", .string("yes")),
+                                 JSONMember("command", .array([.string("notify-send"), .string("{body}")]))])),
+            ("laundry", .object([JSONMember("foldReminderMinutes", .number("0"))])),
+            ("commute", .object([JSONMember("defaultBufferMinutes", .number("721"))])),
+            ("personalized", .object([JSONMember("enabled", .bool(true)), JSONMember("time", .string("06:45"))])),
+            ("alarms", .object([JSONMember("snoozeMinutes", .number("1.5"))])),
+            ("streaks", .object([JSONMember("milestones", .array([.number("7"), .number("0")]))])),
+            ("prayerTimes", .object([JSONMember("latitude", .number("91")), JSONMember("longitude", .number("13"))])),
+        ]
+        let wrongType = SettingsOracle.keys.map { ($0, $0 == "timeZone" ? JSONValue.number("1") : .string("on")) }
+        for (key, value) in inside + wrongType {
+            let bytes = Array(example.setting(key, to: value).prettyText.utf8)
+            for lastGood in [FuzzScenario.LastGood.original, .missing, .broken] {
+                let scenario = FuzzScenario(previousRun: true, lastGood: lastGood)
+                let label = "settings.json with \(key) \(value.compactText) scenario=\(scenario)"
+                config.recordLastCase(label, bytes)
+                report(fuzzer.run(.settings, bytes, scenario, label: label, stats: &stats), label: label, bytes: bytes,
+                       config: config)
+                stats.cases += 1
+            }
+        }
+        XCTAssertEqual(stats.invalidFiles, stats.cases, "each case breaks a setting")
+        print(stats.summary(title: "MutationFuzzTests: \(stats.cases) settings broken alone", seconds: nil))
+    }
+
     /// The checkers themselves: each must notice a broken invariant, or the fuzzer would pass vacuously.
     func testCheckersCatchBrokenInvariants() throws {
         let fuzzer = try PipelineFuzzer()
@@ -171,6 +215,24 @@ final class MutationFuzzTests: XCTestCase {
                            scenario: FuzzScenario(previousRun: true, lastGood: .missing), failures: &caught, stats: &stats)
         XCTAssertFalse(caught.isEmpty, "an invalid file applied without a last good version is not caught")
         XCTAssertEqual(stats.partialApplications, 2)
+
+        // Settings standing alone: a broken `deliver` that lost its last good command.
+        let brokenDeliver = Array(#"{ "deliver": { "desktop": true, "command": [""] }, "maxPending": 9 }"#.utf8)
+        let (_, deliverReport) = HouseholdPart.decode(.settings, brokenDeliver)
+        var settings = HouseholdLoader.load(current: [.settings: brokenDeliver],
+                                            lastGood: [.settings: originals[.settings] ?? []],
+                                            zoneNamed: Fixtures.zoneNamed).household.settings
+        let lastGood = FuzzScenario(previousRun: true, lastGood: .original)
+        caught = []
+        fuzzer.checkSettings(settings, bytes: brokenDeliver, report: deliverReport, scenario: lastGood,
+                             failures: &caught, stats: &stats)
+        XCTAssertEqual(caught, [])
+        XCTAssertEqual(settings.deliverCommand, ["notify-send", "--app-name=nudge", "{title}", "{body}"])
+        settings.deliverCommand = nil
+        fuzzer.checkSettings(settings, bytes: brokenDeliver, report: deliverReport, scenario: lastGood,
+                             failures: &caught, stats: &stats)
+        XCTAssertTrue(caught.contains { $0.contains("deliverCommand nil, expected Optional([\"notify-send\"") },
+                      "a broken deliver that lost its last good command is not caught: \(caught)")
 
         // Plans: unsorted pending, a repeated delivery.
         var result = Planner.plan(fuzzer.baseline, previous: fuzzer.baseRun.state, now: fuzzer.now.addingTimeInterval(3600),
@@ -379,6 +441,16 @@ final class PipelineFuzzer {
     let now: Date
     let baseRun: PlanResult
     let keys: [String]
+    let settingsOracle = SettingsOracle(zoneNamed: Fixtures.zoneNamed)
+    /// The oracle's reading of the settings.json every mutant of it is made from: its last good copy.
+    let originalSettings: SettingsOracle.Reading?
+
+    /// What the example settings.json lacks, so that mutants reach every top-level setting.
+    static let addedSettings = [
+        JSONMember("quietHours", .object([JSONMember("start", .string("22:30")), JSONMember("end", .string("06:00"))])),
+        JSONMember("deliver", .object([JSONMember("desktop", .bool(true)), JSONMember("command", .array(
+            ["notify-send", "--app-name=nudge", "{title}", "{body}"].map(JSONValue.string)))])),
+    ]
 
     init() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -388,6 +460,12 @@ final class PipelineFuzzer {
             let url = root.appendingPathComponent("data").appendingPathComponent(file.fileName)
             originals[file] = Array(try Data(contentsOf: url))
         }
+        var settings = try JSONParser.parse(originals[.settings] ?? [])
+        for member in Self.addedSettings { settings = settings.setting(member.key, to: member.value) }
+        originals[.settings] = Array(settings.prettyText.utf8)
+        originalSettings = settingsOracle.read(settings)
+        XCTAssertEqual(SettingsOracle.keys, Settings.topLevelKeys.map(\.description), "the oracle knows every setting")
+        XCTAssertEqual(originalSettings?.broken, [], "the oracle must read the example settings as valid")
         self.originals = originals
         let loaded = HouseholdLoader.load(current: UserFileMap(originals), zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(loaded.valid, UserFile.allCases, "the example files must be valid: \(loaded.problems)")
@@ -421,6 +499,13 @@ final class PipelineFuzzer {
                 let step = JSONTree.mutate(value, bytes: &bytes, rng: &rng, fuzzer: self, tweakOnly: rng.chance(4, in: 5))
                 steps.append(step)
                 value = (try? JSONParser.parse(bytes)) ?? value
+            }
+            if file == .settings {
+                // One to three settings broken among valid ones: the case "settings stand alone" is about.
+                for _ in 0..<(1 + rng.below(3)) {
+                    steps.append(JSONTree.breakSetting(&value, rng: &rng))
+                }
+                bytes = Array((rng.chance(1, in: 2) ? value.prettyText : value.compactText).utf8)
             }
             return Mutant(bytes: bytes, steps: steps)
         }
@@ -561,7 +646,13 @@ final class PipelineFuzzer {
         do {
             let state = try RunState.decode(first.state.fileContent)
             saved = state
-            if state != first.state { failures.append("state.json does not read back as the state that was written") }
+            // A queued delivery keeps what the desktop and the command show, not the planner's recurrence: the
+            // queue reads back as the same bytes, the rest as the same value.
+            var written = first.state
+            written.channelQueue = state.channelQueue
+            if state != written || state.fileContent != first.state.fileContent {
+                failures.append("state.json does not read back as the state that was written")
+            }
         } catch {
             saved = first.state
             failures.append("state.json written by the first run does not read back: \(error)")
@@ -700,6 +791,10 @@ final class PipelineFuzzer {
             }
         }
         let actual = HouseholdPart(loaded.household, file)
+        if file == .settings, let bytes {
+            checkSettings(loaded.household.settings, bytes: bytes, report: report, scenario: scenario,
+                          failures: &failures, stats: &stats)
+        }
         if report.isValid {
             if let decoded, actual != decoded {
                 failures.append("valid \(file.fileName) is not applied as decoded")
@@ -711,17 +806,6 @@ final class PipelineFuzzer {
             stats.entriesSetAside += report.brokenEntries.count + report.brokenSettings.count
             checkEntriesStandAlone(actual, decoded: decoded, file: file, scenario: scenario, bytes: bytes,
                                    failures: &failures, stats: &stats)
-            if case .settings(let planned) = actual, case .settings(let written) = decoded {
-                // Each setting stands alone: a valid one as written, an invalid one as last good or default.
-                let fallback = scenario.lastGood == .original ? baseline.settings : Settings()
-                var expected = written
-                for key in report.brokenSettings { expected.take(key, from: fallback) }
-                if planned != expected {
-                    failures.append("settings.json's valid settings do not apply as written, or an invalid one "
-                        + "is neither its last good value nor its default (broken: \(report.brokenSettings))")
-                    stats.partialApplications += 1
-                }
-            }
             if loaded.valid.contains(file) { failures.append("invalid \(file.fileName) listed as valid") }
             if loaded.fallbacks.contains(file) { failures.append("usable \(file.fileName) fell back whole") }
         } else {
@@ -739,10 +823,40 @@ final class PipelineFuzzer {
         }
     }
 
+    /// Settings stand alone (docs/promises.md), as `SettingsOracle` reads the mutant and its last good copy from
+    /// their JSON: what the household plans with, which settings are invalid, and whether any of the file stands.
+    func checkSettings(_ planned: Settings, bytes: [UInt8], report: FileReport, scenario: FuzzScenario,
+                       failures: inout [String], stats: inout FuzzStats) {
+        let current = (try? JSONParser.parse(bytes)).flatMap(settingsOracle.read)
+        if (current != nil) != report.isUsable {
+            failures.append("settings.json is \(report.isUsable ? "usable" : "unusable") (\(report.problems)), but "
+                + "docs/files.md reads \(current == nil ? "nothing" : "settings") in it")
+        }
+        if let current, report.isUsable, Set(current.broken) != Set(report.brokenSettings) {
+            failures.append("settings.json's invalid settings are \(report.brokenSettings), by docs/files.md "
+                + "\(current.broken) (\(report.problems))")
+        }
+        let expected = settingsOracle.expected(current: current,
+                                               lastGood: scenario.lastGood == .original ? originalSettings : nil)
+        if planned != expected {
+            failures.append("settings.json plans settings that are neither as written, nor as its last good copy "
+                + "has them, nor the defaults (scenario \(scenario)): \(Self.differences(planned, expected))")
+            stats.partialApplications += 1
+        }
+    }
+
+    /// The fields in which `planned` differs from `expected`, each with both values.
+    static func differences(_ planned: Settings, _ expected: Settings) -> String {
+        zip(Mirror(reflecting: planned).children, Mirror(reflecting: expected).children)
+            .filter { String(describing: $0.value) != String(describing: $1.value) }
+            .map { "\($0.label ?? "?") \($0.value), expected \($1.value)" }.joined(separator: "; ")
+    }
+
     /// A file whose problems all lie in entries (docs/promises.md): every valid entry plans as written; every id the
     /// file still names that its last good version had plans (as written, or from that version): a mistake in
     /// one entry never silences a sibling; nothing plans that neither the file nor its last good version holds.
-    /// The ids the file names are read with Foundation's JSONSerialization, not nudge's reader.
+    /// The ids the file names are read from the parsed document, not through nudge's decoder, by their exact keys:
+    /// Foundation's JSONSerialization drops the U+FEFF of a key `"\u{FEFF}id"` and reads it as `id`.
     func checkEntriesStandAlone(_ actual: HouseholdPart, decoded: HouseholdPart, file: UserFile,
                                 scenario: FuzzScenario, bytes: [UInt8]?, failures: inout [String],
                                 stats: inout FuzzStats) {
@@ -760,9 +874,18 @@ final class PipelineFuzzer {
                     + "version holds: \(entry)")
             }
         }
-        guard let bytes, let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return }
+        guard let bytes, case .object(let lists)? = try? JSONParser.parse(bytes) else { return }
+        func member(_ key: String, of members: [JSONMember]) -> JSONValue? {
+            members.first { Array($0.key.utf8) == Array(key.utf8) }?.value
+        }
         for (list, savedEntries) in saved {
-            let named = Set(((root[list] as? [Any]) ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String })
+            guard case .array(let elements)? = member(list, of: lists) else { continue }
+            let named = Set(elements.compactMap { element -> String? in
+                guard case .object(let fields) = element, case .string(let id)? = member("id", of: fields) else {
+                    return nil
+                }
+                return id
+            })
             let plannedIDs = Set((planned[list] ?? []).compactMap(\.id))
             for id in Set(savedEntries.compactMap(\.id)).intersection(named) where !plannedIDs.contains(id) {
                 failures.append("\(file.fileName) still names \(list) id \"\(id)\", valid before the mutation, "
@@ -905,7 +1028,7 @@ enum HouseholdPart: Equatable {
             let (value, report) = UserFileDecoder.alarms(data)
             return (value.map(HouseholdPart.alarms), report)
         case .trips:
-            let (value, report) = UserFileDecoder.trips(data)
+            let (value, report) = UserFileDecoder.trips(data, zoneNamed: Fixtures.zoneNamed)
             return (value.map(HouseholdPart.trips), report)
         case .streaks:
             let (value, report) = UserFileDecoder.streaks(data)
@@ -1097,6 +1220,22 @@ enum JSONTree {
         default:
             return value
         }
+    }
+
+    /// Replaces a value inside one top-level setting, chosen evenly among those `root` has (not by their sizes),
+    /// with one of `interestingValues`: mostly a mistake, sometimes another valid value.
+    static func breakSetting(_ root: inout JSONValue, rng: inout SplitMix64) -> String {
+        guard case .object(let members) = root else { return "break a setting (no object)" }
+        let settings = members.indices.filter { SettingsOracle.keys.contains(members[$0].key) }
+        guard !settings.isEmpty else { return "break a setting (none)" }
+        let member = rng.pick(settings)
+        var inside: [[Step]] = []
+        paths(members[member].value, prefix: [.member(member)], into: &inside)
+        let path = rng.pick(inside)
+        let replacement = interestingValues(&rng)
+        let place = describe(path, in: root)
+        root = updating(root, at: path[...]) { _ in replacement }
+        return "break setting \(place) with \(DocumentReader.quote(replacement))"
     }
 
     static func isPrefix(_ a: [Step], of b: [Step]) -> Bool { a.count <= b.count && Array(b.prefix(a.count)) == a }
@@ -1561,6 +1700,12 @@ enum RegressionInputs {
             ("high surrogate then backslash at end", Array(#"{"a": "\ud800\"#.utf8), everyFile),
             ("escaped NUL in an id", Array(#"{"pets":[{"id":"a\u0000b"}]}"#.utf8), [.laundry]),
             ("1e400 maxPending", Array(#"{"maxPending": 1e400}"#.utf8), [.settings]),
+            ("null version", Array(#"{"version": null, "maxPending": 10}"#.utf8), everyFile),
+            ("U+FEFF before an id's key", Array("{\"pets\":[{\"id\":\"snowy\"},{\"\u{FEFF}id\":\"mochi\"}]}".utf8),
+             [.laundry]),
+            ("a trip in an unknown zone", Array((#"{"trips":[{"id":"dentist","destination":"Dentist","#
+                + #""timeZone":"Dentist","arriveAt":"2026-11-24T14:30:00+01:00","travelMinutes":20}]}"#).utf8),
+             [.trips]),
             ("-0 minutes", Array(#"{"pets":[{"id":"a","washMinutes":-0}]}"#.utf8), [.laundry]),
             ("100000 [", Array(repeating: 0x5B, count: 100_000), [.settings]),
             ("512-deep arrays", Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8),

@@ -159,6 +159,16 @@ final class UserFileDecoderTests: XCTestCase {
                        ["alarms.json: alarms: expected an array, found an object"])
     }
 
+    /// `"version": null` means no version, as `null` does for every optional key (docs/files.md): the file is read,
+    /// not refused whole for its last good version.
+    func testANullVersionIsNoVersion() {
+        let (settings, report) = UserFileDecoder.settings(data(#"{"version": null, "maxPending": 10}"#),
+                                                          zoneNamed: Fixtures.zoneNamed)
+        XCTAssertEqual(messages(report), [])
+        XCTAssertEqual(settings?.maxPending, 10)
+        XCTAssertEqual(UserFileDecoder.alarms(data(#"{"version": null, "alarms": []}"#)).0, [])
+    }
+
     func testIdsRejectSpacesAndSlashes() {
         let (_, report) = UserFileDecoder.alarms(data(#"{"alarms":[{"id":"a/b c","title":"T","time":"05:00"}]}"#))
         XCTAssertEqual(messages(report), [

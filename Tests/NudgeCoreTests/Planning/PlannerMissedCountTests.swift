@@ -156,4 +156,25 @@ final class PlannerMissedCountTests: XCTestCase {
         XCTAssertEqual(rings.state.missedTotal, 0)
         XCTAssertEqual(rings.state.recentMissed, [])
     }
+
+    /// The same older state, corrected, and the machine then asleep through the 22nd, the 23rd and the 24th: the
+    /// two dates still on the missed list are missed again for real, and `status`'s "Missed in all" counts each
+    /// missed occurrence once — three, not five — with each listed once.
+    func testAnOccurrenceStillListedAsMissedAndMissedAgainIsCountedOnce() throws {
+        let alarms = [Fixtures.alarm("fajr", at: "05:30")]  // 04:30Z, expires 05:00Z
+        let ahead = Fixtures.runs(household(alarms: alarms), from: Fixtures.state(lastRun: "2026-11-21T05:00:00Z"),
+                                  ["2026-11-25T06:00:00Z"])
+        let text = String(decoding: ahead.state.fileContent, as: UTF8.self)
+            .replacingOccurrences(of: "2026-11-22!04:30 2026-11-23!04:30", with: "2026-11-22@04:30 2026-11-23@04:30")
+        let corrected = Fixtures.runs(household(alarms: alarms), from: try RunState.decode(Array(text.utf8)),
+                                      ["2026-11-21T06:00:00Z"])
+        XCTAssertEqual(corrected.state.missedTotal, 2)
+        XCTAssertEqual(corrected.state.recentMissed.map(\.id),
+                       ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
+        let asleep = Fixtures.runs(household(alarms: alarms), from: corrected.state, ["2026-11-24T06:00:00Z"])
+        XCTAssertEqual(asleep.missed, ["alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23",
+                                       "alarm.prayer:fajr:2026-11-24"])
+        XCTAssertEqual(asleep.state.missedTotal, 3, "the 22nd and the 23rd were counted when first missed")
+        XCTAssertEqual(asleep.state.recentMissed.map(\.id), asleep.missed)
+    }
 }

@@ -152,6 +152,24 @@ final class PlannerWakeTests: XCTestCase {
         XCTAssertEqual(leave?.lateSeconds, 0)
     }
 
+    /// The wakes armed ahead are critical only for what their own run delivers: the 05:10 good-morning message
+    /// ten minutes after the 05:00 alarm is a low wake, planned from the state the 05:00 run leaves (the alarm
+    /// delivered), so no `WakeSystem=` instant is armed for it (docs/systemd.md).
+    func testALowMessageMinutesAfterAnAlarmIsNoCriticalWakeAhead() {
+        let household = Household(settings: settings {
+            $0.personalized.enabled = true
+            $0.personalized.firstName = "Sam"
+            $0.personalized.time = Fixtures.time("05:10")
+        }, alarms: [Fixtures.alarm("fajr", at: "05:00")])
+        let result = plan(household, lastRun: "2026-11-20T23:59:00Z", now: "2026-11-21T00:00:00Z")
+        let upcoming = Planner.upcomingWakes(from: result.plan.nextWakeAt, state: result.state,
+                                             household: household, zone: berlin, count: 4)
+        XCTAssertEqual(upcoming.map { RFC3339.format($0.at) }, ["2026-11-21T04:00:00Z", "2026-11-21T04:10:00Z",
+                                                                 "2026-11-22T04:00:00Z", "2026-11-22T04:10:00Z"])
+        XCTAssertEqual(upcoming.map(\.isCritical), [true, false, true, false],
+                       "the 05:10 run delivers only the low message: the alarm rang at 05:00")
+    }
+
     func testNothingAheadIsNoWake() {
         let result = plan(Household(settings: settings { $0.streaks.enabled = false }),
                           lastRun: "2026-11-21T07:59:00Z", now: "2026-11-21T08:00:00Z")

@@ -46,7 +46,8 @@ struct DueWindow {
             if now > occurrence.expiresAt { return fellDueSinceLastRun ? .expired : .seen }
             return .due
         }
-        return classify(fireAt: occurrence.fireAt, expiresAt: occurrence.expiresAt, recurrence: occurrence.recurrence)
+        return classify(fireAt: occurrence.fireAt, expiresAt: occurrence.expiresAt,
+                        recurrence: occurrence.recurrence)
     }
 
     /// The same from an occurrence's timing alone, for the planner to pass over one before building its record.

@@ -26,7 +26,8 @@ public enum UserDirectories {
     /// /usr/lib/systemd/user. A unit there is a package's or the administrator's.
     public static func systemUnitDirectories(environment: [String: String]) -> [String] {
         func list(_ variable: String, _ fallback: [String]) -> [String] {
-            let given = (environment[variable] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+            let given = (environment[variable] ?? "").split(separator: ":").map(String.init)
+                .filter { $0.hasPrefix("/") }
             return (given.isEmpty ? fallback : given).map { join($0, "systemd/user") }
         }
         return list("XDG_CONFIG_DIRS", ["/etc/xdg"]) + ["/etc/systemd/user"]

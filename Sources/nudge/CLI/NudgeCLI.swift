@@ -112,7 +112,9 @@ enum NudgeCLI {
         guard let command = command(named: first) else {
             let names = commands.filter { !$0.hidden }.map(\.name)
             var message = "nudge: unknown command '\(first)'"
-            if let suggestion = Spelling.closest(to: first, among: names) { message += " (did you mean \(suggestion)?)" }
+            if let suggestion = Spelling.closest(to: first, among: names) {
+                message += " (did you mean \(suggestion)?)"
+            }
             console.error(message + "; commands: " + names.joined(separator: ", ") + " (see nudge --help)")
             return ExitCode.usage.rawValue
         }

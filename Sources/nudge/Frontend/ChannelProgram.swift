@@ -56,7 +56,8 @@ final class ChannelProgram {
               let start = ChannelStart(fileContent: data), start.concerns(attempt), start.channel == channel else {
             return .none
         }
-        switch start.fate(bootID: bootID, isRunning: Self.isRunning(start), runningFor: Self.secondsRunning(start)) {
+        let runningFor = Self.secondsRunning(start)
+        switch start.fate(bootID: bootID, isRunning: Self.isRunning(start), runningFor: runningFor) {
         case .running:
             return .stillGoing
         case .succeeded:

@@ -29,7 +29,8 @@ struct DataDirectory {
         }
         // Unreadable, every command says so alike (exit 1), before any of them opens a file in it.
         guard access(path, R_OK | X_OK) == 0 else {
-            throw CLIError.failure("nudge: cannot read the data directory \(path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            throw CLIError.failure("nudge: cannot read the data directory \(path): \(reason)")
         }
     }
 

@@ -17,10 +17,14 @@ public enum StatusReport {
         /// The alarms following a prayer that cannot ring today, and why (docs/prayer-times.md;
         /// `PrayerTimetable.silentAlarms`).
         public var silentPrayerAlarms: [String]
+        /// Where the person's files and nudge's own live (docs/files.md, "Where nudge keeps its own files"); nil
+        /// leaves the line out.
+        public var places: FilePlaces?
 
         public init(fileWarnings: [String] = [], zoneWarning: String? = nil, recentDeliveries: [Delivery] = [],
                     streaks: [GameStreak] = [], travel: [(trip: Trip, basis: TravelPrediction.Basis)] = [],
-                    silentPrayerAlarms: [String] = []) {
+                    silentPrayerAlarms: [String] = [], places: FilePlaces? = nil) {
+            self.places = places
             self.fileWarnings = fileWarnings
             self.zoneWarning = zoneWarning
             self.recentDeliveries = recentDeliveries
@@ -38,7 +42,8 @@ public enum StatusReport {
     public static func text(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date,
                             zone: Zone) -> String {
         var lines = (extras.fileWarnings + [extras.zoneWarning].compactMap { $0 }).map { "Warning: \($0)" }
-        guard let state else { return (lines + [noRunText]).joined(separator: "\n") }
+        let placeLines = extras.places.map { [$0.description] } ?? []
+        guard let state else { return (lines + [noRunText] + placeLines).joined(separator: "\n") }
         let clock = WallClock(zone: zone)
         lines += lastRunLines(state, settings: settings, now: now, clock: clock, zone: zone)
         lines += todayLines(state, extras: extras, now: now, clock: clock, zone: zone)
@@ -46,6 +51,7 @@ public enum StatusReport {
         lines += desktopLines(state, clock: clock)
         lines += recentDeliveryLines(extras.recentDeliveries, clock: clock)
         lines += fileLines(state)
+        lines += placeLines
         return lines.joined(separator: "\n")
     }
 
@@ -188,7 +194,7 @@ public enum StatusReport {
     /// The report as one object, the nested ones made by the functions below; with no state, only `lastRunAt`
     /// (null), whether notifications are on and the warnings.
     public static func json(_ state: RunState?, settings: Settings, extras: Extras = Extras(), now: Date) -> JSONValue {
-        let warnings = warningMembers(settings: settings, extras: extras)
+        let warnings = warningMembers(settings: settings, extras: extras) + (extras.places?.jsonMembers ?? [])
         guard let state else { return .object([JSONMember("lastRunAt", .null)] + warnings) }
         let lastRun = state.lastRunCommandAt ?? state.lastRunAt
         var members = [

@@ -1,5 +1,6 @@
 /// Where nudge keeps things for a user who names no place, after the XDG base directory convention:
-/// data in `$XDG_DATA_HOME/nudge`, user units in `$XDG_CONFIG_HOME/systemd/user`.
+/// data in `$XDG_DATA_HOME/nudge`, nudge's own files of that directory in `$XDG_STATE_HOME/nudge`, user units in
+/// `$XDG_CONFIG_HOME/systemd/user`.
 public enum UserDirectories {
     /// Why no default place could be worked out.
     public struct NoHome: Error, Equatable, CustomStringConvertible {
@@ -13,6 +14,12 @@ public enum UserDirectories {
     /// different directory in every working directory.
     public static func dataDirectory(environment: [String: String], home: String?) -> Result<String, NoHome> {
         base(environment["XDG_DATA_HOME"], home: home, fallback: ".local/share").map { join($0, "nudge") }
+    }
+
+    /// `$XDG_STATE_HOME/nudge`, else `$HOME/.local/state/nudge`: where the default data directory's own files live
+    /// (plan.json, state.json, the outbox, the lock; docs/files.md, "Where nudge keeps its own files").
+    public static func stateDirectory(environment: [String: String], home: String?) -> Result<String, NoHome> {
+        base(environment["XDG_STATE_HOME"], home: home, fallback: ".local/state").map { join($0, "nudge") }
     }
 
     /// `$XDG_CONFIG_HOME/systemd/user`, else `$HOME/.config/systemd/user`: where systemd looks for user units.

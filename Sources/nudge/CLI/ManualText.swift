@@ -133,7 +133,11 @@ enum ManualText {
     static let files: [ManualBlock] = [
         .paragraph("""
             The data directory is `--data DIR`, else `$NUDGE_DATA`, else `$XDG_DATA_HOME/nudge` \
-            (`~/.local/share/nudge` when `XDG_DATA_HOME` is not set). `nudge init` writes a starter one. In it:
+            (`~/.local/share/nudge` when `XDG_DATA_HOME` is not set). `nudge init` writes a starter one. In it, \
+            your files, and nudge's own below them; for the default directory nudge keeps its own in \
+            `$XDG_STATE_HOME/nudge` (`~/.local/state/nudge`) instead, so that your files can be synced or kept in \
+            git without them. The first run or edit that finds them beside your files moves them there, once; a \
+            kill during the move loses nothing. `nudge status` and `nudge plan` say where they are.
             """),
         .entry("`settings.json`", "your preferences (see SETTINGS)"),
         .entry("`laundry.json`", "your laundry \"pets\" and the cycle under way; `nudge laundry` edits it"),
@@ -372,6 +376,10 @@ enum ManualText {
     static let environment: [ManualBlock] = [
         .entry("`NUDGE_DATA`", "the data directory, when `--data` is not given"),
         .entry("`XDG_DATA_HOME`", "the default data directory is `$XDG_DATA_HOME/nudge`; unset, `~/.local/share/nudge`"),
+        .entry("`XDG_STATE_HOME`", """
+            the default data directory's own files (plan, state, outbox, lock) are in `$XDG_STATE_HOME/nudge`; \
+            unset, `~/.local/state/nudge`. A directory named by `--data` or `NUDGE_DATA` keeps them in itself
+            """),
         .entry("`XDG_CONFIG_HOME`", """
             `nudge init --systemd` writes the user units `nudge.service`, `nudge-alarm.service`, `nudge.path` and \
             `nudge-hourly.timer` to `$XDG_CONFIG_HOME/systemd/user/`; unset, `~/.config/systemd/user/` (each run \

@@ -34,6 +34,20 @@ struct ParsedArguments {
         return FilePath.absolute(try Self.defaultDataDirectory())
     }
 
+    /// The data directory the options name (`dataDirectory`), and where its own files live: `$XDG_STATE_HOME/nudge`
+    /// for the default one (docs/files.md, "Where nudge keeps its own files").
+    func directory() throws -> DataDirectory {
+        Self.directory(at: try dataDirectory())
+    }
+
+    /// The data directory at `path`, and where its own files live.
+    static func directory(at path: String) -> DataDirectory {
+        var environment: [String: String] = [:]
+        environment["XDG_STATE_HOME"] = ProcessEnvironment.variable("XDG_STATE_HOME")
+        let stateHome = try? UserDirectories.stateDirectory(environment: environment, home: home()).get()
+        return DataDirectory.at(path, defaultPath: try? defaultDataDirectory(), stateHome: stateHome)
+    }
+
     /// `$XDG_DATA_HOME/nudge`, else `$HOME/.local/share/nudge`.
     static func defaultDataDirectory() throws -> String {
         var environment: [String: String] = [:]
@@ -68,7 +82,7 @@ struct ParsedArguments {
             guard let text = values[name] else { continue }
             guard let typed = TypedTime(text) else { throw ArgumentParser.notATime(text, for: name, command: command.name) }
             if typed.isLocal, clock == nil {
-                let settings = DataDirectory(path: try dataDirectory()).userSettings()
+                let settings = try directory().userSettings()
                 clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             }
             // An instant with an offset reads the same in every zone: UTC stands in when none was needed.

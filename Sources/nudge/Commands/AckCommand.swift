@@ -12,9 +12,8 @@ enum AckCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(path: try arguments.dataDirectory())
-        try directory.requireExists()
-        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
+        let lock = try directory.lock(wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         guard var state = try DataSnapshot.load(directory).state else {
             console.out("Badge: 0 (nothing delivered yet)")

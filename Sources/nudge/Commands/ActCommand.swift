@@ -24,8 +24,7 @@ enum ActCommand {
     }
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(path: try arguments.dataDirectory())
-        try directory.requireExists()
+        let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
         return try ActionApplier.apply(idText: arguments.positionals[0], actionName: arguments.positionals[1],
                                        directory: directory, now: arguments.now, console: console)
     }

@@ -12,7 +12,7 @@ enum CheckCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(path: try arguments.dataDirectory())
+        let directory = try arguments.directory()
         try directory.requireExists()
         let (files, unreadable) = directory.userFiles()
         let loaded = HouseholdLoader.load(current: files, unreadable: unreadable,

@@ -15,8 +15,8 @@ enum CompleteValuesCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         guard let kind = HouseholdIDs(rawValue: arguments.positionals[0]),
-              let path = try? arguments.dataDirectory() else { return .success }
-        for id in kind.listed(in: DataDirectory(path: path)) {
+              let directory = try? arguments.directory() else { return .success }
+        for id in kind.listed(in: directory) {
             console.out(id)
         }
         return .success

@@ -45,7 +45,7 @@ enum DesktopWaitCommand {
               let request = NotifyRequest(arguments: arguments.positionals) else {
             throw CLIError.usage("nudge desktop-wait: needs --id, --until and a request; usage: \(command.usage)")
         }
-        let directory = DataDirectory(path: try arguments.dataDirectory())
+        let directory = try arguments.directory()
         let clock = RunClock(fixed: arguments.instant(.now))
         let shown: (BusConnection, NotificationWatch)
         let hold: WaiterHold?
@@ -206,7 +206,7 @@ enum DesktopWaitCommand {
         }
         unsetenv(ChannelExecCommand.noteVariable)
         guard written != line.count, text.hasPrefix("shown") else { return }
-        guard let lock = try? DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait),
+        guard let lock = try? directory.lock(wait: DirectoryLock.editingWait),
               var state = try? directory.loadState() else { return }
         withExtendedLifetime(lock) {
             state.channelQueue.recordAttempt(id, channel: .desktop, error: nil, now: now)

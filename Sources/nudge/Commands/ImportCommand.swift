@@ -24,8 +24,7 @@ enum ImportCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
-        let directory = DataDirectory(path: try arguments.dataDirectory())
-        try directory.requireExists()
+        let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
         let text: [UInt8]
         if let argument = arguments.positionals.first {
             text = Array(argument.utf8)
@@ -36,7 +35,7 @@ enum ImportCommand {
             }
             text = try readStandardInput()
         }
-        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        let lock = try directory.lock(wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.streaks)
         let clock = WallClock(zone: SystemZone.resolve(settingsZone: directory.userSettings().timeZone))

@@ -25,15 +25,20 @@ enum InitCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let given = try arguments.positionals.first.map(FilePath.absolute) ?? arguments.dataDirectory()
-        try makeDirectories(given, mode: 0o700)
-        let directory = DataDirectory(path: realPath(given))
+        try FilePath.makeDirectories(given, mode: 0o700)
+        // The default directory's own files go to $XDG_STATE_HOME/nudge from the start (docs/files.md).
+        let directory = try ParsedArguments.directory(at: realPath(given))
+            .preparedForWriting(wait: DirectoryLock.editingWait, console: console)
         let zone = SystemZone.choose(settingsZone: nil)
         if let warning = zone.warning { console.warning("nudge: warning: \(warning)") }
         // The desktop channel speaks D-Bus itself (docs/desktop.md): a session bus is all it needs.
         let bus = DesktopChannel.sessionEnvironment(ProcessEnvironment.all())
         let settingsZone = ZoneChoice.settingsName(for: zone.zone, zoneNamed: ZoneDatabase.zone(named:))
         for (name, content) in starterFiles(zone: settingsZone, desktop: (try? bus.get()) != nil) {
-            try writeUnlessExists(directory.filePath(name), content, console)
+            try writeUnlessExists(directory.path + "/" + name, content, console)
+        }
+        if directory.statePath != directory.path {
+            console.out("nudge's own files (plan, state, outbox) are kept in \(directory.statePath)")
         }
         if case .failure = bus {
             console.out("Desktop notifications are off: \(SessionBus.missingMessage) Once you are, set "
@@ -63,7 +68,7 @@ enum InitCommand {
         environment["XDG_CONFIG_DIRS"] = ProcessEnvironment.variable("XDG_CONFIG_DIRS")
         environment["XDG_DATA_DIRS"] = ProcessEnvironment.variable("XDG_DATA_DIRS")
         let installed = UserDirectories.systemUnitDirectories(environment: environment)
-        try makeDirectories(unitDirectory, mode: 0o755)
+        try FilePath.makeDirectories(unitDirectory, mode: 0o755)
         let home = ParsedArguments.home()
         var skipped = false
         for (name, content) in SystemdUnits.files(binary: binary, dataDirectory: dataDirectory, home: home) {
@@ -107,20 +112,6 @@ enum InitCommand {
     private static func dataOption(_ directory: DataDirectory, _ arguments: ParsedArguments) -> String {
         let found = (try? ParsedArguments().dataDirectory()).map { realPath($0) }
         return found == directory.path ? "" : " --data \(directory.path)"
-    }
-
-    /// `mkdir -p`: the missing parents with mode 0755, the directory itself with `mode`.
-    static func makeDirectories(_ path: String, mode: mode_t) throws {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw CLIError.cannotWrite("nudge init: \(path) exists and is not a directory")
-            }
-            return
-        }
-        let parent = FilePath.parent(of: path)
-        if !parent.isEmpty, parent != path { try makeDirectories(parent, mode: 0o755) }
-        guard mkdir(path, mode) == 0 || errno == EEXIST else { throw AtomicFile.failure("cannot create", path) }
     }
 
     /// The absolute path with symbolic links resolved, or `path` made absolute when that fails.

@@ -23,9 +23,8 @@ enum LaundryCommand {
         let action = try parseAction(arguments.positionals)
         let petID = arguments.positionals[1]
         let now = arguments.now
-        let directory = DataDirectory(path: try arguments.dataDirectory())
-        try directory.requireExists()
-        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
+        let lock = try directory.lock(wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.laundry)
         let used = try usedCycleIDs(ofPet: petID, state: try DataSnapshot.load(directory).state, directory: directory)

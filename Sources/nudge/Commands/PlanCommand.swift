@@ -13,7 +13,7 @@ enum PlanCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(path: try arguments.dataDirectory())
+        let directory = try arguments.directory()
         try directory.requireExists()
         if arguments.text(.now) != nil {
             let snapshot = try DataSnapshot.load(directory)
@@ -23,12 +23,13 @@ enum PlanCommand {
                 : PlanTable.render(plan, now: arguments.now, zone: snapshot.zone,
                                    lastRun: snapshot.state?.lastRunCommandAt,
                                    wokenBySystemd: snapshot.state?.wokenBySystemd ?? false)
-                    + silentText(snapshot.loaded.household, now: arguments.now, zone: snapshot.zone))
+                    + silentText(snapshot.loaded.household, now: arguments.now, zone: snapshot.zone)
+                    + "\n\n" + directory.places.description)
             snapshot.problemLines.forEach { console.error($0) }
             return snapshot.problemLines.isEmpty ? .success : .badData
         }
-        guard let data = try directory.read("plan.json") else {
-            console.out("No plan yet — run `nudge run`")
+        guard let data = try directory.read(.plan) else {
+            console.out("No plan yet — run `nudge run`\n" + directory.places.description)
             return .success
         }
         switch Plan.decode(data) {
@@ -42,7 +43,8 @@ enum PlanCommand {
                 let household = HouseholdLoader.load(current: files, zoneNamed: ZoneDatabase.zone(named:)).household
                 console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun,
                                              wokenBySystemd: wokenBySystemd)
-                    + silentText(household, now: arguments.now, zone: zone))
+                    + silentText(household, now: arguments.now, zone: zone)
+                    + "\n\n" + directory.places.description)
                 return .success
             }
             console.out(plan.text)

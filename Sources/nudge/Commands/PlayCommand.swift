@@ -21,11 +21,10 @@ enum PlayCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
-        let directory = DataDirectory(path: try arguments.dataDirectory())
-        try directory.requireExists()
+        let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
         let game = arguments.positionals[0]
         let at = arguments.instant(Self.at) ?? now
-        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        let lock = try directory.lock(wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.streaks)
         switch StreakEditor.recordPlay(in: current, game: game, at: at, addGame: arguments.has(Self.add)) {

@@ -29,7 +29,11 @@ enum RunCommand {
         "--systemd", "arm the next wake in the systemd user manager (the units of `nudge init --systemd`)")
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(path: try arguments.dataDirectory())
+        // A dry run writes nothing: it reads the own files where they are, moved or not.
+        let named = try arguments.directory()
+        let directory = arguments.has(Self.dryRun) ? named
+            : try named.preparedForWriting(wait: arguments.seconds(Self.wait) ?? 0, canWaitLonger: true,
+                                           console: console)
         try directory.requireExists()
         let clock = RunClock(fixed: arguments.instant(.now))
         let underSystemd = arguments.has(Self.systemd)

@@ -19,9 +19,8 @@ enum SnoozeCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
-        let directory = DataDirectory(path: try arguments.dataDirectory())
-        try directory.requireExists()
-        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
+        let lock = try directory.lock(wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let snapshot = try DataSnapshot.load(directory)
         var state = snapshot.state ?? RunState()

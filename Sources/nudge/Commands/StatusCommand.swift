@@ -17,7 +17,7 @@ enum StatusCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
-        let directory = DataDirectory(path: try arguments.dataDirectory())
+        let directory = try arguments.directory()
         try directory.requireExists()
         let state = try directory.loadState()
         // The files as a run reads them (without their last good copies): one decoding for the warnings, the
@@ -32,13 +32,14 @@ enum StatusCommand {
         let extras = StatusReport.Extras(
             fileWarnings: loaded.reports.flatMap(\.warnings),
             zoneWarning: zoneWarning(settings: settings, state: state),
-            recentDeliveries: OutboxFile(path: directory.filePath("outbox.jsonl")).lastDeliveries(deliveriesShown),
+            recentDeliveries: OutboxFile(path: directory.path(of: .outbox)).lastDeliveries(deliveriesShown),
             streaks: StreakRule.streaks(on: clock.localDate(of: now), data: household.streaks, clock: clock),
             travel: household.trips.filter(\.enabled).map {
                 ($0, TripRecorder.prediction(for: $0, now: now, clock: clock))
             },
             silentPrayerAlarms: SilentPrayerAlarms.lines(household.alarms, settings: settings,
-                                                             on: clock.localDate(of: now), clock: clock))
+                                                             on: clock.localDate(of: now), clock: clock),
+            places: directory.places)
         if arguments.has(.json) {
             console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)
         } else {

@@ -29,7 +29,7 @@ enum TimesCommand {
             }
             return date
         }
-        let directory = DataDirectory(path: try arguments.dataDirectory())
+        let directory = try arguments.directory()
         try directory.requireExists()
         let (settings, problems) = try readSettings(directory)
         guard problems.isEmpty else { throw CLIError.badData(problems) }
@@ -50,7 +50,7 @@ enum TimesCommand {
     /// settings.json decoded, with its problems as lines (`DIR/settings.json: prayerTimes.latitude: …`); the
     /// defaults when it is missing.
     private static func readSettings(_ directory: DataDirectory) throws -> (Settings, [String]) {
-        guard let data = try directory.read(UserFile.settings.fileName) else { return (Settings(), []) }
+        guard let data = try directory.read(UserFile.settings) else { return (Settings(), []) }
         let (settings, report) = UserFileDecoder.settings(data, zoneNamed: ZoneDatabase.zone(named:))
         return (settings ?? Settings(), report.problems.map { "\(directory.path)/\($0)" })
     }

@@ -46,9 +46,8 @@ enum TripCommand {
         default:
             throw wrong("unknown action \"\(words[0])\" (expected depart, arrive or log)")
         }
-        let directory = DataDirectory(path: try arguments.dataDirectory())
-        try directory.requireExists()
-        let lock = try DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
+        let lock = try directory.lock(wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let snapshot = try DataSnapshot.load(directory)
         var state = snapshot.state ?? RunState()

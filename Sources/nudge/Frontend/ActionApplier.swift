@@ -17,7 +17,7 @@ enum ActionApplier {
             throw CLIError.usage("nudge act: unknown action \"\(actionName)\"; actions: "
                 + NotificationAction.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let lock = try held ?? DirectoryLock.acquire(in: directory.path, wait: DirectoryLock.editingWait)
+        let lock = try held ?? directory.lock(wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let snapshot = try DataSnapshot.load(directory)
         var state = snapshot.state ?? RunState()

@@ -12,7 +12,7 @@ final class ChannelProgram {
     let directory: DataDirectory
     /// The ids queued when state.json was read: only their programs can have been started by an earlier run.
     let queuedEarlier: Set<String>
-    var notesPath: String { directory.filePath(Self.directoryName) }
+    var notesPath: String { directory.notesPath(Self.directoryName) }
     /// The notes that running `nudge channel-exec` processes write, found once, when first needed.
     private lazy var startingNotes: Set<String> = Self.notesOfRunningStarts()
 

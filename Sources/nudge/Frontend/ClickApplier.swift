@@ -62,7 +62,7 @@ struct ClickApplier {
     /// One attempt under the lock, waited for until `deadline`. The lock is let go when this returns, before the
     /// waiter sleeps again.
     private func attempt(_ action: String, until deadline: Deadline) -> Attempt {
-        guard let lock = DirectoryLock.wait(in: directory.path, until: deadline, isInterrupted: isStopped) else {
+        guard let lock = DirectoryLock.wait(in: directory.statePath, until: deadline, isInterrupted: isStopped) else {
             return .unlocked
         }
         do {

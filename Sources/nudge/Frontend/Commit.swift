@@ -42,12 +42,12 @@ struct Commit {
     /// click) is flushed. plan.json, which nothing reads back, is not flushed at all.
     func write(to directory: DataDirectory) throws {
         if let plan {
-            try directory.write("plan.json", plan.fileContent, durability: .derived)
+            try directory.write(.plan, plan.fileContent, durability: .derived)
         }
         for update in lastGood {
             try directory.saveLastGood(update.file, update.data)
         }
-        let outbox = OutboxFile(path: directory.filePath("outbox.jsonl"))
+        let outbox = OutboxFile(path: directory.path(of: .outbox))
         if let outboxRepairLength {
             try outbox.truncate(to: outboxRepairLength)
         }
@@ -56,7 +56,7 @@ struct Commit {
         }
         if let state {
             let quietPass = plan != nil && outboxLines.isEmpty
-            try directory.write("state.json", state.fileContent, durability: quietPass ? .oldOrNew : .durable)
+            try directory.write(.state, state.fileContent, durability: quietPass ? .oldOrNew : .durable)
         }
     }
 }

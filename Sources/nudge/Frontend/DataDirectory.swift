@@ -4,17 +4,93 @@ import NudgeCore
 import Glibc
 #endif
 
-/// The files of one data directory (docs/files.md). The only place that knows their names on disk.
+/// The files of one data directory (docs/files.md). The only place that knows their names on disk: the person's
+/// files in `path`, nudge's own in `statePath` (docs/files.md, "Where nudge keeps its own files").
 ///
 /// Files are read and listed with POSIX calls rather than FileManager and `Data(contentsOf:)`: the first use
 /// of those in a process costs more than reading all the example files (runtime type lookups in Foundation).
 struct DataDirectory {
-    /// Absolute.
+    /// The person's files. Absolute.
     let path: String
+    /// nudge's own files: plan.json, state.json, the outbox, `.last-good/`, the lock and the notes beside it.
+    /// `$XDG_STATE_HOME/nudge` for the default directory once its own files moved there, else `path`.
+    let statePath: String
+    /// Where the default directory's own files live or are to move to; nil for a directory named by `--data` or
+    /// `NUDGE_DATA` that is not the default one (everything stays in it).
+    let stateHome: String?
 
-    var lastGoodPath: String { path + "/.last-good" }
+    /// The files nudge owns, in `statePath`.
+    enum OwnFile: String, CaseIterable {
+        case plan = "plan.json"
+        case state = "state.json"
+        case outbox = "outbox.jsonl"
+        case rotatedOutbox = "outbox.jsonl.1"
+    }
 
-    func filePath(_ name: String) -> String { path + "/" + name }
+    /// A directory whose own files stay in it: one named by `--data` or `NUDGE_DATA`, or a test's.
+    init(path: String) {
+        self.init(path: path, statePath: path, stateHome: nil)
+    }
+
+    init(path: String, statePath: String, stateHome: String?) {
+        self.path = path
+        self.statePath = statePath
+        self.stateHome = stateHome
+    }
+
+    /// The data directory at `path`, its own files where they live now: for the default directory, however it is
+    /// named (`--data` with the same directory too: two runs must never keep two states), `$XDG_STATE_HOME/nudge`
+    /// once that exists, and `path` until the move (`preparedForWriting`).
+    static func at(_ path: String, defaultPath: String?, stateHome: String?) -> DataDirectory {
+        guard let defaultPath, let stateHome, FilePath.sameDirectory(path, defaultPath) else {
+            return DataDirectory(path: path)
+        }
+        return DataDirectory(path: path, statePath: FilePath.isDirectory(stateHome) ? stateHome : path,
+                             stateHome: stateHome)
+    }
+
+    /// Where the files live, for `status` and `plan`.
+    var places: FilePlaces {
+        FilePlaces(dataDirectory: path, stateDirectory: statePath, movingTo: ownFilesToMove ? stateHome : nil)
+    }
+
+    /// The default directory whose own files are still in it.
+    var ownFilesToMove: Bool { stateHome != nil && statePath == path }
+
+    var lastGoodPath: String { statePath + "/.last-good" }
+
+    func path(of file: UserFile) -> String { path + "/" + file.fileName }
+
+    func path(of file: OwnFile) -> String { statePath + "/" + file.rawValue }
+
+    /// A folder of notes nudge keeps beside its own files (`.channel-starts`, `.waiters`).
+    func notesPath(_ name: String) -> String { statePath + "/" + name }
+
+    /// Readies the directory for a run or an edit: it must exist, and the default directory's own files move to
+    /// `$XDG_STATE_HOME/nudge` first when they are still in it (`StateMove`). Returns the directory to work in; a
+    /// move that fails is said on stderr, and the work goes on with the files where they are.
+    func preparedForWriting(wait: Double, canWaitLonger: Bool = false, console: Console) throws -> DataDirectory {
+        try requireExists()
+        guard ownFilesToMove, let stateHome else { return self }
+        var problem: String?
+        let prepared = try StateMove.move(self, to: stateHome, wait: wait, canWaitLonger: canWaitLonger,
+                                          problem: &problem)
+        if let problem { console.warning("nudge: " + problem) }
+        return prepared
+    }
+
+    /// Takes the lock on `statePath/.lock` (`DirectoryLock`). A default directory whose own files moved since this
+    /// value was made is refused (exit 75): writing them beside the person's files would start a second state.
+    /// After a move that was killed once its copies were in place, the originals left are removed first.
+    func lock(wait: Double, canWaitLonger: Bool = false) throws -> DirectoryLock {
+        let lock = try DirectoryLock.acquire(in: statePath, wait: wait, canWaitLonger: canWaitLonger)
+        if ownFilesToMove, let stateHome, FilePath.isDirectory(stateHome) {
+            throw CLIError.locked("nudge: another nudge moved the own files of \(path) to \(stateHome) meanwhile; "
+                + "try again")
+        }
+        if stateHome != nil, statePath != path { StateMove.finish(self) }
+        return lock
+    }
 
     /// Fails with a clear message when the directory is missing, so cron mails something useful.
     func requireExists() throws {
@@ -34,9 +110,13 @@ struct DataDirectory {
         }
     }
 
-    /// The file's bytes, or nil when it does not exist.
-    func read(_ name: String) throws -> [UInt8]? {
-        let filePath = filePath(name)
+    /// An own file's bytes, or nil when it does not exist.
+    func read(_ file: OwnFile) throws -> [UInt8]? { try read(at: path(of: file)) }
+
+    /// A user file's bytes as they are, or nil when it does not exist.
+    func read(_ file: UserFile) throws -> [UInt8]? { try read(at: path(of: file)) }
+
+    private func read(at filePath: String) throws -> [UInt8]? {
         switch Self.contents(of: filePath) {
         case .success(let data): return data
         case .failure(let error) where error.code == ENOENT: return nil
@@ -86,7 +166,7 @@ struct DataDirectory {
         var files: UserFileMap<[UInt8]> = [:]
         var unreadable: UserFileMap<FileAccessProblem> = [:]
         for file in UserFile.allCases {
-            let path = filePath(file.fileName)
+            let path = path(of: file)
             var info = stat()
             guard stat(path, &info) == 0 else {
                 if errno != ENOENT {
@@ -141,7 +221,7 @@ struct DataDirectory {
 
     /// The path an edit of `file` reads and replaces: the file itself, or the final target of its link.
     private func editablePath(_ file: UserFile) throws -> String {
-        let path = filePath(file.fileName)
+        let path = path(of: file)
         switch SymbolicLink.resolve(path) {
         case .success(.plain(let plain)): return plain
         case .success(.linked(let target)): return target
@@ -157,7 +237,7 @@ struct DataDirectory {
     /// Removes the temporary files of a run that was killed before it could rename them. Call only while
     /// holding the lock: then no other nudge can be writing one.
     func removeStaleTemporaryFiles() {
-        for folder in [path, lastGoodPath] {
+        for folder in Set([path, statePath, lastGoodPath]) {
             for name in Self.names(in: folder) where name.hasPrefix(".") && FilePath.name(name, contains: ".tmp-") {
                 unlink(folder + "/" + name)
             }
@@ -196,11 +276,11 @@ struct DataDirectory {
     /// The previous run's state; nil before the first run. A damaged state.json stops the command (exit 65):
     /// guessing could deliver something twice.
     func loadState() throws -> RunState? {
-        guard let data = try read("state.json") else { return nil }
+        guard let data = try read(.state) else { return nil }
         do {
             return try RunState.decode(data)
         } catch {
-            throw CLIError.badData(["\(path)/\(DataProblem(error, file: "state.json"))",
+            throw CLIError.badData(["\(statePath)/\(DataProblem(error, file: OwnFile.state.rawValue))",
                                     "nudge: state.json is written by nudge; restore it, or move it away to start "
                                         + "afresh (past notifications are then not repeated)"])
         }
@@ -208,11 +288,11 @@ struct DataDirectory {
 
     /// settings.json as it is (or its defaults when missing or broken): for zone and texts in messages.
     func userSettings() -> Settings {
-        guard let data = try? read(UserFile.settings.fileName) else { return Settings() }
+        guard let data = try? Self.contents(of: path(of: .settings)).get() else { return Settings() }
         return UserFileDecoder.settings(data, zoneNamed: ZoneDatabase.zone(named:)).0 ?? Settings()
     }
 
-    func write(_ name: String, _ data: [UInt8], durability: AtomicFile.Durability = .durable) throws {
-        try AtomicFile.write(data, to: filePath(name), durability: durability)
+    func write(_ file: OwnFile, _ data: [UInt8], durability: AtomicFile.Durability = .durable) throws {
+        try AtomicFile.write(data, to: path(of: file), durability: durability)
     }
 }

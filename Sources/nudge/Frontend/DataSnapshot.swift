@@ -78,7 +78,7 @@ struct DataSnapshot {
     /// ids already in the ledger are not counted twice. Returns the length to cut a torn last line back to.
     private static func recover(_ state: inout RunState?, directory: DataDirectory,
                                 channels: [DeliveryChannel]) throws -> Int? {
-        let outbox = OutboxFile(path: directory.filePath("outbox.jsonl"))
+        let outbox = OutboxFile(path: directory.path(of: .outbox))
         var recovering = state ?? RunState()
         let size = outbox.size()
         // Lines that follow the one state.json accounts for were written by a run that died: queued for every
@@ -91,7 +91,7 @@ struct DataSnapshot {
             // A run that died just before a rotation left its lines at the end of the rotated copy
             // (`outbox.jsonl.1`): finished from there first. Past the line state.json accounts for they are the
             // died run's; with nothing accounted for yet, only lines from the last saved run on are.
-            let rotated = OutboxFile(path: directory.filePath("outbox.jsonl.1"))
+            let rotated = OutboxFile(path: directory.path(of: .rotatedOutbox))
             if rotated.size() > recovering.outboxBytes,
                rotated.lineEnding(at: recovering.outboxBytes, hashes: recovering.outboxLastLine) {
                 _ = OutboxRecovery.recover(tail: try rotated.tail(from: recovering.outboxBytes), into: &recovering,

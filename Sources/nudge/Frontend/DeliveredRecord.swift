@@ -108,7 +108,7 @@ enum DeliveredRecord {
 
     /// Every delivery in the outbox, oldest first.
     static func outboxDeliveries(_ directory: DataDirectory) throws -> [Delivery] {
-        guard let outbox = try directory.read("outbox.jsonl") else { return [] }
+        guard let outbox = try directory.read(.outbox) else { return [] }
         return outbox.split(separator: UInt8(ascii: "\n")).compactMap { line in
             (try? JSONParser.parse(Array(line))).flatMap(Delivery.init(record:))
         }

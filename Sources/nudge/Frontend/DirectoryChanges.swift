@@ -27,7 +27,7 @@ final class DirectoryChanges {
         var folders: Set<String> = [directory.path]
         for file in UserFile.allCases {
             names.insert(file.fileName)
-            if case .success(.linked(let target)) = SymbolicLink.resolve(directory.filePath(file.fileName)) {
+            if case .success(.linked(let target)) = SymbolicLink.resolve(directory.path(of: file)) {
                 names.insert(FilePath.lastComponent(of: target))
                 folders.insert(FilePath.parent(of: target))
             }

@@ -42,6 +42,34 @@ enum FilePath {
         }
     }
 
+    /// True when `path` names a directory (through a symbolic link too).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// True when both paths name the same directory: the same device and inode when both exist (one may be a
+    /// symbolic link to the other), else the same text.
+    static func sameDirectory(_ one: String, _ other: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(one, &first) == 0, stat(other, &second) == 0 else { return absolute(one) == absolute(other) }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// `mkdir -p`: the missing parents with mode 0755, the directory itself with `mode`.
+    static func makeDirectories(_ path: String, mode: mode_t) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw CLIError.cannotWrite("nudge: \(path) exists and is not a directory")
+            }
+            return
+        }
+        let parent = FilePath.parent(of: path)
+        if !parent.isEmpty, parent != path { try makeDirectories(parent, mode: 0o755) }
+        guard mkdir(path, mode) == 0 || errno == EEXIST else { throw AtomicFile.failure("cannot create", path) }
+    }
+
     /// The process's working directory ("/" should it be unreadable).
     static func workingDirectory() -> String {
         guard let path = getcwd(nil, 0) else { return "/" }

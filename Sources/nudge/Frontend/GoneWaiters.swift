@@ -21,7 +21,7 @@ final class GoneWaiters {
 
     /// The files in `directory`'s `.waiters/` whose waiters are gone.
     init(_ directory: DataDirectory) {
-        let folder = directory.filePath(WaiterHold.directoryName)
+        let folder = directory.notesPath(WaiterHold.directoryName)
         left = DataDirectory.names(in: folder).filter { $0 != "." && $0 != ".." }.compactMap { name in
             Self.lockIfGone(folder + "/" + name)
         }

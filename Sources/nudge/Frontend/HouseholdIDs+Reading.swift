@@ -14,7 +14,7 @@ extension HouseholdIDs {
         case .trips:
             return userFile(.trips, in: directory).flatMap { UserFileDecoder.trips($0).0 }?.map(\.id) ?? []
         case .deliveries:
-            let outbox = OutboxFile(path: directory.filePath("outbox.jsonl"))
+            let outbox = OutboxFile(path: directory.path(of: .outbox))
             var seen = Set<String>()
             return outbox.lastDeliveries(Self.recentDeliveries).reversed().map(\.notification.id).filter {
                 seen.insert($0).inserted
@@ -24,6 +24,6 @@ extension HouseholdIDs {
 
     /// A user file's bytes (through a symbolic link), nil when it cannot be read.
     private func userFile(_ file: UserFile, in directory: DataDirectory) -> [UInt8]? {
-        try? DataDirectory.contents(of: directory.filePath(file.fileName)).get()
+        try? DataDirectory.contents(of: directory.path(of: file)).get()
     }
 }

@@ -70,7 +70,7 @@ struct Pass {
 
     private func takeLock(_ locking: Locking) throws -> DirectoryLock? {
         guard case .take(let wait) = locking else { return nil }
-        return try DirectoryLock.acquire(in: directory.path, wait: wait, canWaitLonger: true)
+        return try directory.lock(wait: wait, canWaitLonger: true)
     }
 
     /// The desktop and the command after the outbox (`ChannelQueueRunner`), then their outcome committed, then

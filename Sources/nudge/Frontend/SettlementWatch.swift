@@ -28,9 +28,8 @@ struct SettlementWatch {
     /// How the notification was settled, when a file changed since the last look and it now is; nil otherwise
     /// (also while a file cannot be read: the last good copy stands in for a broken one, as in a run).
     mutating func check(now: Date) -> Settlement? {
-        let identities = (["state.json"] + UserFile.allCases.map(\.fileName)).map {
-            FileIdentity(path: directory.filePath($0))
-        }
+        let identities = [FileIdentity(path: directory.path(of: .state))]
+            + UserFile.allCases.map { FileIdentity(path: directory.path(of: $0)) }
         guard identities != seen else { return nil }
         seen = identities
         guard let snapshot = try? DataSnapshot.load(directory), let state = snapshot.state else { return nil }
@@ -85,6 +84,6 @@ struct UserFileIdentities {
     }
 
     private static func read(_ directory: DataDirectory) -> [FileIdentity?] {
-        UserFile.allCases.map { FileIdentity(path: directory.filePath($0.fileName)) }
+        UserFile.allCases.map { FileIdentity(path: directory.path(of: $0)) }
     }
 }

@@ -26,7 +26,7 @@ final class WaiterHold {
     /// Writes and locks the waiter's file; nil when it cannot (the waiter goes on without one: a run then cannot
     /// close its notification should it be killed).
     static func take(_ held: HeldNotification, in directory: DataDirectory) -> WaiterHold? {
-        let folder = directory.filePath(directoryName)
+        let folder = directory.notesPath(directoryName)
         guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { return nil }
         let name = ContentHash.of(Array("\(held.busID)\n\(held.server)\n\(held.number)".utf8))
         let hold = WaiterHold(held: held, path: folder + "/" + name)

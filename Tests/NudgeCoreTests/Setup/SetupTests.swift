@@ -10,6 +10,16 @@ final class SetupTests: XCTestCase {
                                                          home: "/home/amira").get(), "/srv/data/nudge")
     }
 
+    func testStateDirectoryFollowsXDGStateHomeElseHomeAndIgnoresARelativeOne() {
+        XCTAssertEqual(try UserDirectories.stateDirectory(environment: [:], home: "/home/amira").get(),
+                       "/home/amira/.local/state/nudge")
+        XCTAssertEqual(try UserDirectories.stateDirectory(environment: ["XDG_STATE_HOME": "/srv/state"],
+                                                          home: "/home/amira").get(), "/srv/state/nudge")
+        XCTAssertEqual(try UserDirectories.stateDirectory(environment: ["XDG_STATE_HOME": "state"],
+                                                          home: "/home/amira").get(), "/home/amira/.local/state/nudge")
+        XCTAssertEqual(UserDirectories.stateDirectory(environment: [:], home: nil), .failure(.init()))
+    }
+
     func testRelativeOrEmptyXDGDataHomeIsIgnoredAsTheConventionSays() {
         for value in ["", "relative/share", "~/share"] {
             XCTAssertEqual(try UserDirectories.dataDirectory(environment: ["XDG_DATA_HOME": value],

@@ -164,8 +164,10 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
         try FileManager.default.createDirectory(at: base.fileURL("nudge"), withIntermediateDirectories: true)
         try Data(Fixture.alarm(time: "08:00").utf8).write(to: base.fileURL("nudge/alarms.json"))
         let viaXDG = try NudgeProcess.run(["run", "--json", "--now", "2026-11-21T08:00:00Z"], workingDirectory: dir.url,
-                                          environment: ["XDG_DATA_HOME": base.path])
+                                          environment: ["XDG_DATA_HOME": base.path,
+                                                        "XDG_STATE_HOME": base.path + "/state"])
         XCTAssertEqual(viaXDG.deliveredIDs(), ["alarm.prayer:fajr:2026-11-21"], viaXDG.summary)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: base.path + "/state/nudge/state.json"), viaXDG.summary)
 
         let home = try makeDirectory()
         let made = try NudgeProcess.run(["init"], workingDirectory: dir.url,

@@ -18,6 +18,8 @@ struct LoginHome {
 
     /// The starter data directory `nudge init` writes.
     var data: URL { home.appendingPathComponent(".local/share/nudge") }
+    /// Where the default directory's own files are (docs/files.md, "Where nudge keeps its own files").
+    var state: URL { home.appendingPathComponent(".local/state/nudge") }
     var nudge: String { home.path + "/.local/bin/nudge" }
 
     func environment(_ extra: [String: String] = [:]) -> [String: String] {

@@ -92,11 +92,13 @@ final class NudgeProcess {
     }
 
     /// The environment every run gets: the test's own, with TZ=UTC and without NUDGE_DATA. The default data
-    /// directory points nowhere, so a test that forgets `--data` fails instead of reaching the user's own.
+    /// directory and state directory point nowhere, so a test that forgets `--data` fails instead of reaching the
+    /// user's own.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["NUDGE_DATA"] = nil
         environment["XDG_DATA_HOME"] = "/nonexistent/nudge-tests"
+        environment["XDG_STATE_HOME"] = "/nonexistent/nudge-tests-state"
         environment["TZ"] = "UTC"
         for (key, value) in extra { environment[key] = value }
         return environment

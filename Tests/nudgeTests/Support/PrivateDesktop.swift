@@ -195,6 +195,7 @@ final class PrivateDesktop {
         environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
         environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
+        environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
         environment["NO_AT_BRIDGE"] = "1"   // GTK would have the bus start an accessibility bus of its own
         if let owner = parts.owner {
             environment["USER"] = owner.name

@@ -122,7 +122,7 @@ final class SystemdJournalTests: XCTestCase {
         // alarm's second, which delivers it.
         for _ in 1...2 { XCTAssertEqual(try runOnce(service), "success") }
         try Waiting.until("the alarm delivered by the armed wake", timeout: due.timeIntervalSinceNow + 30) {
-            ((try? String(contentsOf: self.data.appendingPathComponent("outbox.jsonl"))) ?? "").contains("Noon Prayer")
+            ((try? String(contentsOf: self.login.state.appendingPathComponent("outbox.jsonl"))) ?? "").contains("Noon Prayer")
         }
         try Waiting.until("the woken run's end", timeout: 30) {
             try XCTUnwrap(self.manager).property("ActiveState", of: self.service) == "inactive"

@@ -18,6 +18,8 @@ final class SystemdUserManagerTests: XCTestCase {
     private var manager: SystemdUserManager?
 
     private var data: String { home.path + "/.local/share/nudge" }
+    /// The default directory's own files (docs/files.md, "Where nudge keeps its own files").
+    private var state: String { home.path + "/.local/state/nudge" }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -123,7 +125,7 @@ final class SystemdUserManagerTests: XCTestCase {
 
         let id = "laundry.washComplete:snowy:"
         try Waiting.until("the armed wake's run to deliver \"Wash Complete!\" to the outbox", timeout: 150) {
-            ((try? String(contentsOfFile: self.data + "/outbox.jsonl")) ?? "").contains(id)
+            ((try? String(contentsOfFile: self.state + "/outbox.jsonl")) ?? "").contains(id)
         }
         do {
             try Waiting.until("\"Wash Complete!\" at the notification server") {
@@ -135,7 +137,7 @@ final class SystemdUserManagerTests: XCTestCase {
         let call = try XCTUnwrap(session.notifyCalls().first { $0.summary == "Wash Complete!" })
         XCTAssertEqual(call.buttons, ["COMPLETE_ACTION", "Start Dryer", "SNOOZE_ACTION", "Remind in 10 min"])
         let delivered = try XCTUnwrap(
-            ((try? String(contentsOfFile: data + "/outbox.jsonl")) ?? "").components(separatedBy: "\n")
+            ((try? String(contentsOfFile: state + "/outbox.jsonl")) ?? "").components(separatedBy: "\n")
                 .first { $0.contains(id) })
         print("outbox.jsonl: \(delivered)")
 
@@ -192,7 +194,8 @@ final class SystemdUserManagerTests: XCTestCase {
                      SystemdUnits.alarmServiceName, SystemdWake.timerName] {
             XCTAssertEqual(try manager.property("LoadState", of: unit), "not-found", unit)
         }
-        for path in [".local/bin/nudge", ".local/share/nudge", ".config/systemd/user/nudge.service"] {
+        for path in [".local/bin/nudge", ".local/share/nudge", ".local/state/nudge",
+                     ".config/systemd/user/nudge.service"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/" + path), path)
         }
         print(String(format: "the test took %.0f s", Date().timeIntervalSince(started)))

@@ -67,12 +67,12 @@ final class SystemdWakeUnitsTests: XCTestCase {
     }
 
     private func state() -> [String: Any] {
-        let bytes = (try? Data(contentsOf: data.appendingPathComponent("state.json"))) ?? Data()
+        let bytes = (try? Data(contentsOf: login.state.appendingPathComponent("state.json"))) ?? Data()
         return ((try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any]) ?? [:]
     }
 
     private func plan() -> [String: Any] {
-        let bytes = (try? Data(contentsOf: data.appendingPathComponent("plan.json"))) ?? Data()
+        let bytes = (try? Data(contentsOf: login.state.appendingPathComponent("plan.json"))) ?? Data()
         return ((try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any]) ?? [:]
     }
 
@@ -150,9 +150,9 @@ final class SystemdWakeUnitsTests: XCTestCase {
         let armingRun = lastRun
 
         try Waiting.until("the wash delivered by the armed wake", timeout: due.timeIntervalSinceNow + 30) {
-            ((try? String(contentsOf: self.data.appendingPathComponent("outbox.jsonl"))) ?? "").contains("washComplete")
+            ((try? String(contentsOf: self.login.state.appendingPathComponent("outbox.jsonl"))) ?? "").contains("washComplete")
         }
-        let line = try XCTUnwrap(try String(contentsOf: data.appendingPathComponent("outbox.jsonl"))
+        let line = try XCTUnwrap(try String(contentsOf: login.state.appendingPathComponent("outbox.jsonl"))
             .split(separator: "\n").last { $0.contains("washComplete") })
         print("outbox.jsonl: \(line)")
         XCTAssertTrue(line.contains(#""deliveredAt":"\#(stamp(due))""#), "delivered at its second: \(line)")

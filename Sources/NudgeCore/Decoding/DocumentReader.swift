@@ -76,16 +76,32 @@ final class DocumentReader {
         return root
     }
 
-    /// Reports each unknown top-level key that is a near miss of an absent list key (`"alarm"` where `"alarms"`
-    /// belongs): a file of entries read without its list would plan nothing at all, so the typo breaks the file
-    /// (its last good version stands in) instead of silencing every entry (docs/promises.md).
-    func reportNearMissLists(_ lists: [StaticString]) {
+    /// A near miss of a known key that the object lacks (`"dekstop"` where `"desktop"` belongs, `"offset"` for
+    /// `"offsetMinutes"`): a mistake, not a note of the person's, so an error of the entry or setting it is in
+    /// (docs/promises.md), which then falls back as any invalid one does. At the top level it is reported once the
+    /// file is read (`reportRootNearMisses`), where the file's lists are known.
+    func reportNearMiss(_ path: KeyPath, meant: String, atRoot: Bool) {
+        noteUnknown(path, suggestion: meant)
+        if !atRoot {
+            report(path, "unknown key where \"\(meant)\" belongs (did you mean \(meant)?); a key this close to a known "
+                + "one is read as a mistake, not as a note of yours")
+        }
+    }
+
+    /// Reports each unknown top-level key that is a near miss of an absent known key. One where a list belongs
+    /// (`"alarm"` for `"alarms"`) says why the file is broken rather than empty: read without its list, it would
+    /// plan nothing at all, so its last good version stands in (docs/promises.md).
+    func reportRootNearMisses(lists: [StaticString]) {
         for path in unknownKeys {
             guard path.topLevelKey != nil, let meant = suggestions[path.description],
-                  lists.contains(where: { $0.description == meant }),
                   tape.member(meant, of: JSONTape.root) == nil else { continue }
-            report(path, "unknown key where \"\(meant)\" belongs (did you mean \(meant)?); without \"\(meant)\" "
-                + "nothing of \(file) would be planned, so the file is read as broken, not as empty")
+            if lists.contains(where: { $0.description == meant }) {
+                report(path, "unknown key where \"\(meant)\" belongs (did you mean \(meant)?); without \"\(meant)\" "
+                    + "nothing of \(file) would be planned, so the file is read as broken, not as empty")
+            } else {
+                report(path, "unknown key where \"\(meant)\" belongs (did you mean \(meant)?); a key this close to "
+                    + "a known one is read as a mistake, not as a note of yours")
+            }
         }
     }
 

@@ -82,7 +82,11 @@ struct ObjectReader {
                 // Short keys get one edit: two would turn any unknown two-letter key into "did you mean id?".
                 let suggestion = Spelling.closest(to: name, among: known.map { $0.description },
                                                   maximumEdits: name.count < 6 ? 1 : 2)
-                document.noteUnknown(path.appending(name), suggestion: suggestion)
+                if let suggestion, tape.member(suggestion, of: node) == nil {
+                    document.reportNearMiss(path.appending(name), meant: suggestion, atRoot: node == JSONTape.root)
+                } else {
+                    document.noteUnknown(path.appending(name), suggestion: suggestion)
+                }
             }
             key = tape.after(key + 1)
         }

@@ -1,13 +1,21 @@
 /// "Did you mean …?" for a mistyped option or key: a misspelt `deliver.comand` must not pass unnoticed.
 public enum Spelling {
-    /// The candidate closest to `word` when it is at most `maximumEdits` edits away (ties: the first).
+    /// The candidate closest to `word` when it is at most `maximumEdits` edits away (ties: the first); else the
+    /// shortest candidate that begins or ends with `word` when that has three letters or more (`offset` for
+    /// `offsetMinutes`, `Minutes` for `durationMinutes`), case ignored.
     public static func closest(to word: String, among candidates: [String], maximumEdits: Int = 2) -> String? {
         var best: (candidate: String, edits: Int)?
         for candidate in candidates {
             let edits = distance(word, candidate)
             if edits <= maximumEdits, edits < best?.edits ?? Int.max { best = (candidate, edits) }
         }
-        return best?.candidate
+        if let best { return best.candidate }
+        guard word.count >= 3 else { return nil }
+        let lower = word.lowercased()
+        return candidates.filter { candidate in
+            let other = candidate.lowercased()
+            return other != lower && (other.hasPrefix(lower) || other.hasSuffix(lower))
+        }.min { $0.count < $1.count }
     }
 
     /// Up to `limit` candidates nearest to `word` (case ignored), all at the smallest distance found, when that is

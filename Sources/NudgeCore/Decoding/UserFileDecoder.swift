@@ -11,7 +11,7 @@ public enum UserFileDecoder {
         do {
             return try DocumentReader.read(data, file: file.fileName) { document in
                 let value = document.root(knownKeys: knownKeys).map(read)
-                if entriesStandAlone { document.reportNearMissLists(knownKeys) }
+                document.reportRootNearMisses(lists: entriesStandAlone ? knownKeys : [])
                 let usable = document.problems.isEmpty || (entriesStandAlone && document.standsWithoutBrokenEntries)
                 let report = FileReport(file: file, problems: document.problems, unknownKeys: document.unknownKeys,
                                         suggestions: document.suggestions, brokenEntries: document.brokenEntries,
@@ -45,7 +45,9 @@ public enum UserFileDecoder {
         guard !report.isValid else { return (decoded, report) }
         var broken: [String] = []
         for problem in report.problems {
-            guard case .keyPath(let path) = problem.place, let key = path.firstKey,
+            // A near miss of a setting's own key (`"notifcations"`) is a problem of that setting.
+            guard case .keyPath(let path) = problem.place,
+                  let key = path.topLevelKey.flatMap({ _ in report.suggestions[path.description] }) ?? path.firstKey,
                   Settings.topLevelKeys.contains(where: { $0.description == key }) else { return nil }
             if !broken.contains(key) { broken.append(key) }
         }

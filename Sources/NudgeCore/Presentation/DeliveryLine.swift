@@ -19,7 +19,9 @@ public enum DeliveryLine {
             details += ", \(TextFormat.span(delivery.lateSeconds)) late"
         }
         let stamp = TextFormat.localDateTime(notification.fireAt, clock)
-        return "[\(stamp)] \(notification.title) — \(notification.body) (\(details)) → \(howToAct(notification))"
+        // The body as the desktop shows it at the delivery (a leave-time late says "Leave now" or that she is late).
+        let body = ShownText.body(notification, at: delivery.deliveredAt, clock: clock)
+        return "[\(stamp)] \(notification.title) — \(body) (\(details)) → \(howToAct(notification))"
     }
 
     /// `nudge act ID A|B`, or `nudge snooze ID` for a notification without actions of its own.

@@ -36,6 +36,8 @@ extension SnoozeRule {
         case made(Notification)
         /// The one still to come, moved from `from` to its new time; its id kept.
         case moved(Notification, from: Date)
+        /// The one still to come, left as it is: the new time falls in the minute it already rings in.
+        case alreadySnoozed(Notification)
         /// Nothing: the notification is settled (the person left, arrived, completed, played).
         case settled(Settlement)
     }
@@ -59,6 +61,7 @@ extension SnoozeRule {
         let next = snooze(original, minutes: minutes, now: now, taken: taken)
         let memory = state.memory
         if let pending = state.userActions.snoozes.first(where: { family($0.id) && !memory.isHandled($0.id) }) {
+            if sameMinute(pending.fireAt, next.fireAt) { return .alreadySnoozed(pending) }
             var moved = next
             moved.id = pending.id
             state.userActions.keep(snooze: moved, madeAt: now)
@@ -95,6 +98,11 @@ extension SnoozeRule {
         }
     }
 
+    /// Whether two instants fall in the same minute (of every zone: zones differ from UTC by whole minutes).
+    private static func sameMinute(_ one: Date, _ other: Date) -> Bool {
+        (one.timeIntervalSince1970 / 60).rounded(.down) == (other.timeIntervalSince1970 / 60).rounded(.down)
+    }
+
     /// The id of the notification a snooze came from ("…:snooze-2" → "…"); the id itself otherwise.
     static func baseID(of id: String) -> String {
         id[...].firstByteRange(of: ":snooze-").map { String(id[..<$0.lowerBound]) } ?? id
@@ -109,6 +117,9 @@ extension SnoozeRule {
         case let .moved(snooze, from):
             return "Moved the snooze of \"\(original.title)\" from \(TextFormat.localStamp(from, clock)) to "
                 + "\(TextFormat.localStamp(snooze.fireAt, clock)) (\(snooze.id)): one snooze per notification."
+        case .alreadySnoozed(let snooze):
+            return "\"\(original.title)\" is already snoozed until \(TextFormat.localStamp(snooze.fireAt, clock)) "
+                + "(\(snooze.id)): nothing changed."
         case .settled(let settlement):
             return "Nothing to do: \(settledText(original, settlement, clock: clock))."
         }

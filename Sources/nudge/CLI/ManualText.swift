@@ -126,7 +126,8 @@ enum ManualText {
             `snooze`, `act`, `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, change \
             only the bytes of what they change (the rest of a file, its layout included, stays as it was), and plan \
             again at once. A `laundry start` over a cycle not yet folded says which one it replaced. An `ID` is a full occurrence id, \
-            `last` (the latest delivery) or a unique prefix of one; `nudge status` lists the last ten.
+            `last` (the latest delivery), a unique prefix of one, or the id of its alarm, pet, trip or game as written \
+            in your files (`fajr`: its latest delivery); `nudge status` lists the last ten.
             """),
     ]
 
@@ -170,7 +171,9 @@ enum ManualText {
             link. The user files are UTF-8 JSON objects; an optional top-level `"version": 1` is accepted, `null` \
             for an optional key means the same as leaving it out, and unknown keys are ignored and named, with the \
             key they probably mean, by `nudge check`, by `nudge run` once per change of the file and by \
-            `nudge status`. Ids are 1 to 100 letters, digits, `.`, `_` or `-`.
+            `nudge status`. An unknown key that nearly is a known key its object lacks (`"dekstop"` for \
+            `"desktop"`, `"offset"` for `"offsetMinutes"`) is an error of its entry or setting instead, which then \
+            falls back as an invalid one does. Ids are 1 to 100 letters, digits, `.`, `_` or `-`.
             """),
     ]
 

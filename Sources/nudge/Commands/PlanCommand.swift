@@ -35,24 +35,25 @@ enum PlanCommand {
         switch Plan.decode(data) {
         case .success(let plan):
             let zone = ZoneDatabase.zone(named: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
-            let state = (try? directory.loadState()) ?? nil
-            let lastRun = state?.lastRunCommandAt
-            let wokenBySystemd = state?.wokenBySystemd ?? false
-            guard arguments.has(.json) else {
-                let (files, _) = directory.userFiles()
-                let household = HouseholdLoader.load(current: files, zoneNamed: ZoneDatabase.zone(named:)).household
+            // The files as a run reads them now, so that a broken one is named as `plan --now` and `run` name it
+            // (SPEC §8): a plan that says "Nothing pending." must not hide why.
+            let snapshot = try DataSnapshot.load(directory)
+            let lastRun = snapshot.state?.lastRunCommandAt
+            let wokenBySystemd = snapshot.state?.wokenBySystemd ?? false
+            if arguments.has(.json) {
+                console.out(plan.text)
+                // stdout carries only the plan: the stale warning goes where warnings go.
+                StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: arguments.now,
+                                 wokenBySystemd: wokenBySystemd, nextWakeAt: plan.nextWakeAt)
+                    .map { console.warning("nudge: " + $0) }
+            } else {
                 console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun,
                                              wokenBySystemd: wokenBySystemd)
-                    + silentText(household, now: arguments.now, zone: zone)
+                    + silentText(snapshot.loaded.household, now: arguments.now, zone: zone)
                     + "\n\n" + directory.places.description)
-                return .success
             }
-            console.out(plan.text)
-            // stdout carries only the plan: the stale warning goes where warnings go.
-            StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: arguments.now,
-                             wokenBySystemd: wokenBySystemd, nextWakeAt: plan.nextWakeAt)
-                .map { console.warning("nudge: " + $0) }
-            return .success
+            snapshot.problemLines.forEach { console.error($0) }
+            return snapshot.problemLines.isEmpty ? .success : .badData
         case .failure(let problem):
             throw CLIError.badData(["\(directory.path)/\(problem)", "nudge: plan.json is rewritten by every `nudge run`"])
         }

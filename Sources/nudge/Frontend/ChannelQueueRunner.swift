@@ -82,7 +82,7 @@ struct ChannelQueueRunner {
     private func deliver(_ queued: QueuedDelivery, recordingIn queue: inout ChannelQueue, outcome: inout Outcome) {
         let id = queued.delivery.notification.id
         var shown = queued.delivery
-        shown.notification = ShownText.shown(shown.notification, at: now)
+        shown.notification = ShownText.shown(shown.notification, at: now, clock: desktop.clock)
         for channel in queued.channels {
             let error: String?
             switch notes.earlierStart(queued, channel) {

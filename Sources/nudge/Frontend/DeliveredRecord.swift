@@ -2,7 +2,8 @@ import FoundationEssentials
 import NudgeCore
 
 /// Finds a delivered notification from what a person types (docs/design.md, "Acting on a delivery"): its full
-/// occurrence id, `last` (the most recent delivery), or a unique prefix of an id. The record is read back from
+/// occurrence id, `last` (the most recent delivery), a unique prefix of an id, or the id of its source as written
+/// in the person's file (`fajr`: the latest delivery of that alarm; a prefix of a delivery's id wins). The record is read back from
 /// `outbox.jsonl`, or from the snoozes and timers kept in state.
 ///
 /// A delivery can be acted on until two days after it expired (`DeliveryMemory.ledgerRetention`), measured from its
@@ -62,8 +63,11 @@ enum DeliveredRecord {
             latest = delivery.notification.id
         }
         guard let latest else {
+            // Not a prefix of any id: the id of a source as the person wrote it in a file (SPEC §7.2, §11.72).
+            if let bySource = newestDelivery(ofSource: prefix, state: state, deliveries: deliveries) { return bySource }
             throw CLIError.badData(["nudge \(command): \(prefix) matches no delivered notification "
-                + "(`nudge status` lists the last deliveries; `last` names the most recent)"])
+                + "(`nudge status` lists the last deliveries; `last` names the most recent; the id of an alarm, pet, "
+                + "trip or game names its latest)"])
         }
         if older.count > 1 {
             let when = deliveredAt(latest, deliveries: deliveries, zone: zone)
@@ -71,6 +75,17 @@ enum DeliveredRecord {
                 + "\(purpose(command)) (the latest: \(latest), delivered on \(when))"])
         }
         return latest
+    }
+
+    /// The most recent delivery of `source` (`fajr`, `snowy`, `office`, `wordle`: the id in the person's file),
+    /// snoozes included: the newest the ledger knows, else the last in the outbox (then named as too old).
+    private static func newestDelivery(ofSource source: String, state: RunState, deliveries: [Delivery]) -> String? {
+        var newest: (at: Date, id: String)?
+        for (id, entry) in state.memory.ledger where entry.outcome == .delivered && OccurrenceID(id)?.source == source {
+            if newest.map({ ($0.at, $0.id) < (entry.at, id) }) ?? true { newest = (entry.at, id) }
+        }
+        return newest?.id
+            ?? deliveries.last(where: { OccurrenceID($0.notification.id)?.source == source })?.notification.id
     }
 
     /// The error for a delivery whose ledger entry was pruned.

@@ -4,7 +4,7 @@ extension HouseholdIDs {
     /// The ids of this kind in `directory`, read from the one file that holds them, without the lock: a
     /// completion must answer while a run holds it, and must not wait. A missing, unreadable or invalid file has
     /// none, and nothing is said about it (a completion has no place for messages; `nudge check` names it).
-    /// Deliveries come newest first, each id once.
+    /// Deliveries come newest first, each id once, then the sources of those deliveries.
     func listed(in directory: DataDirectory) -> [String] {
         switch self {
         case .pets:
@@ -16,9 +16,11 @@ extension HouseholdIDs {
         case .deliveries:
             let outbox = OutboxFile(path: directory.path(of: .outbox))
             var seen = Set<String>()
-            return outbox.lastDeliveries(Self.recentDeliveries).reversed().map(\.notification.id).filter {
+            let ids = outbox.lastDeliveries(Self.recentDeliveries).reversed().map(\.notification.id).filter {
                 seen.insert($0).inserted
             }
+            // Then their sources as the person wrote them (`fajr`), which name the latest of each.
+            return ids + ids.compactMap { OccurrenceID($0)?.source }.filter { seen.insert($0).inserted }
         }
     }
 

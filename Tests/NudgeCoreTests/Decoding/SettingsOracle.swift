@@ -30,8 +30,70 @@ struct SettingsOracle {
         guard case .object(let list) = document else { return nil }
         let members = Dictionary(list.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         if let version = members["version"], version != .null, version != .number("1") { return nil }
+        // A near miss of an absent top-level key breaks the setting it misses; of `version`, the whole file.
+        var missed: Set<String> = []
+        for name in members.keys where !Self.keys.contains(name) && name != "version" {
+            guard let meant = Self.nearMiss(name, among: Self.keys + ["version"]), members[meant] == nil else { continue }
+            if meant == "version" { return nil }
+            missed.insert(meant)
+        }
         var scratch = Settings()
-        return Reading(members: members, broken: Self.keys.filter { !assign($0, members[$0], to: &scratch) })
+        return Reading(members: members, broken: Self.keys.filter {
+            missed.contains($0) || Self.holdsNearMiss($0, members[$0]) || !assign($0, members[$0], to: &scratch)
+        })
+    }
+
+    /// The keys docs/files.md names in each object of a setting, by the object's place below the top level.
+    private static let objectKeys: [String: [String]] = [
+        "notifications": ["enabled", "sound", "badge"],
+        "quietHours": ["start", "end"],
+        "deliver": ["desktop", "command"],
+        "laundry": ["enabled", "warnBeforeMinutes", "foldReminderMinutes", "healthWarnAfterDays"],
+        "commute": ["enabled", "defaultBufferMinutes"],
+        "personalized": ["enabled", "firstName", "time"],
+        "alarms": ["enabled", "snoozeMinutes"],
+        "streaks": ["enabled", "time", "smart", "milestones"],
+        "prayerTimes": ["latitude", "longitude", "method", "asr", "highLatitude", "polar", "adjustMinutes"],
+        "prayerTimes.adjustMinutes": ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"],
+        "prayerTimes.method": ["fajrAngle", "ishaAngle", "ishaMinutes"],
+    ]
+
+    /// Whether an object of the setting holds a near miss of a key it lacks (SPEC §8): then the setting is invalid.
+    private static func holdsNearMiss(_ place: String, _ value: JSONValue?) -> Bool {
+        guard case .object(let list)? = value, let known = objectKeys[place] else { return false }
+        let names = Set(list.map(\.key))
+        for name in names where !known.contains(name) {
+            if let meant = nearMiss(name, among: known), !names.contains(meant) { return true }
+        }
+        return list.contains { holdsNearMiss(place + "." + $0.key, $0.value) }
+    }
+
+    /// The known key `name` nearly is, as docs/files.md says: the fewest edits (insertions, deletions,
+    /// substitutions), at most one for a key under six letters and two for a longer one, the first listed on a
+    /// tie; else the shortest known key that begins or ends with a `name` of three letters or more, case ignored.
+    static func nearMiss(_ name: String, among known: [String]) -> String? {
+        let limit = name.count < 6 ? 1 : 2
+        var best: (key: String, edits: Int)?
+        for key in known {
+            let edits = editDistance(Array(name), Array(key))
+            if edits <= limit, edits < (best?.edits ?? .max) { best = (key, edits) }
+        }
+        if let best { return best.key }
+        guard name.count >= 3 else { return nil }
+        let lower = name.lowercased()
+        return known.filter { $0.lowercased() != lower && ($0.lowercased().hasPrefix(lower)
+                                                            || $0.lowercased().hasSuffix(lower)) }
+            .min { $0.count < $1.count }
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var next = [i + 1]
+            for (j, y) in b.enumerated() { next.append(min(row[j + 1] + 1, next[j] + 1, row[j] + (x == y ? 0 : 1))) }
+            row = next
+        }
+        return row[b.count]
     }
 
     /// The settings a household plans with when settings.json reads `current` (nil: it stands as nothing) and its

@@ -12,8 +12,10 @@ final class ShownTextTests: XCTestCase {
             actions: ["LEAVING_NOW", "SNOOZE"], sound: true, badge: false, recurrence: .once)
     }
 
+    private let berlin = WallClock(zone: Fixtures.zone("Europe/Berlin"))
+
     private func body(_ notification: NudgeCore.Notification, at instant: String) -> String {
-        ShownText.shown(notification, at: Fixtures.instant(instant)).body
+        ShownText.shown(notification, at: Fixtures.instant(instant), clock: berlin).body
     }
 
     func testALeaveTimeCountsDownToItsLeaveInstantThenSaysLeaveNow() {
@@ -21,10 +23,30 @@ final class ShownTextTests: XCTestCase {
         XCTAssertEqual(body(leave(), at: "2026-11-25T07:25:40Z"), "Leave in 10 min to arrive at Work by 09:00")
         XCTAssertEqual(body(leave(), at: "2026-11-25T07:29:00Z"), "Leave in 6 min to arrive at Work by 09:00 (4 min late)")
         XCTAssertEqual(body(leave(), at: "2026-11-25T07:35:00Z"), "Leave now to arrive at Work by 09:00 (10 min late)")
-        // The issue's delivery 25 minutes late.
-        XCTAssertEqual(body(leave(), at: "2026-11-25T07:50:00Z"), "Leave now to arrive at Work by 09:00 (25 min late)")
-        XCTAssertEqual(body(leave(body: "Leave now to arrive at Work by 09:00"), at: "2026-11-25T07:27:00Z"),
-                       "Leave now to arrive at Work by 09:00 (2 min late)")
+        XCTAssertEqual(body(leave(), at: "2026-11-25T07:35:59Z"), "Leave now to arrive at Work by 09:00 (10 min late)")
+        XCTAssertEqual(body(leave(body: "Leave now to arrive at Work by 09:00"), at: "2026-11-25T07:25:59Z"),
+                       "Leave now to arrive at Work by 09:00")
+    }
+
+    /// Past the leave instant (arrival − travel) "Leave now to arrive by 09:00" is impossible: the text says she is
+    /// late and when she arrives if she leaves now (SPEC §7). Before, 25 minutes late it said "Leave now to arrive at
+    /// Work by 09:00 (25 min late)".
+    func testALeaveTimeShownPastItsLeaveInstantSaysSheIsLateAndWhenSheWouldArrive() {
+        // Arrival 08:00Z (09:00 in Berlin), leave instant 07:35Z: 25 minutes of travel.
+        XCTAssertEqual(body(leave(), at: "2026-11-25T07:36:00Z"),
+                       "You are late: leaving now you reach Work at 09:01, 1 min after 09:00")
+        XCTAssertEqual(body(leave(), at: "2026-11-25T07:50:00Z"),
+                       "You are late: leaving now you reach Work at 09:15, 15 min after 09:00")
+        XCTAssertEqual(body(leave(body: "Leave now to arrive at Work by 09:00"), at: "2026-11-25T07:45:30Z"),
+                       "You are late: leaving now you reach Work at 09:20, 20 min after 09:00")
+        // The terminal's line says the same (and the lateness of the delivery in its own words).
+        let late = Delivery(notification: leave(), deliveredAt: Fixtures.instant("2026-11-25T07:50:00Z"))
+        XCTAssertEqual(DeliveryLine.text(late, clock: berlin),
+                       "[2026-11-25 08:25] Time to Leave — You are late: leaving now you reach Work at 09:15, 15 min "
+                           + "after 09:00 (high, commute.leave, 25 min late) → nudge act commute.leave:work:2026-11-25 "
+                           + "LEAVING_NOW|SNOOZE")
+        let countdown = Delivery(notification: leave(), deliveredAt: Fixtures.instant("2026-11-25T07:29:00Z"))
+        XCTAssertTrue(DeliveryLine.text(countdown, clock: berlin).contains("— Leave in 6 min to arrive at Work by 09:00 ("))
     }
 
     func testAnyDeliveryMoreThanAMinuteLateSaysSoAndTheRestIsUnchanged() {
@@ -32,7 +54,7 @@ final class ShownTextTests: XCTestCase {
         XCTAssertEqual(body(alarm, at: "2026-11-25T07:26:00Z"), "Take 15 minutes to pray", "60 s is on time")
         XCTAssertEqual(body(alarm, at: "2026-11-25T07:26:01Z"), "Take 15 minutes to pray (1 min late)")
         XCTAssertEqual(body(alarm, at: "2026-11-25T09:30:00Z"), "Take 15 minutes to pray (2 h 5 min late)")
-        let shown = ShownText.shown(alarm, at: Fixtures.instant("2026-11-25T09:30:00Z"))
+        let shown = ShownText.shown(alarm, at: Fixtures.instant("2026-11-25T09:30:00Z"), clock: berlin)
         XCTAssertEqual(shown.id, alarm.id)
         XCTAssertEqual(shown.title, alarm.title)
     }

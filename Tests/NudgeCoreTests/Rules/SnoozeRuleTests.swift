@@ -21,6 +21,22 @@ final class SnoozeRuleTests: XCTestCase {
         XCTAssertEqual(snooze.deepLink, original.deepLink)
     }
 
+    /// SPEC §7.2: a snooze that would not move says "already snoozed until …" and changes nothing. Before, it said
+    /// "Moved the snooze of … from Sun 06 Dec 04:36 to Sun 06 Dec 04:36".
+    func testASnoozeThatWouldNotMoveSaysItIsAlreadySnoozedAndChangesNothing() {
+        var state = RunState()
+        let first = SnoozeRule.apply(to: original, minutes: 10, now: Fixtures.instant("2026-11-21T08:16:00Z"),
+                                     state: &state, existing: [])
+        guard case let .made(made) = first else { return XCTFail("\(first)") }
+        let before = state
+        let again = SnoozeRule.apply(to: original, minutes: 10, now: Fixtures.instant("2026-11-21T08:16:40Z"),
+                                     state: &state, existing: state.userActions.snoozes)
+        XCTAssertEqual(again, .alreadySnoozed(made))
+        XCTAssertEqual(state, before)
+        XCTAssertEqual(SnoozeRule.text(of: again, original, clock: WallClock(zone: .utc)),
+                       "\"\(original.title)\" is already snoozed until Sat 21 Nov 08:26 (\(made.id)): nothing changed.")
+    }
+
     /// One snooze per notification (docs/promises.md): a second snooze moves the one still to come and keeps its
     /// id; once that one is delivered, the next is a new one; an action that settles it ends the snoozing.
     func testASecondSnoozeMovesTheFirstAndASettledNotificationIsNotSnoozed() {

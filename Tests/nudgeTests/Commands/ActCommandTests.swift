@@ -26,6 +26,31 @@ final class ActCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(snoozes.map { $0["id"] as? String }, ["alarm.prayer:fajr:2026-11-21:snooze-1"])
     }
 
+    /// SPEC §7.2: a snooze that would not move says so and changes nothing. Before: "Moved the snooze of "Morning
+    /// Prayer Time" from Sat 21 Nov 05:36 to Sat 21 Nov 05:36".
+    func testASnoozeThatWouldNotMoveSaysAlreadySnoozed() throws {
+        XCTAssertEqual(try dir.nudge("snooze", now: "2026-11-21T04:31:00Z", "last").status, 0)
+        let again = try dir.nudge("act", now: "2026-11-21T04:31:30Z", "last", "SNOOZE")
+        XCTAssertEqual(again.status, 0, again.summary)
+        XCTAssertEqual(again.stdoutLines, ["\"Morning Prayer Time\" is already snoozed until Sat 21 Nov 05:36 "
+                                           + "(alarm.prayer:fajr:2026-11-21:snooze-1): nothing changed."], again.summary)
+        let snoozes = try XCTUnwrap(try dir.json("state.json")["snoozes"] as? [[String: Any]])
+        XCTAssertEqual(snoozes.map { $0["fireAt"] as? String }, ["2026-11-21T04:36:00Z"])
+    }
+
+    /// SPEC §7.2, §11.72: the id an alarm has in alarms.json names its latest delivery. Before: "fajr matches no
+    /// delivered notification", exit 65.
+    func testTheAlarmsOwnIdNamesItsLatestDelivery() throws {
+        let act = try dir.nudge("act", now: "2026-11-21T04:31:00Z", "fajr", "SNOOZE")
+        XCTAssertEqual(act.status, 0, act.summary)
+        XCTAssertTrue(act.stdout.contains("(alarm.prayer:fajr:2026-11-21:snooze-1)"), act.summary)
+        let snooze = try dir.nudge("snooze", now: "2026-11-21T04:32:00Z", "fajr", "--minutes", "20")
+        XCTAssertEqual(snooze.status, 0, snooze.summary)
+        XCTAssertTrue(snooze.stdout.hasPrefix("Moved the snooze of \"Morning Prayer Time\""), snooze.summary)
+        let unknown = try dir.nudge("act", now: "2026-11-21T04:33:00Z", "isha", "SNOOZE")
+        XCTAssertEqual(unknown.status, 65, unknown.summary)
+    }
+
     func testSnoozeWithoutAnIdSnoozesTheLastDelivery() throws {
         let snooze = try dir.nudge("snooze", now: "2026-11-21T04:31:00Z")
         XCTAssertEqual(snooze.status, 0, snooze.summary)

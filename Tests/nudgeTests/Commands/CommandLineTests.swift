@@ -96,7 +96,8 @@ final class CommandLineTests: DataDirectoryTestCase {
         try dir.write("alarms.json", Fixture.alarm(time: "08:00"))
         let result = try NudgeProcess.run(["plan", "--data", dir.path], workingDirectory: dir.url)
         XCTAssertEqual(result.status, 0, result.summary)
-        XCTAssertEqual(result.stdoutLines, ["No plan yet — run `nudge run`"])
+        XCTAssertEqual(result.stdoutLines, ["No plan yet — run `nudge run`",
+                                            "Files: yours and nudge's own in \(dir.path)"])
         XCTAssertFalse(dir.exists("plan.json"))
     }
 

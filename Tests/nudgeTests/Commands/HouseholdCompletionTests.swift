@@ -66,7 +66,8 @@ final class HouseholdCompletionTests: XCTestCase {
         XCTAssertEqual(try values("pets"), ["snowy", "rex"])
         XCTAssertEqual(try values("games"), ["wordle", "connections"])
         XCTAssertEqual(try values("trips"), ["office", "dentist"])
-        XCTAssertEqual(try values("deliveries"), [snoozedWash, wash, fajr])
+        // The delivered ids newest first, then their sources as written in the files (SPEC §7.2: `act fajr …`).
+        XCTAssertEqual(try values("deliveries"), [snoozedWash, wash, fajr, "snowy", "fajr"])
         let fromEnvironment = try NudgeProcess.run(["complete-values", "pets"], workingDirectory: scratch.url,
                                                    environment: ["NUDGE_DATA": household.path])
         XCTAssertEqual(fromEnvironment.stdoutLines, ["snowy", "rex"], fromEnvironment.summary)
@@ -132,7 +133,7 @@ final class HouseholdCompletionTests: XCTestCase {
         let sorted = offered.map { $0.sorted() }
         let expected: [[String]] = [
             ["rex", "snowy"], ["rex"], ["connections", "wordle"], ["wordle"],
-            ["dentist", "office"], [], ["last", fajr, wash, snoozedWash].sorted(),
+            ["dentist", "office"], [], ["last", fajr, wash, snoozedWash, "snowy", "fajr"].sorted(),
             ActCommand.offeredActions.map(\.rawValue).sorted(),
             ["biscuit"], ["biscuit"], [],
         ]

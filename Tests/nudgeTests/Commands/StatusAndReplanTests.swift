@@ -71,15 +71,45 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
                        "alarm.prayer:a11:2026-11-21")
     }
 
-    func testAMisspeltDeliverKeyIsAWarningInStatusNotSilence() throws {
-        try dir.write("settings.json", #"{ "deliver": { "comand": ["notify-send", "{title}"] } }"#)
+    /// SPEC §8 (revised 2026-12-06): a near miss of a known key that is absent is an error, at any level. Before,
+    /// `"dekstop": true` was a warning: `check` said OK, `run` exited 0 and the desktop stayed off in silence.
+    func testAMisspeltDeliverKeyIsAnErrorThatCheckRunStatusAndPlanName() throws {
+        try dir.write("settings.json", #"{ "deliver": { "dekstop": true } }"#)
         try dir.write("alarms.json", Fixture.alarm(time: "08:00"))
-        try dir.run(at: "2026-11-21T07:00:00Z")
+        let line = "settings.json: deliver.dekstop: unknown key where \"desktop\" belongs (did you mean desktop?); a key "
+            + "this close to a known one is read as a mistake, not as a note of yours"
+        let check = try NudgeProcess.run(["check", "--data", dir.path], workingDirectory: dir.url)
+        XCTAssertEqual(check.status, 65, check.summary)
+        XCTAssertTrue(check.stderrLines.contains("\(dir.path)/\(line)"), check.summary)
+        let run = try dir.run(at: "2026-11-21T07:00:00Z")
+        XCTAssertEqual(run.status, 65, run.summary)
+        XCTAssertEqual(run.stderrLines, ["\(dir.path)/\(line)",
+                                         "nudge: settings.json: deliver is at its default until it is fixed; the other "
+                                             + "settings apply"], run.summary)
         let status = try dir.nudge("status", now: "2026-11-21T07:01:00Z")
-        XCTAssertEqual(status.stdoutLines.first,
-                       "Warning: settings.json: deliver.comand: unknown key (ignored; did you mean command?)")
-        XCTAssertEqual(try dir.status()["settingsWarnings"] as? [String],
-                       ["settings.json: deliver.comand: unknown key (ignored; did you mean command?)"])
+        XCTAssertTrue(status.stdout.contains("deliver.dekstop: unknown key where \"desktop\" belongs"), status.summary)
+        XCTAssertEqual(try dir.status()["settingsWarnings"] as? [String], [])
+        let plan = try NudgeProcess.run(["plan", "--data", dir.path, "--now", "2026-11-21T07:02:00Z"],
+                                        workingDirectory: dir.url)
+        XCTAssertEqual(plan.status, 65, plan.summary)
+        XCTAssertTrue(plan.stderrLines.contains("\(dir.path)/\(line)"), plan.summary)
+    }
+
+    /// SPEC §8: `plan` names every broken file as `status` and `run` do. Before, with alarms.json broken by a
+    /// trailing comma, `nudge plan` printed "Nothing pending." and exited 0 without a word about it.
+    func testPlanNamesABrokenFileAndExits65() throws {
+        try dir.write("alarms.json", #"{ "alarms": [ { "id": "fajr", "title": "Fajr", "time": "08:00" }, ] }"#)
+        XCTAssertEqual(try dir.run(at: "2026-11-21T07:00:00Z").status, 65)
+        let plan = try NudgeProcess.run(["plan", "--data", dir.path, "--now", "2026-11-21T07:01:00Z"],
+                                        workingDirectory: dir.url)
+        let stored = try NudgeProcess.run(["plan", "--data", dir.path], workingDirectory: dir.url)
+        for result in [plan, stored] {
+            XCTAssertEqual(result.status, 65, result.summary)
+            XCTAssertTrue(result.stderrLines.first?.hasPrefix("\(dir.path)/alarms.json:1:") ?? false, result.summary)
+            XCTAssertTrue(result.stderrLines.contains("nudge: alarms.json has no earlier valid version: nothing from it "
+                                                      + "is planned until it is fixed"), result.summary)
+        }
+        XCTAssertTrue(stored.stdout.contains("Nothing pending."), stored.summary)
     }
 
     /// `status` says what the run did about a broken file or entry, in the words `run` said it: an entry that

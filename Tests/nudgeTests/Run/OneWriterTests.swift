@@ -6,8 +6,7 @@ import XCTest
 /// order on its own; this keeps one from coming back unnoticed.
 final class OneWriterTests: XCTestCase {
     /// The calls that write nudge's own files, as the shell spells them.
-    private let writes = ["write(\"state.json\"", "write(\"plan.json\"", "outbox.append(", "outbox.truncate(",
-                          ".saveLastGood("]
+    private let writes = ["write(.state,", "write(.plan,", "outbox.append(", "outbox.truncate(", ".saveLastGood("]
 
     func testOnlyCommitWritesNudgesOwnFiles() throws {
         let sources = RepositoryScript.root.appendingPathComponent("Sources")

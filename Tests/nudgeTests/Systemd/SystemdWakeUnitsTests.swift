@@ -232,8 +232,9 @@ final class SystemdWakeUnitsTests: XCTestCase {
         XCTAssertEqual(try manager.systemctl(["stop", SystemdWake.timerName]).status, 0)
         XCTAssertEqual(try armedWake(), "", "no wake armed")
 
-        // The test holds the data directory's lock, so the next run waits for it (--wait 30) before it plans.
-        let lock = open(data.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // The test holds the data directory's lock (beside its own files, in the state directory), so the next run
+        // waits for it (--wait 30) before it plans.
+        let lock = open(login.state.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         XCTAssertGreaterThanOrEqual(lock, 0)
         defer { close(lock) }
         XCTAssertEqual(flock(lock, LOCK_EX), 0)

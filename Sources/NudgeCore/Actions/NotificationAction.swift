@@ -19,7 +19,7 @@ public enum NotificationAction: String, CaseIterable, Sendable {
         switch (self, kind) {
         case (.snoozeAction, _) where kind.family == "laundry" && kind != .laundryHealth:
             return "Remind in 10 min"
-        case (.snooze, .prayer), (.snooze, .leave):
+        case (.snooze, .prayer), (.snooze, .plainAlarm), (.snooze, .leave):
             return "Snooze"
         case (.complete, .washComplete):
             return "Start Dryer"

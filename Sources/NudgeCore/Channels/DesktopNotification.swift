@@ -31,7 +31,7 @@ public enum DesktopNotification {
     /// The sound of a record with `sound: true`.
     public static func soundName(_ kind: NotificationKind) -> String {
         switch kind {
-        case .prayer, .timerDone, .washComplete, .dryComplete: return alarmSound
+        case .prayer, .plainAlarm, .timerDone, .washComplete, .dryComplete: return alarmSound
         default: return messageSound
         }
     }

@@ -11,7 +11,7 @@ extension Household {
     public func isGone(_ record: Notification) -> Bool {
         let event = Self.event(of: record)
         switch record.kind {
-        case .prayer, .timerDone:
+        case .prayer, .plainAlarm, .timerDone:
             return !alarms.contains { $0.id == record.source }
         case .washComplete, .dryComplete, .foldReminder, .almostDone:
             guard let cycle = pets.first(where: { $0.id == record.source })?.cycle else { return true }

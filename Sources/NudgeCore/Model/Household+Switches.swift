@@ -9,7 +9,7 @@ extension Household {
     public func isSwitchedOn(_ record: Notification) -> Bool {
         guard settings.isSwitchedOn(record.kind) else { return false }
         switch record.kind {
-        case .prayer, .timerDone:
+        case .prayer, .plainAlarm, .timerDone:
             return alarms.first { $0.id == record.source }?.enabled ?? true
         default:
             return true

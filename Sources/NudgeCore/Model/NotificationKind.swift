@@ -9,6 +9,8 @@ public enum NotificationKind: String, CaseIterable, Sendable {
     case arrival = "commute.arrival"
     case personalized = "daily.personalized"
     case prayer = "alarm.prayer"
+    /// An alarm that is not a prayer ("Wake up"): its own body, no prayer (docs/files.md, "alarms.json").
+    case plainAlarm = "alarm.plain"
     case timerDone = "alarm.timerDone"
     case streakReminder = "streak.reminder"
     case achievement = "streak.achievement"
@@ -21,7 +23,7 @@ public enum NotificationKind: String, CaseIterable, Sendable {
         case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return "laundry"
         case .leave, .arrival: return "commute"
         case .personalized: return "daily"
-        case .prayer, .timerDone: return "alarm"
+        case .prayer, .plainAlarm, .timerDone: return "alarm"
         case .streakReminder, .achievement, .imported: return "streak"
         case .test: return "test"
         }

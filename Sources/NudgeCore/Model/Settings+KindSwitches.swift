@@ -7,7 +7,7 @@ extension Settings {
         case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return laundry.enabled
         case .leave, .arrival: return commute.enabled
         case .personalized: return personalized.enabled
-        case .prayer, .timerDone: return alarms.enabled
+        case .prayer, .plainAlarm, .timerDone: return alarms.enabled
         case .streakReminder, .achievement, .imported: return streaks.enabled
         case .test: return true
         }

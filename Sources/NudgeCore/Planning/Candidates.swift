@@ -47,7 +47,7 @@ struct Candidates {
     func occurrence(id: String, clock: WallClock) -> Notification? {
         if let oneOff = oneOffs.first(where: { $0.id == id }) { return oneOff }
         guard let parts = DeliveredDates.parts(of: id) else { return nil }
-        if parts.kind == NotificationKind.prayer.rawValue {
+        if parts.kind == NotificationKind.prayer.rawValue || parts.kind == NotificationKind.plainAlarm.rawValue {
             guard let series = alarms.first(where: { $0.source == parts.source }),
                   let ringing = series.ringing(on: parts.date, clock: clock, prayerTimes: prayerTimes) else {
                 return nil

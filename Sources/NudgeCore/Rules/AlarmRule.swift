@@ -1,15 +1,18 @@
 import FoundationEssentials
 
-/// Daily prayer alarms (docs/files.md): one occurrence per alarm per listed weekday, at its local wall-clock time.
+/// Daily alarms (docs/files.md): one occurrence per alarm per listed weekday, at its local wall-clock time. A prayer
+/// alarm is `alarm.prayer` with a timer to start; a plain one (`Alarm.isPlain`) is `alarm.plain` with a snooze only.
 public enum AlarmRule {
     static let category = "PRAYER_ALARM"
     static let actions = ["START_TIMER", "SNOOZE"]
+    static let plainCategory = "ALARM"
+    static let plainActions = ["SNOOZE"]
     /// An alarm stays worth ringing for its duration, and never less than half an hour (docs/files.md, "alarms.json").
     static let minimumExpiryMinutes = 30
 
-    /// `<title> Time`.
+    /// `<title> Time` for a prayer; a plain alarm's title as written.
     static func title(_ alarm: Alarm) -> String {
-        alarm.title + " Time"
+        alarm.isPlain ? alarm.title : alarm.title + " Time"
     }
 
     /// The alarm's own `body`, else the prayer's "Take 15 minutes to pray".

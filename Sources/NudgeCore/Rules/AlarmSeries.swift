@@ -27,6 +27,8 @@ struct AlarmSeries {
     private let weekdays: Weekdays
     private let sound: Bool
     private let badge: Bool
+    /// `alarm.prayer`, or `alarm.plain` for an alarm that is not a prayer.
+    private let kind: NotificationKind
 
     /// The series of an enabled alarm (nil when it is disabled, or follows a prayer while there are no prayer
     /// times, a problem the loader reports), with the title and body its records show and the settings' sound
@@ -51,6 +53,7 @@ struct AlarmSeries {
         weekdays = alarm.weekdays
         self.sound = sound
         self.badge = badge
+        kind = alarm.isPlain ? .plainAlarm : .prayer
     }
 
     /// When the alarm rings on `date` and the local time it rings at; nil on weekdays it does not ring, and on
@@ -67,10 +70,11 @@ struct AlarmSeries {
     /// The record of the occurrence on `date`, which rings at `fireAt`, local `time` (from
     /// `ringing(on:clock:prayerTimes:)`).
     func occurrence(on date: LocalDate, at fireAt: Date, time: WallTime) -> Notification {
-        Notification(occurrenceOn: date, kind: .prayer, source: source, fireAt: fireAt,
+        Notification(occurrenceOn: date, kind: kind, source: source, fireAt: fireAt,
                      expiresAt: fireAt.addingTimeInterval(expiry), title: title, body: body, priority: Self.priority,
-                     category: AlarmRule.category, actions: AlarmRule.actions, sound: sound, badge: badge,
-                     recurrence: .daily(date: date, time: time))
+                     category: kind == .prayer ? AlarmRule.category : AlarmRule.plainCategory,
+                     actions: kind == .prayer ? AlarmRule.actions : AlarmRule.plainActions, sound: sound,
+                     badge: badge, recurrence: .daily(date: date, time: time))
     }
 
     /// The first occurrence on the dates from `first` through `last` that `isPassedOver` (given its fireAt,

@@ -299,7 +299,10 @@ enum ManualText {
             """),
         .entry("`offsetMinutes`", "-120 to 120, default 0: minutes after the prayer (negative: before)"),
         .entry("`durationMinutes`", "1 to 1440, default 15: the prayer's length and the timer of Start Timer"),
-        .entry("`body`", "1 to 200 characters: what the alarm says; default \"Take 15 minutes to pray\""),
+        .entry("`body`", """
+            1 to 200 characters: what the alarm says; default "Take 15 minutes to pray". With a `time` (no \
+            `prayer`) it makes a plain alarm: its title as written, kind `alarm.plain`, a snooze and no timer
+            """),
         .entry("`enabled`", "default true"),
         .entry("`weekdays`", "a non-empty list; default every day"),
         .subsection("trips.json"),

@@ -20,9 +20,10 @@ final class AlarmRuleTests: XCTestCase {
         XCTAssertEqual(occurrence.recurrence, .daily(date: Fixtures.date("2026-11-21"), time: Fixtures.time("05:30")))
     }
 
-    /// An alarm that is not a prayer says what it is (README, "Your files"): "Wake up Time — Time to get up", not "… to pray";
-    /// in a run too, beside a prayer alarm of the same duration.
-    func testAnAlarmSaysItsOwnBody() throws {
+    /// An alarm that is not a prayer is a plain alarm (SPEC §5.5, revised 2026-12-06): its title as written, kind
+    /// `alarm.plain`, category `ALARM`, a snooze only; in a run too, beside a prayer alarm. Before it was shown as
+    /// "Wake up Time", kind `alarm.prayer`, with a "Start Timer" button.
+    func testAnAlarmWithItsOwnBodyAndNoPrayerIsAPlainAlarm() throws {
         let decoded = UserFileDecoder.alarms(Array("""
             { "alarms": [ { "id": "wake", "title": "Wake up", "time": "06:30", "body": "Time to get up" },
                           { "id": "fajr", "title": "Morning Prayer", "time": "05:30" },
@@ -38,16 +39,31 @@ final class AlarmRuleTests: XCTestCase {
         let household = Household(settings: Fixtures.settings(), alarms: alarms)
         let run = Fixtures.runs(household, from: Fixtures.state(lastRun: "2026-11-21T04:00:00Z"),
                                 ["2026-11-21T04:30:00Z", "2026-11-21T05:30:00Z"])
-        XCTAssertEqual(run.delivered, ["alarm.prayer:fajr:2026-11-21", "alarm.prayer:wake:2026-11-21"])
+        XCTAssertEqual(run.delivered, ["alarm.prayer:fajr:2026-11-21", "alarm.plain:wake:2026-11-21"])
         let wake = try XCTUnwrap(AlarmRule.occurrence(of: alarms[0], on: Fixtures.date("2026-11-21"),
                                                       settings: Settings(), clock: WallClock(zone: Fixtures.berlin)))
-        XCTAssertEqual(wake.title, "Wake up Time")
+        XCTAssertEqual(wake.id, "alarm.plain:wake:2026-11-21")
+        XCTAssertEqual(wake.kind, .plainAlarm)
+        XCTAssertEqual(wake.title, "Wake up")
         XCTAssertEqual(wake.body, "Time to get up")
+        XCTAssertEqual(wake.category, "ALARM")
+        XCTAssertEqual(wake.actions, ["SNOOZE"])
+        XCTAssertEqual(wake.priority, .critical)
+        XCTAssertEqual(NotificationAction.buttons(for: wake, canPlay: false).map(\.action), [.snooze])
         let planned = Planner.plan(household, previous: Fixtures.state(lastRun: "2026-11-21T04:00:00Z"),
                                    now: Fixtures.instant("2026-11-21T04:10:00Z"), zone: Fixtures.berlin)
-        XCTAssertEqual(planned.plan.pending.first { $0.id == "alarm.prayer:wake:2026-11-21" }?.body, "Time to get up")
+        XCTAssertEqual(planned.plan.pending.first { $0.id == "alarm.plain:wake:2026-11-21" }?.body, "Time to get up")
         XCTAssertEqual(planned.plan.pending.first { $0.id == "alarm.prayer:fajr:2026-11-21" }?.body,
                        "Take 15 minutes to pray")
+    }
+
+    /// An alarm that follows a prayer stays a prayer alarm with a body of its own, and one without a body too.
+    func testAPrayerAlarmWithItsOwnBodyStaysAPrayerAlarm() throws {
+        var following = Alarm(id: "asr", title: "Asr", schedule: .prayer(.asr, offsetMinutes: 0))
+        following.body = "Asr, then tea"
+        XCTAssertFalse(following.isPlain)
+        XCTAssertFalse(Fixtures.alarm().isPlain)
+        XCTAssertEqual(AlarmRule.title(following), "Asr Time")
     }
 
     func testLongAlarmExpiresAfterItsDuration() throws {

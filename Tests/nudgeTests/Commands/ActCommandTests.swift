@@ -51,6 +51,20 @@ final class ActCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(unknown.status, 65, unknown.summary)
     }
 
+    /// A plain alarm (SPEC §5.5): the terminal shows its title as written and a snooze as its only action, and
+    /// `act` refuses the prayer timer. Before: "Wake up Time", `alarm.prayer`, START_TIMER|SNOOZE.
+    func testAPlainAlarmRingsAsWrittenWithASnoozeOnly() throws {
+        try dir.write("alarms.json", """
+            {"alarms": [{"id": "wake", "title": "Wake up", "time": "06:30", "body": "Time to get up"}]}
+            """)
+        let run = try dir.nudge("run", now: "2026-11-21T05:30:00Z")
+        XCTAssertEqual(run.stdoutLines, ["[2026-11-21 06:30] Wake up — Time to get up (critical, alarm.plain) → nudge act "
+                                         + "alarm.plain:wake:2026-11-21 SNOOZE"], run.summary)
+        let timer = try dir.nudge("act", now: "2026-11-21T05:31:00Z", "wake", "START_TIMER")
+        XCTAssertEqual(timer.status, 65, timer.summary)
+        XCTAssertEqual(timer.stderr, "nudge act: alarm.plain:wake:2026-11-21 does not offer START_TIMER (offers: SNOOZE)\n")
+    }
+
     func testSnoozeWithoutAnIdSnoozesTheLastDelivery() throws {
         let snooze = try dir.nudge("snooze", now: "2026-11-21T04:31:00Z")
         XCTAssertEqual(snooze.status, 0, snooze.summary)

@@ -5,12 +5,14 @@ public enum PlanTable {
     /// `lastRun`: when the last `nudge run` was (the stale-timer warning); an editing command's re-plan also
     /// rewrites the plan, so its `generatedAt` alone would hide a dead timer. `wokenBySystemd`: the last run was
     /// `nudge run --systemd`, which is due again at the plan's `nextWakeAt`.
+    /// `settingsZone`: settings.json's `timeZone`, which says where the zone comes from (§11.64).
     public static func render(_ plan: Plan, now: Date, zone: Zone, lastRun: Date? = nil,
-                              wokenBySystemd: Bool = false) -> String {
+                              wokenBySystemd: Bool = false, settingsZone: String? = nil) -> String {
         let clock = WallClock(zone: zone)
         var lines: [String] = []
         lines.append("Plan generated \(TextFormat.localDateTime(plan.generatedAt, clock)) "
-            + "(\(TextFormat.relative(plan.generatedAt, from: now))), zone \(plan.timeZone)")
+            + "(\(TextFormat.relative(plan.generatedAt, from: now))), zone "
+            + ZoneOrigin.describe(plan.timeZone, settingsZone: settingsZone))
         if let stale = StaleRun.warning(lastRunAt: lastRun ?? plan.generatedAt, now: now,
                                         wokenBySystemd: wokenBySystemd, nextWakeAt: plan.nextWakeAt) {
             lines.append(stale)

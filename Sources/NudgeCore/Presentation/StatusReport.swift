@@ -65,7 +65,8 @@ public enum StatusReport {
         }
         if let lastRun = state.lastRunCommandAt ?? state.lastRunAt {
             lines.append("Last run: \(TextFormat.localDateTime(lastRun, clock)) "
-                + "(\(TextFormat.relative(lastRun, from: now))), zone \(state.timeZone ?? zone.identifier); "
+                + "(\(TextFormat.relative(lastRun, from: now))), zone "
+                + "\(ZoneOrigin.describe(state.timeZone ?? zone.identifier, settingsZone: settings.timeZone)); "
                 + "delivered \(state.lastDelivered), missed \(state.lastMissed)")
             StaleRun.warning(lastRunAt: lastRun, now: now, wokenBySystemd: state.wokenBySystemd)
                 .map { lines.append($0) }
@@ -207,6 +208,7 @@ public enum StatusReport {
         members += warnings
         members += [
             JSONMember("timeZone", state.timeZone.map(JSONValue.string) ?? .null),
+            JSONMember("timeZoneOrigin", .string(ZoneOrigin(settingsZone: settings.timeZone).rawValue)),
             JSONMember("lastDelivered", .number(String(state.lastDelivered))),
             JSONMember("lastMissed", .number(String(state.lastMissed))),
             JSONMember("deliveredTotal", .number(String(state.deliveredTotal))),

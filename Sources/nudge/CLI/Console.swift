@@ -11,7 +11,7 @@ import Glibc
 struct Console {
     /// A diagnostic's priority, as syslog and the journal number them.
     enum Priority: Int {
-        case error = 3, warning = 4, info = 6
+        case error = 3, warning = 4, notice = 5, info = 6
     }
 
     /// Whether stderr is the journal: `JOURNAL_STREAM` ("DEVICE:INODE") names the very file stderr is.
@@ -31,6 +31,9 @@ struct Console {
     }
 
     func warning(_ text: String) { error(text, priority: .warning) }
+
+    /// Worth a line in the journal, not a warning (the service keeps `notice` and above).
+    func notice(_ text: String) { error(text, priority: .notice) }
 
     func info(_ text: String) { error(text, priority: .info) }
 

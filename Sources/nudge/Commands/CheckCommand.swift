@@ -32,6 +32,9 @@ enum CheckCommand {
                                                   from: clock.localDate(of: arguments.now), clock: clock) {
             console.warning("nudge: warning: \(note)")
         }
+        if let pinned = settings.timeZone {
+            console.out(ZoneOrigin.pinnedNote(pinned))
+        }
         let checked = loaded.reports.map(\.file.fileName)
         defer { console.out("Wake from suspend: " + wakeCapability(directory).checkLine) }
         if problems.isEmpty {

@@ -33,8 +33,8 @@ enum InitCommand {
         if let warning = zone.warning { console.warning("nudge: warning: \(warning)") }
         // The desktop channel speaks D-Bus itself (docs/desktop.md): a session bus is all it needs.
         let bus = DesktopChannel.sessionEnvironment(ProcessEnvironment.all())
-        let settingsZone = ZoneChoice.settingsName(for: zone.zone, zoneNamed: ZoneDatabase.zone(named:))
-        for (name, content) in starterFiles(zone: settingsZone, desktop: (try? bus.get()) != nil) {
+        // No zone in settings.json: the runs follow the system's, which travels with the laptop (SPEC §6).
+        for (name, content) in starterFiles(zone: nil, desktop: (try? bus.get()) != nil) {
             try writeUnlessExists(directory.path + "/" + name, content, console)
         }
         if directory.statePath != directory.path {

@@ -22,7 +22,8 @@ enum PlanCommand {
             console.out(arguments.has(.json) ? plan.text
                 : PlanTable.render(plan, now: arguments.now, zone: snapshot.zone,
                                    lastRun: snapshot.state?.lastRunCommandAt,
-                                   wokenBySystemd: snapshot.state?.wokenBySystemd ?? false)
+                                   wokenBySystemd: snapshot.state?.wokenBySystemd ?? false,
+                                   settingsZone: snapshot.loaded.household.settings.timeZone)
                     + silentText(snapshot.loaded.household, now: arguments.now, zone: snapshot.zone)
                     + "\n\n" + directory.places.description)
             snapshot.problemLines.forEach { console.error($0) }
@@ -48,7 +49,8 @@ enum PlanCommand {
                     .map { console.warning("nudge: " + $0) }
             } else {
                 console.out(PlanTable.render(plan, now: arguments.now, zone: zone, lastRun: lastRun,
-                                             wokenBySystemd: wokenBySystemd)
+                                             wokenBySystemd: wokenBySystemd,
+                                             settingsZone: snapshot.loaded.household.settings.timeZone)
                     + silentText(snapshot.loaded.household, now: arguments.now, zone: zone)
                     + "\n\n" + directory.places.description)
             }

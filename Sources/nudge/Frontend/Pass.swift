@@ -129,6 +129,11 @@ struct Pass {
     /// new last good copy, not every minute), and a line for a person at a terminal.
     private func report(_ snapshot: DataSnapshot, _ result: PlanResult, now: Date) {
         snapshot.problemLines.forEach { console.error($0) }
+        // Once: the next run's last zone is this one (SPEC §11.64).
+        if let previous = snapshot.state?.timeZone, previous != snapshot.zone.identifier {
+            console.notice("nudge: " + ZoneOrigin.changedNote(from: previous, to: snapshot.zone.identifier,
+                                                              settingsZone: snapshot.loaded.household.settings.timeZone))
+        }
         for update in snapshot.lastGoodUpdates {
             snapshot.loaded.reports.first { $0.file == update.file }?.warnings
                 .forEach { console.warning("\(directory.path)/\($0)") }

@@ -82,7 +82,7 @@ final class StatusReportOutputTests: XCTestCase {
             Warning: TZ="CET-1CEST" is a POSIX rule nudge cannot follow exactly
             Notifications are switched OFF (settings.json notifications.enabled): due ones are recorded, not \
             delivered (3 at the last run)
-            Last run: 2026-11-21 07:30 (1 h 30 min ago), zone Europe/Berlin; delivered 2, missed 1
+            Last run: 2026-11-21 07:30 (1 h 30 min ago), zone Europe/Berlin (settings.json); delivered 2, missed 1
             Warning: the last run was 1 h 30 min ago — the cron job or timer that runs `nudge run` every minute may \
             not be running. Check it with `crontab -l` (or `systemctl --user list-timers 'nudge*'` when systemd runs \
             nudge).
@@ -153,6 +153,7 @@ final class StatusReportOutputTests: XCTestCase {
               ],
               "zoneWarning": "TZ=\\"CET-1CEST\\" is a POSIX rule nudge cannot follow exactly",
               "timeZone": "Europe/Berlin",
+              "timeZoneOrigin": "settings.json",
               "lastDelivered": 2,
               "lastMissed": 1,
               "deliveredTotal": 120,
@@ -287,6 +288,7 @@ final class StatusReportOutputTests: XCTestCase {
               "fileWarnings": [],
               "zoneWarning": null,
               "timeZone": null,
+              "timeZoneOrigin": "system",
               "lastDelivered": 0,
               "lastMissed": 0,
               "deliveredTotal": 0,

@@ -105,21 +105,60 @@ final class TimeZoneEnvironmentTests: DataDirectoryTestCase {
         XCTAssertTrue(try dir.status()["zoneWarning"] is NSNull)
     }
 
-    /// init writes the zone into settings.json as an IANA name settings.json accepts, and names a rule it
-    /// cannot follow.
-    func testInitWritesAnIANANameForTheZoneTZGives() throws {
+    /// SPEC §6 (revised 2026-12-06): init pins no zone, so the runs follow the system's as the laptop travels;
+    /// it still names a rule it cannot follow. Before, it wrote `"timeZone": "Etc/GMT-9"` for TZ=JST-9, and the
+    /// alarms kept that clock in Lisbon.
+    func testInitPinsNoZoneAndTheRunsFollowTheSystemsZoneAsItChanges() throws {
         let fresh = try makeDirectory()
         let ahead = try NudgeProcess.run(["init", fresh.path + "/jst"], workingDirectory: fresh.url,
-                                         environment: ["TZ": "JST-9"])
+                                         environment: ["TZ": "Europe/Berlin"])
         XCTAssertEqual(ahead.status, 0, ahead.summary)
         XCTAssertEqual(ahead.stderr, "")
         let settings = try JSONSerialization.jsonObject(with: fresh.data("jst/settings.json")) as? [String: Any]
-        XCTAssertEqual(settings?["timeZone"] as? String, "Etc/GMT-9")
-        XCTAssertEqual(try NudgeProcess.run(["check", "--data", fresh.path + "/jst"]).status, 0)
+        XCTAssertNil(settings?["timeZone"])
+        let data = fresh.path + "/jst"
+        let check = try NudgeProcess.run(["check", "--data", data], environment: ["TZ": "Europe/Berlin"])
+        XCTAssertEqual(check.status, 0, check.summary)
+        XCTAssertFalse(check.stdout.contains("pinned"), check.summary)
+
+        // The starter fajr alarm at 05:30: Berlin's clock, then Lisbon's once the system zone is Lisbon's.
+        let inBerlin = try NudgeProcess.run(["run", "--data", data, "--now", "2026-11-20T12:00:00Z"],
+                                            environment: ["TZ": "Europe/Berlin"])
+        XCTAssertEqual(inBerlin.status, 0, inBerlin.summary)
+        let plan = try NudgeProcess.run(["plan", "--data", data, "--now", "2026-11-20T12:01:00Z"],
+                                        environment: ["TZ": "Europe/Berlin"])
+        XCTAssertTrue(plan.stdout.contains("zone Europe/Berlin (system)"), plan.summary)
+        let inLisbon = try NudgeProcess.run(["run", "--data", data, "--now", "2026-11-20T12:02:00Z"],
+                                            environment: ["TZ": "Europe/Lisbon"])
+        XCTAssertEqual(inLisbon.status, 0, inLisbon.summary)
+        XCTAssertEqual(inLisbon.stderrLines, ["nudge: the zone is now Europe/Lisbon (system), was Europe/Berlin: "
+                                              + "daily times follow its clock"], inLisbon.summary)
+        let planned = try JSONSerialization.jsonObject(with: fresh.data("jst/plan.json")) as? [String: Any]
+        let fajr = (planned?["pending"] as? [[String: Any]])?.first { ($0["id"] as? String)?.hasPrefix("alarm.prayer:fajr") ?? false }
+        XCTAssertEqual(fajr?["fireAt"] as? String, "2026-11-21T05:30:00Z", "05:30 on Lisbon's clock")
+        let again = try NudgeProcess.run(["run", "--data", data, "--now", "2026-11-20T12:03:00Z"],
+                                         environment: ["TZ": "Europe/Lisbon"])
+        XCTAssertEqual(again.stderr, "", "said once")
+        let status = try NudgeProcess.run(["status", "--data", data, "--now", "2026-11-20T12:04:00Z"],
+                                          environment: ["TZ": "Europe/Lisbon"])
+        XCTAssertTrue(status.stdout.contains("zone Europe/Lisbon (system)"), status.summary)
 
         let rule = try NudgeProcess.run(["init", fresh.path + "/cet"], workingDirectory: fresh.url,
                                         environment: ["TZ": berlinRule])
         XCTAssertEqual(rule.status, 0, rule.summary)
         XCTAssertTrue(rule.stderr.hasPrefix("nudge: warning: TZ=\"\(berlinRule)\" is a POSIX rule"), rule.summary)
+    }
+
+    /// An existing settings.json keeps its pinned zone (nothing is migrated silently), and `check` says so.
+    func testAPinnedZoneStaysAndCheckSaysItIsPinned() throws {
+        try dir.write("settings.json", #"{ "timeZone": "Europe/Berlin" }"#)
+        let check = try NudgeProcess.run(["check", "--data", dir.path], environment: ["TZ": "Europe/Lisbon"])
+        XCTAssertEqual(check.status, 0, check.summary)
+        XCTAssertTrue(check.stdoutLines.contains("Zone: Europe/Berlin, pinned by settings.json (\"timeZone\"): daily "
+                                                 + "times keep its clock wherever the machine is; remove \"timeZone\" to "
+                                                 + "follow the system's zone"), check.summary)
+        XCTAssertEqual(try run(at: "2026-11-20T12:00:00Z", tz: "Europe/Lisbon").status, 0)
+        let plan = try NudgeProcess.run(["plan", "--data", dir.path], environment: ["TZ": "Europe/Lisbon"])
+        XCTAssertTrue(plan.stdout.contains("zone Europe/Berlin (settings.json)"), plan.summary)
     }
 }

@@ -32,11 +32,11 @@ enum CheckCommand {
                                                   from: clock.localDate(of: arguments.now), clock: clock) {
             console.warning("nudge: warning: \(note)")
         }
-        if let pinned = settings.timeZone {
-            console.out(ZoneOrigin.pinnedNote(pinned))
-        }
         let checked = loaded.reports.map(\.file.fileName)
-        defer { console.out("Wake from suspend: " + wakeCapability(directory).checkLine) }
+        defer {
+            if let pinned = settings.timeZone { console.out(ZoneOrigin.pinnedNote(pinned)) }
+            console.out("Wake from suspend: " + wakeCapability(directory).checkLine)
+        }
         if problems.isEmpty {
             console.out(checked.isEmpty ? "No user files in \(directory.path) — nothing to check."
                                         : "OK: \(checked.joined(separator: ", ")) valid")

@@ -144,7 +144,10 @@ final class FileErrorTests: DataDirectoryTestCase {
             "\(dir.path)/laundry.json:3:20: missing ',' between object members (the next one starts at 3:21)",
             "\(dir.path)/alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)",
         ])
-        XCTAssertEqual(invalid.stdoutLines.dropLast(), ["2 problems in \(dir.path)"])
+        XCTAssertEqual(invalid.stdoutLines.first, "2 problems in \(dir.path)")
+        // Then, as settings.json pins the zone, that it does (SPEC §6), and the wake capability.
+        XCTAssertTrue(invalid.stdoutLines.dropFirst().first?.hasPrefix("Zone: UTC, pinned by settings.json") == true,
+                      invalid.summary)
         XCTAssertTrue(invalid.stdoutLines.last?.hasPrefix("Wake from suspend: ") == true, invalid.summary)
         // check only reads.
         XCTAssertFalse(dir.exists("state.json"))

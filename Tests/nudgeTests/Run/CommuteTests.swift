@@ -38,9 +38,11 @@ final class CommuteTests: DataDirectoryTestCase {
 
     // MARK: - Delivery of one trip instance
 
-    /// The issue's leave reminder delivered 25 minutes late: the command (as the desktop) is told "Leave now …
-    /// (25 min late)", true when shown; the outbox keeps the record as planned, with its id and lateSeconds.
-    func testALateLeaveTimeSaysLeaveNowAndHowLateToTheCommand() throws {
+    /// The issue's leave reminder delivered 25 minutes late, 15 minutes after its leave instant: the command (as the
+    /// desktop and the terminal) is told she is late and when she arrives leaving now (SPEC §7, revised 2026-12-06;
+    /// before, "Leave now to arrive at Office by 08:45 (25 min late)", which could no longer come true); the outbox
+    /// keeps the record as planned, with its id and lateSeconds.
+    func testALateLeaveTimeSaysSheIsLateAndWhenSheArrivesToTheCommand() throws {
         let log = dir.fileURL("bodies.log").path
         let script = dir.fileURL("record.sh")
         try Data("#!/bin/sh\nprintf '%s|%s\\n' \"$NUDGE_BODY\" \"$1\" >> '\(log)'\n".utf8).write(to: script)
@@ -52,7 +54,8 @@ final class CommuteTests: DataDirectoryTestCase {
         let late = try dir.run(at: "2026-11-23T07:35:00Z")  // fired at 07:10Z, 25 min ago
         XCTAssertEqual(late.status, 0, late.summary)
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8),
-                       "Leave now to arrive at Office by 08:45 (25 min late)|Leave now to arrive at Office by 08:45 (25 min late)\n")
+                       "You are late: leaving now you reach Office at 09:00, 15 min after 08:45|You are late: leaving "
+                           + "now you reach Office at 09:00, 15 min after 08:45\n")
         let record = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try dir.outboxLines()[0].utf8)) as? [String: Any])
         XCTAssertEqual(record["id"] as? String, monday)
         XCTAssertEqual(record["body"] as? String, "Leave in 10 min to arrive at Office by 08:45")

@@ -38,6 +38,9 @@ enum DesktopWaitCommand {
 
     /// How long the close at the end may take before the waiter goes anyway.
     static let closeGrace: Double = 2
+    /// How long an idle waiter sleeps between looks at the wall clock (its expiry after a clock step) when inotify
+    /// tells it of every change of its files: an hour, so that it wakes about once an hour while nothing happens.
+    static let idleLook: Double = 3600
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         signal(SIGPIPE, SIG_IGN)
@@ -71,7 +74,7 @@ enum DesktopWaitCommand {
         var watch = SettlementWatch(directory: directory, id: id)
         let expiry = Deadline(after: left)
         var unapplied = false
-        wait(on: shown.0, for: shown.1, until: until, clock: clock,
+        wait(on: shown.0, for: shown.1, until: until, clock: clock, changes: DirectoryChanges(directory),
              settled: { watch.check(now: clock.now()) != nil }) { action in
             let label = request.buttons.first { $0.action == action }?.label ?? action
             unapplied = !clicks.apply(action, label: label, until: expiry)
@@ -147,17 +150,23 @@ enum DesktopWaitCommand {
     }
 
     /// Holds the notification until it closes, its server goes, a click, its `expiresAt` by `clock` (or a stop
-    /// signal), or until `settled` says another route handled it, when it closes it. `settled` is asked every
-    /// `SettlementWatch.interval` seconds. The expiry is an instant of the wall clock, read again at every look: a
-    /// clock set past it closes the notification (docs/design.md, "Deadlines"); the waits between looks are
-    /// `Deadline`s.
+    /// signal), or until `settled` says another route handled it, when it closes it. `settled` is asked when one
+    /// of the files it reads changed (`changes`, inotify: the waiter sleeps in one `poll` on the bus and the
+    /// files), and without inotify every `SettlementWatch.interval` seconds. The expiry is an instant of the wall
+    /// clock, read again at every look, at the latest every `idleLook` seconds: a clock set past it closes the
+    /// notification (docs/design.md, "Deadlines"); the waits between looks are `Deadline`s.
     static func wait(on connection: BusConnection, for watch: NotificationWatch, until expiresAt: Date,
-                     clock: RunClock, settled: () -> Bool = { false }, apply: (String) -> Void) {
+                     clock: RunClock, changes: DirectoryChanges? = nil, settled: () -> Bool = { false },
+                     apply: (String) -> Void) {
+        connection.wakeDescriptor = changes?.descriptor
+        defer { connection.wakeDescriptor = nil }
+        var lookNow = true
         var nextLook = Deadline(after: 0)
         waiting: while true {
-            if nextLook.hasPassed {
+            if lookNow || nextLook.hasPassed {
                 if settled() { break waiting }
-                nextLook = Deadline(after: SettlementWatch.interval)
+                lookNow = false
+                nextLook = Deadline(after: changes == nil ? SettlementWatch.interval : idleLook)
             }
             let expiry = Deadline(after: expiresAt.timeIntervalSince(clock.now()))
             let message: DBusMessage?
@@ -167,6 +176,7 @@ enum DesktopWaitCommand {
                 return   // the bus is gone, and the notification with it
             }
             guard let message else {
+                if connection.takeWoken() { lookNow = changes?.drain() ?? true }
                 if expiry.hasPassed || connection.isInterrupted() { break waiting }
                 continue waiting
             }

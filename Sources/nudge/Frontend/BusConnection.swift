@@ -41,6 +41,10 @@ final class BusConnection {
     private(set) var uniqueName = ""
     /// Asked after a signal interrupted a wait: true ends the wait as if its deadline had come.
     var isInterrupted: () -> Bool = { false }
+    /// Another descriptor whose readiness ends a wait for a message (the waiter's `DirectoryChanges`): `next` then
+    /// returns nil and `takeWoken()` says so. One `poll` sleeps on both.
+    var wakeDescriptor: Int32?
+    private var woken = false
 
     private init(socket: Int32) { self.socket = socket }
 
@@ -128,6 +132,12 @@ final class BusConnection {
     }
 
     /// The next message, held or received, or nil at the deadline; throws `.closed` when the bus went away.
+    /// Whether the last wait ended because `wakeDescriptor` was ready; reading it resets it.
+    func takeWoken() -> Bool {
+        defer { woken = false }
+        return woken
+    }
+
     func next(until deadline: Deadline) throws -> DBusMessage? {
         if !queued.isEmpty { return queued.removeFirst() }
         return try receive(until: deadline)
@@ -153,10 +163,16 @@ final class BusConnection {
         if isInterrupted() { return false }
         let left = deadline.remaining
         guard left > 0 else { return false }
-        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&poller, 1, Int32(min(left, 60) * 1000) + 1)
+        var pollers = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
+        if let wakeDescriptor { pollers.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
+        // Capped at an hour: a wait asks for no wakeup of its own before its deadline (an idle waiter sleeps).
+        let ready = poll(&pollers, nfds_t(pollers.count), Int32(min(left, 3600) * 1000) + 1)
         if ready < 0 && errno != EINTR { throw Failure.system("cannot wait for the session bus", errno) }
         guard ready > 0 else { return true }
+        if pollers[0].revents == 0 {
+            woken = true
+            return false
+        }
         var chunk = [UInt8](repeating: 0, count: 8192)
         let got = read(socket, &chunk, chunk.count)
         if got < 0 && (errno == EINTR || errno == EAGAIN) { return true }

@@ -4,8 +4,9 @@ import NudgeCore
 import Glibc
 #endif
 
-/// The changes of the files an action reads, as the kernel reports them (inotify): the user files and state.json,
-/// in the data directory and, for a user file that is a symbolic link, in the folder of its target. A waiter whose
+/// The changes of the files an action reads, as the kernel reports them (inotify): the user files in the data
+/// directory, state.json where nudge's own files are, and, for a user file that is a symbolic link, the folder of
+/// its target. A waiter whose
 /// click found a file broken sleeps on it until a file changes (docs/desktop.md, "A click that cannot be applied
 /// at once"): no wakeup in between.
 ///
@@ -15,16 +16,18 @@ final class DirectoryChanges {
     /// What ends a file's change: written and closed, moved or linked in, removed, its mode changed.
     private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
 
-    private let descriptor: Int32
+    /// The inotify descriptor (non-blocking), readable when an event is there: a waiter sleeps on it and the bus.
+    let descriptor: Int32
     /// The names whose events count.
     private let names: Set<String>
 
     /// Starts watching; nil when the kernel refuses (no inotify, too many watches).
     init?(_ directory: DataDirectory) {
-        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         var names: Set<String> = ["state.json"]
-        var folders: Set<String> = [directory.path]
+        // state.json is among nudge's own files: in the state directory of the default data directory.
+        var folders: Set<String> = [directory.path, directory.statePath]
         for file in UserFile.allCases {
             names.insert(file.fileName)
             if case .success(.linked(let target)) = SymbolicLink.resolve(directory.path(of: file)) {
@@ -58,6 +61,17 @@ final class DirectoryChanges {
             if eventNames(buffer[..<got]).contains(where: names.contains) { return true }
         }
         return false
+    }
+
+    /// Reads the events that are there without waiting: true when one of them is a watched file's.
+    func drain() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var changed = false
+        while true {
+            let got = read(descriptor, &buffer, buffer.count)
+            guard got > 0 else { return changed }
+            if eventNames(buffer[..<got]).contains(where: names.contains) { changed = true }
+        }
     }
 
     /// The file names of the events in `bytes`: each event is `wd`, `mask`, `cookie`, `len` (32 bits each), then

@@ -32,6 +32,11 @@ final class OrphanedNotificationTests: DesktopServerTestCase {
     private func killTheWaiter() throws {
         XCTAssertEqual(waiters.count, 1)
         let waiter = try XCTUnwrap(waiters.first)
+        // Killed before its hold file is written (after Notify and GetId), a waiter leaves the run nothing to close
+        // from: wait for the file, as a person's kill comes long after the notification appeared.
+        try session.waitUntil("the waiter's hold file") {
+            ((try? FileManager.default.contentsOfDirectory(atPath: self.dir.path + "/.waiters")) ?? []).count == 1
+        }
         XCTAssertEqual(kill(waiter, SIGKILL), 0)
         try waitForNoWaiter()
     }

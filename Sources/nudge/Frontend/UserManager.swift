@@ -32,6 +32,18 @@ final class UserManager {
         }
     }
 
+    /// Moves the processes `pids` out of their unit into a new transient scope `name` (what `systemd-run --scope`
+    /// does for a command it starts): the scope ends when they have.
+    func startScope(_ name: String, pids: [pid_t], description: String) throws {
+        let properties: [(String, DBusValue)] = [
+            ("PIDs", .array(element: "u", pids.map { .uint32(UInt32($0)) })),
+            ("Description", .string(description)),
+            ("CollectMode", .string("inactive-or-failed")),
+        ]
+        _ = try connection.call(SystemdManagerBus.startTransientUnit(name, properties: properties),
+                                until: Deadline(after: Self.callTimeout))
+    }
+
     /// The manager's effective capabilities (`CapEff` of its process), nil when they cannot be read.
     ///
     /// Read with `DataDirectory.contents(of:)`, not `String(contentsOfFile:encoding:)`: that one call links

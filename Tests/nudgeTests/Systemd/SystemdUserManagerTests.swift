@@ -80,7 +80,8 @@ final class SystemdUserManagerTests: XCTestCase {
         let started = Date()
         let session = try DesktopSession()
         self.session = session
-        let manager = try SystemdUserManager(environment: user())
+        // With its own journald: where the manager says what it warns about (a left-over process).
+        let manager = try SystemdUserManager(environment: user(), journal: true)
         self.manager = manager
         // The desktop session hands its bus to the user manager, as the README says a session that starts its
         // own bus must: the manager's own bus (dbus-user-session's dbus.socket, where installed) has no
@@ -141,15 +142,16 @@ final class SystemdUserManagerTests: XCTestCase {
                 .first { $0.contains(id) })
         print("outbox.jsonl: \(delivered)")
 
-        // The run has ended; the click waiter lives on in the service's cgroup.
+        // The run has ended; the click waiter lives on, in a scope of its own (WaiterScope): the service's
+        // cgroup holds nothing, so its next start has no left-over process to warn about.
         let waiter = try XCTUnwrap(DesktopSession.waiters(for: data).first { Self.commandLine($0).contains(id) },
                                    "a click waiter for the wash")
         var mainPID = ""
-        try Waiting.until("nudge.service's run to end with the waiter still there", timeout: 60) {
+        try Waiting.until("nudge.service's run to end with the waiter still there, in its own scope", timeout: 60) {
             mainPID = try manager.property("ExecMainPID", of: "nudge.service")
-            return try manager.property("ActiveState", of: "nudge.service") == "inactive"
-                && manager.pids(inCgroupOf: "nudge.service").contains(waiter)
+            return try manager.property("ActiveState", of: "nudge.service") == "inactive" && kill(waiter, 0) == 0
         }
+        XCTAssertEqual(try manager.pids(inCgroupOf: "nudge.service"), [], "the waiter left the service's cgroup")
         XCTAssertEqual(try manager.property("Result", of: "nudge.service"), "success")
         XCTAssertEqual(try manager.property("ExecMainStatus", of: "nudge.service"), "0")
         if let main = pid_t(mainPID), main > 0 {
@@ -160,10 +162,17 @@ final class SystemdUserManagerTests: XCTestCase {
         print("$ systemctl --user list-timers --all\n\(timers.stdout)")
         XCTAssertTrue(timers.stdout.contains(SystemdUnits.hourlyTimerName) && timers.stdout.contains("nudge.service"),
                       timers.summary)
-        let group = try manager.property("ControlGroup", of: "nudge.service")
-        XCTAssertEqual(group, manager.cgroup + "/app.slice/nudge.service")
+        // The service's cgroup is gone with its last process; the waiter's is a scope of this manager's.
+        XCTAssertEqual(try manager.property("ControlGroup", of: "nudge.service"), "")
         let ownGroup = (try? String(contentsOfFile: "/proc/\(waiter)/cgroup")) ?? ""
-        XCTAssertTrue(ownGroup.contains("0::\(group)\n"), ownGroup)
+        let unified = ownGroup.split(separator: "\n").first { $0.hasPrefix("0::") } ?? ""
+        XCTAssertTrue(unified.hasPrefix("0::" + manager.cgroup + "/") && unified.contains("/nudge-waiter-")
+                      && unified.hasSuffix(".scope"), ownGroup)
+        // Another run while the waiter lives: before, the manager logged "Found left-over process … Ignoring." at
+        // warning for the waiter and its channel-exec parent.
+        XCTAssertEqual(try systemctl("start", "nudge.service").status, 0)
+        let leftOver = try manager.journal([]).filter { $0.message.contains("left-over process") }
+        XCTAssertEqual(leftOver.map(\.message), [], "the manager's warnings about the waiters")
         let status = try systemctl("status", "nudge.service")
         print("$ systemctl --user status nudge.service\n\(status.stdout)")
         print("\(manager.cgroupDirectory.path)/app.slice/nudge.service/cgroup.procs (main process \(mainPID) ended):")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What an idle click waiter costs (docs/desktop.md, "What a waiter costs"; SPEC §11.66): on a private X display
+# What an idle click waiter costs (docs/desktop.md, "What a waiter costs"): on a private X display
 # (Xvfb), session bus and notification server (dunst), a run shows "Wash Complete!" with two buttons; then
 # `strace -c` counts the waiter's system calls for 60 seconds, and the time from `nudge laundry start snowy dry`
 # (which settles the notification) to the waiter's end is printed. A measurement, not a test.

@@ -45,7 +45,7 @@ public struct Alarm: Equatable, Sendable {
 
     /// An alarm that is not a prayer: its own `body` and a fixed time ("Wake up", "Take the pill"). It keeps its
     /// title as written and offers only a snooze (`alarm.plain`).
-    public var isPlain: Bool { body != nil && prayer == nil }
+    var isPlain: Bool { body != nil && prayer == nil }
 
     /// The prayer followed; nil for an alarm at a fixed time.
     public var prayer: Prayer? {

@@ -1,19 +1,19 @@
 /// Where a data directory's files live, as `status` and `plan` say it (docs/files.md, "Where nudge keeps its own
 /// files"): the person's files in the data directory, nudge's own in the same or in `$XDG_STATE_HOME/nudge`.
-public struct FilePlaces: Equatable, Sendable, CustomStringConvertible {
-    public var dataDirectory: String
+package struct FilePlaces: Equatable, Sendable, CustomStringConvertible {
+    package var dataDirectory: String
     /// Where plan.json, state.json, the outbox and the lock are now.
-    public var stateDirectory: String
+    package var stateDirectory: String
     /// Where they move at the next run or edit: the default directory's own files still beside the person's.
-    public var movingTo: String?
+    package var movingTo: String?
 
-    public init(dataDirectory: String, stateDirectory: String, movingTo: String? = nil) {
+    package init(dataDirectory: String, stateDirectory: String, movingTo: String? = nil) {
         self.dataDirectory = dataDirectory
         self.stateDirectory = stateDirectory
         self.movingTo = movingTo
     }
 
-    public var description: String {
+    package var description: String {
         if let movingTo {
             return "Files: yours and nudge's own in \(dataDirectory); nudge's own move to \(movingTo) at the next run"
         }

@@ -5,7 +5,7 @@ public enum PlanTable {
     /// `lastRun`: when the last `nudge run` was (the stale-timer warning); an editing command's re-plan also
     /// rewrites the plan, so its `generatedAt` alone would hide a dead timer. `wokenBySystemd`: the last run was
     /// `nudge run --systemd`, which is due again at the plan's `nextWakeAt`.
-    /// `settingsZone`: settings.json's `timeZone`, which says where the zone comes from (§11.64).
+    /// `settingsZone`: settings.json's `timeZone`, which says where the zone comes from (docs/travelling.md, "The zone").
     public static func render(_ plan: Plan, now: Date, zone: Zone, lastRun: Date? = nil,
                               wokenBySystemd: Bool = false, settingsZone: String? = nil) -> String {
         let clock = WallClock(zone: zone)

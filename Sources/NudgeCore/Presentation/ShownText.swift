@@ -23,7 +23,7 @@ public enum ShownText {
 
     /// The body as it is true at `now`, without the delivery's lateness: what the terminal's line shows, which
     /// says the lateness in its own words (`DeliveryLine`).
-    public static func body(_ notification: Notification, at now: Date, clock: WallClock) -> String {
+    static func body(_ notification: Notification, at now: Date, clock: WallClock) -> String {
         guard notification.kind == .leave else { return notification.body }
         if let lateLeave = lateLeaveBody(notification, at: now, clock: clock) { return lateLeave }
         return leaveBody(notification.body, late: Int(now.timeIntervalSince(notification.fireAt).rounded(.down)))

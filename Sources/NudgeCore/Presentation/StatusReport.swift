@@ -19,12 +19,11 @@ public enum StatusReport {
         public var silentPrayerAlarms: [String]
         /// Where the person's files and nudge's own live (docs/files.md, "Where nudge keeps its own files"); nil
         /// leaves the line out.
-        public var places: FilePlaces?
+        package var places: FilePlaces?
 
         public init(fileWarnings: [String] = [], zoneWarning: String? = nil, recentDeliveries: [Delivery] = [],
                     streaks: [GameStreak] = [], travel: [(trip: Trip, basis: TravelPrediction.Basis)] = [],
-                    silentPrayerAlarms: [String] = [], places: FilePlaces? = nil) {
-            self.places = places
+                    silentPrayerAlarms: [String] = []) {
             self.fileWarnings = fileWarnings
             self.zoneWarning = zoneWarning
             self.recentDeliveries = recentDeliveries

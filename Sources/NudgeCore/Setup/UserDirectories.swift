@@ -18,7 +18,7 @@ public enum UserDirectories {
 
     /// `$XDG_STATE_HOME/nudge`, else `$HOME/.local/state/nudge`: where the default data directory's own files live
     /// (plan.json, state.json, the outbox, the lock; docs/files.md, "Where nudge keeps its own files").
-    public static func stateDirectory(environment: [String: String], home: String?) -> Result<String, NoHome> {
+    package static func stateDirectory(environment: [String: String], home: String?) -> Result<String, NoHome> {
         base(environment["XDG_STATE_HOME"], home: home, fallback: ".local/state").map { join($0, "nudge") }
     }
 

@@ -33,7 +33,7 @@ enum InitCommand {
         if let warning = zone.warning { console.warning("nudge: warning: \(warning)") }
         // The desktop channel speaks D-Bus itself (docs/desktop.md): a session bus is all it needs.
         let bus = DesktopChannel.sessionEnvironment(ProcessEnvironment.all())
-        // No zone in settings.json: the runs follow the system's, which travels with the laptop (SPEC §6).
+        // No zone in settings.json: the runs follow the system's, which travels with the laptop (docs/travelling.md, "The zone").
         for (name, content) in starterFiles(zone: nil, desktop: (try? bus.get()) != nil) {
             try writeUnlessExists(directory.path + "/" + name, content, console)
         }

@@ -37,7 +37,7 @@ enum PlanCommand {
         case .success(let plan):
             let zone = ZoneDatabase.zone(named: plan.timeZone) ?? SystemZone.resolve(settingsZone: nil)
             // The files as a run reads them now, so that a broken one is named as `plan --now` and `run` name it
-            // (SPEC §8): a plan that says "Nothing pending." must not hide why.
+            // (docs/promises.md, "Named until fixed"): a plan that says "Nothing pending." must not hide why.
             let snapshot = try DataSnapshot.load(directory)
             let lastRun = snapshot.state?.lastRunCommandAt
             let wokenBySystemd = snapshot.state?.wokenBySystemd ?? false

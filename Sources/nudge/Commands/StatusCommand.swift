@@ -29,7 +29,7 @@ enum StatusCommand {
         let now = arguments.now
         let zone = SystemZone.resolve(settingsZone: settings.timeZone ?? state?.timeZone)
         let clock = WallClock(zone: zone)
-        let extras = StatusReport.Extras(
+        var extras = StatusReport.Extras(
             fileWarnings: loaded.reports.flatMap(\.warnings),
             zoneWarning: zoneWarning(settings: settings, state: state),
             recentDeliveries: OutboxFile(path: directory.path(of: .outbox)).lastDeliveries(deliveriesShown),
@@ -38,8 +38,8 @@ enum StatusCommand {
                 ($0, TripRecorder.prediction(for: $0, now: now, clock: clock))
             },
             silentPrayerAlarms: SilentPrayerAlarms.lines(household.alarms, settings: settings,
-                                                             on: clock.localDate(of: now), clock: clock),
-            places: directory.places)
+                                                             on: clock.localDate(of: now), clock: clock))
+        extras.places = directory.places
         if arguments.has(.json) {
             console.out(StatusReport.json(state, settings: settings, extras: extras, now: now).prettyText)
         } else {

@@ -63,7 +63,7 @@ enum DeliveredRecord {
             latest = delivery.notification.id
         }
         guard let latest else {
-            // Not a prefix of any id: the id of a source as the person wrote it in a file (SPEC §7.2, §11.72).
+            // Not a prefix of any id: the id of a source as the person wrote it in a file (docs/design.md, "Acting on a delivery").
             if let bySource = newestDelivery(ofSource: prefix, state: state, deliveries: deliveries) { return bySource }
             throw CLIError.badData(["nudge \(command): \(prefix) matches no delivered notification "
                 + "(`nudge status` lists the last deliveries; `last` names the most recent; the id of an alarm, pet, "

@@ -129,7 +129,7 @@ struct Pass {
     /// new last good copy, not every minute), and a line for a person at a terminal.
     private func report(_ snapshot: DataSnapshot, _ result: PlanResult, now: Date) {
         snapshot.problemLines.forEach { console.error($0) }
-        // Once: the next run's last zone is this one (SPEC §11.64).
+        // Once: the next run's last zone is this one (docs/travelling.md, "The zone").
         if let previous = snapshot.state?.timeZone, previous != snapshot.zone.identifier {
             console.notice("nudge: " + ZoneOrigin.changedNote(from: previous, to: snapshot.zone.identifier,
                                                               settingsZone: snapshot.loaded.household.settings.timeZone))

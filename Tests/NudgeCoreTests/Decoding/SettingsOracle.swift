@@ -58,7 +58,7 @@ struct SettingsOracle {
         "prayerTimes.method": ["fajrAngle", "ishaAngle", "ishaMinutes"],
     ]
 
-    /// Whether an object of the setting holds a near miss of a key it lacks (SPEC §8): then the setting is invalid.
+    /// Whether an object of the setting holds a near miss of a key it lacks (docs/promises.md, "A typo is a mistake, not a note"): then the setting is invalid.
     private static func holdsNearMiss(_ place: String, _ value: JSONValue?) -> Bool {
         guard case .object(let list)? = value, let known = objectKeys[place] else { return false }
         let names = Set(list.map(\.key))

@@ -23,7 +23,7 @@ final class SpellingTests: XCTestCase {
         XCTAssertNil(Spelling.closest(to: "notes", among: ["id", "title", "time"]))
     }
 
-    // SPEC §8 (revised 2026-12-06): a near miss of a known key that is absent is an error of the setting it is in,
+    // docs/promises.md, "A typo is a mistake, not a note": a near miss of a known key that is absent is an error of the setting it is in,
     // no longer an ignored key. Before, `"comand"` was a warning and the command channel silently off.
     func testAMisspeltSettingsKeyWhoseKeyIsAbsentIsAnErrorOfItsSettingNotAWarning() {
         let (settings, report) = UserFileDecoder.settings(Array(#"{"deliver": {"comand": ["notify-send"]}}"#.utf8),

@@ -29,7 +29,7 @@ final class ShownTextTests: XCTestCase {
     }
 
     /// Past the leave instant (arrival − travel) "Leave now to arrive by 09:00" is impossible: the text says she is
-    /// late and when she arrives if she leaves now (SPEC §7). Before, 25 minutes late it said "Leave now to arrive at
+    /// late and when she arrives if she leaves now (docs/design.md, "Texts written when shown"). Before, 25 minutes late it said "Leave now to arrive at
     /// Work by 09:00 (25 min late)".
     func testALeaveTimeShownPastItsLeaveInstantSaysSheIsLateAndWhenSheWouldArrive() {
         // Arrival 08:00Z (09:00 in Berlin), leave instant 07:35Z: 25 minutes of travel.

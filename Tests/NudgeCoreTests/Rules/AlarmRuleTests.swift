@@ -20,7 +20,7 @@ final class AlarmRuleTests: XCTestCase {
         XCTAssertEqual(occurrence.recurrence, .daily(date: Fixtures.date("2026-11-21"), time: Fixtures.time("05:30")))
     }
 
-    /// An alarm that is not a prayer is a plain alarm (SPEC §5.5, revised 2026-12-06): its title as written, kind
+    /// An alarm that is not a prayer is a plain alarm (docs/files.md, "alarms.json"): its title as written, kind
     /// `alarm.plain`, category `ALARM`, a snooze only; in a run too, beside a prayer alarm. Before it was shown as
     /// "Wake up Time", kind `alarm.prayer`, with a "Start Timer" button.
     func testAnAlarmWithItsOwnBodyAndNoPrayerIsAPlainAlarm() throws {

@@ -21,7 +21,7 @@ final class SnoozeRuleTests: XCTestCase {
         XCTAssertEqual(snooze.deepLink, original.deepLink)
     }
 
-    /// SPEC §7.2: a snooze that would not move says "already snoozed until …" and changes nothing. Before, it said
+    /// docs/design.md, "Acting on a delivery": a snooze that would not move says "already snoozed until …" and changes nothing. Before, it said
     /// "Moved the snooze of … from Sun 06 Dec 04:36 to Sun 06 Dec 04:36".
     func testASnoozeThatWouldNotMoveSaysItIsAlreadySnoozedAndChangesNothing() {
         var state = RunState()

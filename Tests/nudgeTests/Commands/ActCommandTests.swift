@@ -26,7 +26,7 @@ final class ActCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(snoozes.map { $0["id"] as? String }, ["alarm.prayer:fajr:2026-11-21:snooze-1"])
     }
 
-    /// SPEC §7.2: a snooze that would not move says so and changes nothing. Before: "Moved the snooze of "Morning
+    /// docs/design.md, "Acting on a delivery": a snooze that would not move says so and changes nothing. Before: "Moved the snooze of "Morning
     /// Prayer Time" from Sat 21 Nov 05:36 to Sat 21 Nov 05:36".
     func testASnoozeThatWouldNotMoveSaysAlreadySnoozed() throws {
         XCTAssertEqual(try dir.nudge("snooze", now: "2026-11-21T04:31:00Z", "last").status, 0)
@@ -38,7 +38,7 @@ final class ActCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(snoozes.map { $0["fireAt"] as? String }, ["2026-11-21T04:36:00Z"])
     }
 
-    /// SPEC §7.2, §11.72: the id an alarm has in alarms.json names its latest delivery. Before: "fajr matches no
+    /// docs/design.md, "Acting on a delivery": the id an alarm has in alarms.json names its latest delivery. Before: "fajr matches no
     /// delivered notification", exit 65.
     func testTheAlarmsOwnIdNamesItsLatestDelivery() throws {
         let act = try dir.nudge("act", now: "2026-11-21T04:31:00Z", "fajr", "SNOOZE")
@@ -51,7 +51,7 @@ final class ActCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(unknown.status, 65, unknown.summary)
     }
 
-    /// A plain alarm (SPEC §5.5): the terminal shows its title as written and a snooze as its only action, and
+    /// A plain alarm (docs/files.md, "alarms.json"): the terminal shows its title as written and a snooze as its only action, and
     /// `act` refuses the prayer timer. Before: "Wake up Time", `alarm.prayer`, START_TIMER|SNOOZE.
     func testAPlainAlarmRingsAsWrittenWithASnoozeOnly() throws {
         try dir.write("alarms.json", """

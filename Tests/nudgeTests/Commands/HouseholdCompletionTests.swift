@@ -66,7 +66,7 @@ final class HouseholdCompletionTests: XCTestCase {
         XCTAssertEqual(try values("pets"), ["snowy", "rex"])
         XCTAssertEqual(try values("games"), ["wordle", "connections"])
         XCTAssertEqual(try values("trips"), ["office", "dentist"])
-        // The delivered ids newest first, then their sources as written in the files (SPEC §7.2: `act fajr …`).
+        // The delivered ids newest first, then their sources as written in the files (docs/design.md, "Acting on a delivery": `act fajr …`).
         XCTAssertEqual(try values("deliveries"), [snoozedWash, wash, fajr, "snowy", "fajr"])
         let fromEnvironment = try NudgeProcess.run(["complete-values", "pets"], workingDirectory: scratch.url,
                                                    environment: ["NUDGE_DATA": household.path])

@@ -71,7 +71,7 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
                        "alarm.prayer:a11:2026-11-21")
     }
 
-    /// SPEC §8 (revised 2026-12-06): a near miss of a known key that is absent is an error, at any level. Before,
+    /// docs/promises.md, "A typo is a mistake, not a note": a near miss of a known key that is absent is an error, at any level. Before,
     /// `"dekstop": true` was a warning: `check` said OK, `run` exited 0 and the desktop stayed off in silence.
     func testAMisspeltDeliverKeyIsAnErrorThatCheckRunStatusAndPlanName() throws {
         try dir.write("settings.json", #"{ "deliver": { "dekstop": true } }"#)
@@ -95,7 +95,7 @@ final class StatusAndReplanTests: DataDirectoryTestCase {
         XCTAssertTrue(plan.stderrLines.contains("\(dir.path)/\(line)"), plan.summary)
     }
 
-    /// SPEC §8: `plan` names every broken file as `status` and `run` do. Before, with alarms.json broken by a
+    /// docs/promises.md, "Named until fixed": `plan` names every broken file as `status` and `run` do. Before, with alarms.json broken by a
     /// trailing comma, `nudge plan` printed "Nothing pending." and exited 0 without a word about it.
     func testPlanNamesABrokenFileAndExits65() throws {
         try dir.write("alarms.json", #"{ "alarms": [ { "id": "fajr", "title": "Fajr", "time": "08:00" }, ] }"#)

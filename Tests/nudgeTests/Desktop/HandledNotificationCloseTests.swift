@@ -46,6 +46,31 @@ final class HandledNotificationCloseTests: DesktopServerTestCase {
         try assertClosedByItsWaiter(notify)
     }
 
+    /// In the default data directory nudge's own files live in `$XDG_STATE_HOME/nudge` (docs/files.md, "Where nudge
+    /// keeps its own files"): the waiter watches state.json there, so `nudge snooze`, which writes nothing else,
+    /// still wakes it and closes the notification.
+    func testInTheDefaultDirectoryASnoozeTypedClosesItToo() throws {
+        let home = try makeDirectory()
+        let data = home.path + "/.local/share/nudge"
+        defer { DesktopSession.stopWaiters(for: data) }
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try dir.data("settings.json").write(to: URL(fileURLWithPath: data + "/settings.json"))
+        try Fixture.laundry(washStartedAt: "2026-11-21T08:00:00Z", cycleID: "c-5")
+            .write(toFile: data + "/laundry.json", atomically: true, encoding: .utf8)
+        var environment = desktop.cronEnvironment()
+        environment["HOME"] = home.path
+        func nudge(_ arguments: String...) throws -> NudgeResult {
+            try NudgeProcess.run(arguments, exactEnvironment: environment)
+        }
+        XCTAssertEqual(try nudge("run", "--now", "2026-11-21T08:30:00Z").status, 0)
+        XCTAssertEqual(try nudge("run", "--now", "2026-11-21T08:45:00Z").status, 0)
+        let notify = try XCTUnwrap(waitForNotify().first)
+        XCTAssertTrue(home.exists(".local/state/nudge/state.json"), "the own files are in the state directory")
+        let snooze = try nudge("snooze", "--now", "2026-11-21T08:46:00Z")
+        XCTAssertEqual(snooze.status, 0, snooze.summary)
+        try assertClosedByItsWaiter(notify)
+    }
+
     /// `nudge snooze` in a terminal closes the notification it snoozed; a second snooze moves the one snooze,
     /// which comes once.
     func testNudgeSnoozeTypedClosesItAndTheOneSnoozeComesOnce() throws {

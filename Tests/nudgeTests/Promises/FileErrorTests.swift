@@ -145,7 +145,7 @@ final class FileErrorTests: DataDirectoryTestCase {
             "\(dir.path)/alarms.json: alarms[1].time: \"25:00\" is not a time (HH:MM)",
         ])
         XCTAssertEqual(invalid.stdoutLines.first, "2 problems in \(dir.path)")
-        // Then, as settings.json pins the zone, that it does (SPEC §6), and the wake capability.
+        // Then, as settings.json pins the zone, that it does (docs/travelling.md, "The zone"), and the wake capability.
         XCTAssertTrue(invalid.stdoutLines.dropFirst().first?.hasPrefix("Zone: UTC, pinned by settings.json") == true,
                       invalid.summary)
         XCTAssertTrue(invalid.stdoutLines.last?.hasPrefix("Wake from suspend: ") == true, invalid.summary)

@@ -105,7 +105,7 @@ final class TimeZoneEnvironmentTests: DataDirectoryTestCase {
         XCTAssertTrue(try dir.status()["zoneWarning"] is NSNull)
     }
 
-    /// SPEC §6 (revised 2026-12-06): init pins no zone, so the runs follow the system's as the laptop travels;
+    /// docs/travelling.md, "The zone": init pins no zone, so the runs follow the system's as the laptop travels;
     /// it still names a rule it cannot follow. Before, it wrote `"timeZone": "Etc/GMT-9"` for TZ=JST-9, and the
     /// alarms kept that clock in Lisbon.
     func testInitPinsNoZoneAndTheRunsFollowTheSystemsZoneAsItChanges() throws {

@@ -39,7 +39,7 @@ final class CommuteTests: DataDirectoryTestCase {
     // MARK: - Delivery of one trip instance
 
     /// The leave reminder delivered 25 minutes late, 15 minutes after its leave instant: the command (as the
-    /// desktop and the terminal) is told she is late and when she arrives leaving now (SPEC §7, revised 2026-12-06;
+    /// desktop and the terminal) is told she is late and when she arrives leaving now (docs/design.md, "Texts written when shown";
     /// before, "Leave now to arrive at Office by 08:45 (25 min late)", which could no longer come true); the outbox
     /// keeps the record as planned, with its id and lateSeconds.
     func testALateLeaveTimeSaysSheIsLateAndWhenSheArrivesToTheCommand() throws {

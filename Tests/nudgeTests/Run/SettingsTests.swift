@@ -28,7 +28,7 @@ final class SettingsTests: DataDirectoryTestCase {
     func testAnUnknownKeyOfAnyFileIsNamedOncePerChangeByRunAndAlwaysByStatus() throws {
         try dir.write("settings.json", Fixture.settings())
         // Beside the key it resembles, a near miss stays a note of the person's (a warning); without it, it is an
-        // error (SPEC §8, `testAMisspeltDeliverKeyIsAnErrorThatCheckRunStatusAndPlanName`).
+        // error (docs/promises.md, `testAMisspeltDeliverKeyIsAnErrorThatCheckRunStatusAndPlanName`).
         try dir.write("laundry.json", #"{ "pets": [ { "id": "snowy", "washMinutes": 30, "washMinuts": 30 } ] }"#)
         let warning = "laundry.json: pets[0].washMinuts: unknown key (ignored; did you mean washMinutes?)"
         let first = try dir.run(at: "2026-11-21T08:00:00Z")

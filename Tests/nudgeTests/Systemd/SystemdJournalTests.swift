@@ -148,7 +148,7 @@ final class SystemdJournalTests: XCTestCase {
     func testABrokenFileIsAnErrorInTheJournalAndAnUnknownKeyAWarning() throws {
         let started = Date()
         try install()
-        // A key of the person's own (a near miss of a known key would be an error: SPEC §8).
+        // A key of the person's own (a near miss of a known key would be an error: docs/promises.md).
         try write("settings.json", #"{ "timeZone": "UTC", "myNote": "bought a new washer" }"#)
         XCTAssertEqual(try runOnce(service), "success")
         try write("alarms.json", #"{"alarms": [ {"id": "a", } ]}"#)

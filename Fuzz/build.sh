@@ -31,7 +31,7 @@ build() {
     shift
     echo "fuzz/build: $name"
     if [ "$which" = check ]; then
-        if ! "$SWIFTC" -typecheck -parse-as-library -module-name "$(echo "$name" | tr -d '-')" "$@" \
+        if ! "$SWIFTC" -typecheck -parse-as-library -package-name nudge -module-name "$(echo "$name" | tr -d '-')" "$@" \
             >"$OUT/$name.log" 2>&1; then
             tail -20 "$OUT/$name.log"
             echo "fuzz/build: $name does not type-check against the current sources"
@@ -39,7 +39,7 @@ build() {
         fi
         return 0
     fi
-    if ! "$SWIFTC" $FLAGS -module-name "$(echo "$name" | tr -d '-')" "$@" -o "$OUT/$name" >"$OUT/$name.log" 2>&1; then
+    if ! "$SWIFTC" $FLAGS -package-name nudge -module-name "$(echo "$name" | tr -d '-')" "$@" -o "$OUT/$name" >"$OUT/$name.log" 2>&1; then
         grep -v "Cannot export local symbol" "$OUT/$name.log" | tail -20
         echo "fuzz/build: $name did not build (see $OUT/$name.log)"
         return 1

@@ -37,8 +37,7 @@ final class OrphanedNotificationTests: DesktopServerTestCase {
         try session.waitUntil("the waiter's hold file") {
             ((try? FileManager.default.contentsOfDirectory(atPath: self.dir.path + "/.waiters")) ?? []).count == 1
         }
-        XCTAssertEqual(kill(waiter, SIGKILL), 0)
-        try waitForNoWaiter()
+        try killAndWaitUntilEnded(waiter)
     }
 
     /// Shows a notification of another application; returns the number the server gave it.

@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A test of the desktop channel on a real notification server (docs/desktop.md): a data directory with desktop
 /// delivery on, nudge started the way cron starts it on the server's private desktop, and in tearDown nudge's
@@ -41,6 +44,23 @@ class DesktopServerTestCase: DataDirectoryTestCase {
 
     func waitForNoWaiter() throws {
         try Waiting.until("the click waiter to end", timeout: patience) { self.waiters.isEmpty }
+    }
+
+    /// Kills `waiter` with SIGKILL, as a person's `kill -9` would, and waits until every thread of it has ended.
+    /// Its command line is gone before that (the kernel lets a dying process's memory go before its files), so
+    /// `waiters` alone would let the next run start while the waiter still holds its file's lock.
+    func killAndWaitUntilEnded(_ waiter: Int32) throws {
+        XCTAssertEqual(kill(waiter, SIGKILL), 0)
+        try Waiting.until("the killed waiter \(waiter) to end", timeout: patience) {
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(waiter)/task")) ?? []
+            return threads.allSatisfy { thread in
+                // The state is the first field after the command's ")": Z or X once the thread has ended.
+                let stat = (try? String(contentsOfFile: "/proc/\(waiter)/task/\(thread)/stat", encoding: .utf8)) ?? ""
+                let state = stat.split(separator: ")").last?.dropFirst().first
+                return state == nil || state == "Z" || state == "X"
+            }
+        }
+        try waitForNoWaiter()
     }
 
     /// Waits until the server has received `count` Notify calls from clients (nudge's or another

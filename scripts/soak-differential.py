@@ -52,8 +52,8 @@ ENV = {k: v for k, v in os.environ.items() if k not in ("NUDGE_DATA", "TZ")}
 ENV["TZ"] = "UTC"
 # The per-run fields of state.json that legitimately differ: when the last run was, and what it did.
 # lastGood hashes settings.json, which names each directory's own recorder.
-RUN_FIELDS = {"lastGood", "lastRunAt", "lastRunCommandAt", "lastDelivered", "lastMissed", "lastSuppressed", "lastBudget",
-              "outboxBytes", "outboxLastLine", "commandQueue", "latestRunAt"}
+RUN_FIELDS = ("lastGood", "lastRunAt", "lastRunCommandAt", "lastDelivered", "lastMissed", "lastSuppressed", "lastBudget",
+              "outboxBytes", "outboxLastLine", "commandQueue", "latestRunAt")
 
 
 def stamp(moment):
@@ -311,7 +311,58 @@ for oid, outcome, fire in sorted(outcome_sets[0] - outcome_sets[1]):
     differ(f"every minute recorded {oid} {outcome} (fireAt {fire}), woken did not")
 for oid, outcome, fire in sorted(outcome_sets[1] - outcome_sets[0]):
     differ(f"woken recorded {oid} {outcome} (fireAt {fire}), every minute did not")
-states = [{k: v for k, v in d.json("state.json").items() if k not in RUN_FIELDS} for d in both]
+# The delivery memory says once what each occurrence came to, in one of two forms: a ledger entry, and, two days
+# after the entry's expiry by a run's clock, the compact form `DeliveryMemory.prune` moves it to. When a run
+# crosses that horizon depends on when runs happen: a run every minute during a clock that ran ahead crosses it
+# where a woken directory, with no run then, does not (seed 1257007199). So the memory is compared by what it
+# says: every ledger entry in its compact form, and the entries both ledgers still hold, whole.
+MEMORY_FIELDS = ("ledger", "deliveredIDs", "deliveredDates", "settledIDs", "settledDates")
+
+
+def expand_dates(text):
+    """The dates of a deliveredDates value: `2026-03-20/2026-03-22 2026-03-26`."""
+    for piece in text.split():
+        first, _, last = piece.partition("/")
+        day, end = dt.date.fromisoformat(first), dt.date.fromisoformat(last or first)
+        while day <= end:
+            yield day.isoformat()
+            day += dt.timedelta(days=1)
+
+
+def compact_memory(state):
+    """(id, "delivered") and (id, "missed" or "settled", instant) for everything the memory holds."""
+    memory = set()
+    for oid, entry in state.get("ledger", {}).items():
+        if entry["outcome"] == "delivered":
+            memory.add((oid, "delivered"))
+        else:
+            instant = min(parse_instant(entry["at"]), parse_instant(entry["fireAt"]))
+            memory.add((oid, "missed" if entry["outcome"] == "missed" else "settled", instant))
+    memory.update((oid, "delivered") for oid in state.get("deliveredIDs", []))
+    for thread, dates in state.get("deliveredDates", {}).items():
+        memory.update((f"{thread}:{date}", "delivered") for date in expand_dates(dates))
+    for oid, text in state.get("settledIDs", {}).items():
+        memory.add((oid, "missed" if text[0] == "!" else "settled", parse_instant(text[1:])))
+    for thread, dates in state.get("settledDates", {}).items():
+        for piece in dates.split():
+            mark = next(i for i, c in enumerate(piece) if c in "@!")
+            date, at = piece[:mark], piece[mark + 1:]
+            instant = parse_instant(f"{date}T{at}:00Z" if len(at) == 5 else at)
+            memory.add((f"{thread}:{date}", "missed" if piece[mark] == "!" else "settled", instant))
+    return memory
+
+
+final = [d.json("state.json") for d in both]
+memories = [compact_memory(state) for state in final]
+for item in sorted(memories[0] - memories[1], key=str):
+    differ(f"final memory: every minute holds {item[0]} {item[1:]}, woken does not")
+for item in sorted(memories[1] - memories[0], key=str):
+    differ(f"final memory: woken holds {item[0]} {item[1:]}, every minute does not")
+ledgers = [state.get("ledger", {}) for state in final]
+for oid in sorted(set(ledgers[0]) & set(ledgers[1])):
+    if ledgers[0][oid] != ledgers[1][oid]:
+        differ(f"final ledger entry {oid}: every minute {ledgers[0][oid]}, woken {ledgers[1][oid]}")
+states = [{k: v for k, v in state.items() if k not in RUN_FIELDS + MEMORY_FIELDS} for state in final]
 for key in sorted(set(states[0]) | set(states[1])):
     if states[0].get(key) != states[1].get(key):
         differ(f"final state.json differs in {key}: every minute {json.dumps(states[0].get(key))[:300]}, woken "

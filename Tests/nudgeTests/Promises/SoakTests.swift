@@ -51,8 +51,16 @@ final class SoakTests: XCTestCase {
     /// `nextWakeAt` and after each change deliver what runs every minute deliver, at the same seconds, and
     /// record the same outcomes.
     private func differential(days: String, environment extra: [String: String]) throws -> RepositoryScript {
+        try checked(Self.runDifferential(days: days, environment: extra))
+    }
+
+    private static func runDifferential(days: String, environment extra: [String: String]) throws
+        -> RepositoryScript {
         let environment = extra.merging(["SOAK_MODE": "differential"]) { $1 }
-        let run = try RepositoryScript.run("soak.sh", [days], environment: environment, timeout: 3 * 3600)
+        return try RepositoryScript.run("soak.sh", [days], environment: environment, timeout: 3 * 3600)
+    }
+
+    private func checked(_ run: RepositoryScript) -> RepositoryScript {
         print(run.output)
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertEqual(run.int("differences"), 0, run.output)
@@ -86,6 +94,10 @@ final class SoakTests: XCTestCase {
         // A leave-time the woken directory never recorded, which the directory run every minute recorded seen
         // (found by scripts/sweep.sh on the build before the one above; 0 differences since).
         1511789296,
+        // A check-in delivered during a clock weeks ahead, whose ledger entry the directory run every minute
+        // pruned to its compact form before the clock came back, and the woken one, with no run then, kept: the
+        // same memory in two forms, now compared by meaning (found by scripts/sweep.sh).
+        1257007199,
     ]
     static let soakSeeds = [
         // The month of docs/promises.md's figures: every kind of event of the soak, kills among them.
@@ -98,9 +110,17 @@ final class SoakTests: XCTestCase {
             throw XCTSkip("the differential month runs with NUDGE_DIFFERENTIAL_DAYS=30 (.ci/run sets it; "
                 + "SOAK_MODE=differential scripts/soak.sh 30 runs the month by hand)")
         }
+        // As many months at once as the machine has cores: each is one process after another.
+        let seeds = Self.differentialSeeds
+        let done = NSLock()
+        var runs = [Result<RepositoryScript, Error>?](repeating: nil, count: seeds.count)
+        DispatchQueue.concurrentPerform(iterations: seeds.count) { index in
+            let run = Result { try Self.runDifferential(days: days, environment: ["SOAK_SEED": String(seeds[index])]) }
+            done.withLock { runs[index] = run }
+        }
         var seen: [String: Int] = [:]
-        for seed in Self.differentialSeeds {
-            let run = try differential(days: days, environment: ["SOAK_SEED": String(seed)])
+        for (seed, result) in zip(seeds, runs) {
+            let run = checked(try XCTUnwrap(result).get())
             XCTAssertEqual(run.int("seed"), seed, run.output)
             XCTAssertGreaterThan(run.int("runsEveryMinute") ?? 0, 1_000)
             for (key, value) in run.summary { seen[key, default: 0] += value as? Int ?? 0 }

@@ -71,7 +71,9 @@ public enum Planner {
 
     /// After a clock set back: forgets what a later clock recorded for occurrences still ahead of it, judged
     /// also by this run's instants (docs/promises.md, exactly once). A snooze or timer the person made after the
-    /// corrected clock's time keeps its outcome: as this run sees it, it is no occurrence still to come.
+    /// corrected clock's time keeps its outcome: as this run sees it, it is no occurrence still to come. So does
+    /// one no longer kept (pruned two days after it expired, or its source gone): nothing can make it ring again,
+    /// and forgetting it would only free its number for another.
     private static func forgetRecordedAhead(of now: Date, in state: inout RunState, candidates: Candidates,
                                             household: Household, clock: WallClock) {
         let snoozesAndTimers = state.userActions.snoozes + state.userActions.timers
@@ -80,11 +82,17 @@ public enum Planner {
         let quietHours = household.settings.quietHours
         state.reopen(after: now) { id in
             if let made = madeAt[id], made > now { return now }
-            guard var occurrence = snoozesAndTimers.first(where: { $0.id == id })
-                    ?? candidates.occurrence(id: id, clock: clock) else { return nil }
+            let kept = snoozesAndTimers.first { $0.id == id }
+            if kept == nil && isMadeByAnAction(id) { return now }
+            guard var occurrence = kept ?? candidates.occurrence(id: id, clock: clock) else { return nil }
             prepare(&occurrence, plannedLeaveTimes: plannedLeaveTimes, quietHours: quietHours, clock: clock)
             return occurrence.fireAt
         }
+    }
+
+    /// Whether `id` is a snooze or a prayer timer: an occurrence that only the person's action makes.
+    private static func isMadeByAnAction(_ id: String) -> Bool {
+        SnoozeRule.baseID(of: id) != id || OccurrenceID(id)?.kind == NotificationKind.timerDone.rawValue
     }
 
     /// The plan of the upcoming occurrences, split by the budget; keeps in the state the leave-times it holds.

@@ -41,6 +41,34 @@ final class PlannerSetBackMemoryTests: XCTestCase {
         XCTAssertEqual(back.state.missedTotal, noon.state.missedTotal)
     }
 
+    /// The same snooze, pruned from the snoozes and its outcome pruned to its compact form days later, before the
+    /// clock is set back to the day before it was made (found by the soak, seed 20261123): nothing can make it ring
+    /// again, so its missed outcome stays, and the next snooze of the alarm takes a number of its own.
+    func testAPrunedSnoozeKeepsItsOutcomeAndItsNumberAfterASetBackBeforeItWasMade() {
+        let household = Household(settings: settings(), alarms: [Fixtures.alarm("a1", at: "08:00")])
+        let before = Fixtures.state(lastRun: "2027-01-10T06:59:00Z", zone: "UTC")
+        var state = Fixtures.runs(household, from: before, previousZone: utc, zone: utc,
+                                  ["2027-01-10T07:00:00Z", "2027-01-10T08:00:30Z"]).state
+        let alarm = run(household, before, "2027-01-10T08:00:00Z").deliveries[0].notification
+        guard case .made(let first) = SnoozeRule.apply(to: alarm, minutes: 5, now: at("2027-01-10T09:00:00Z"),
+                                                       state: &state, existing: []) else {
+            return XCTFail("not snoozed")
+        }
+        let later = Fixtures.runs(household, from: state, previousZone: utc, zone: utc,
+                                  ["2027-01-10T12:00:00Z", "2027-01-13T12:00:00Z"])
+        XCTAssertEqual(later.missed.first, first.id, "then the alarms of the 11th to the 13th")
+        XCTAssertEqual(later.state.userActions.snoozes, [], "pruned from the snoozes")
+        XCTAssertNil(later.state.memory.ledger[first.id], "pruned from the ledger")
+        var back = run(household, later.state, "2027-01-09T12:00:00Z").state
+        XCTAssertTrue(back.memory.isHandled(first.id), "its outcome kept")
+        XCTAssertEqual(back.missedTotal, 1, "the snooze's; the alarms of the 11th to the 13th are due again")
+        guard case .made(let second) = SnoozeRule.apply(to: alarm, minutes: 5, now: at("2027-01-09T12:01:00Z"),
+                                                        state: &back, existing: []) else {
+            return XCTFail("not snoozed")
+        }
+        XCTAssertEqual(second.id, "alarm.prayer:a1:2027-01-10:snooze-2")
+    }
+
     /// A snooze made before the corrected clock's time still rings again once the clock comes back before it:
     /// the rule is about when the action was made.
     func testASnoozeMadeBeforeTheCorrectedClocksTimeIsDueAgain() {

@@ -24,6 +24,7 @@ public enum DesktopNotification {
         case "alarm": return "appointment-soon"
         case "streak": return "emblem-favorite"
         case "daily": return "weather-clear"
+        case "digest": return "dialog-warning"
         default: return "dialog-information"
         }
     }

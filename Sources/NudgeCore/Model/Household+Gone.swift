@@ -32,7 +32,7 @@ extension Household {
                 && !streaks.games.contains { record.source.hasPrefix($0.id + "-streak-") }
         case .imported:
             return !streaks.imports.contains { $0.id == record.source }
-        case .personalized, .test:
+        case .personalized, .test, .missedDigest:
             return false
         }
     }

@@ -16,6 +16,8 @@ public enum NotificationKind: String, CaseIterable, Sendable {
     case achievement = "streak.achievement"
     case imported = "streak.imported"
     case test
+    /// "Missed while away": what a run found expired unseen (`MissedDigest`).
+    case missedDigest = "digest.missed"
 
     /// The part before the dot, used in deep links: `nudge://laundry/snowy`.
     public var family: String {
@@ -26,6 +28,7 @@ public enum NotificationKind: String, CaseIterable, Sendable {
         case .prayer, .plainAlarm, .timerDone: return "alarm"
         case .streakReminder, .achievement, .imported: return "streak"
         case .test: return "test"
+        case .missedDigest: return "digest"
         }
     }
 }

@@ -9,7 +9,7 @@ extension Settings {
         case .personalized: return personalized.enabled
         case .prayer, .plainAlarm, .timerDone: return alarms.enabled
         case .streakReminder, .achievement, .imported: return streaks.enabled
-        case .test: return true
+        case .test, .missedDigest: return true
         }
     }
 }

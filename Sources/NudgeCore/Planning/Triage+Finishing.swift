@@ -47,12 +47,17 @@ extension Triage {
         (due, missed) = Planner.keepLatestOfEachRepeat(due, missed)
         let switchedOn = household.settings.notifications.enabled
         let suppressed = switchedOn ? [] : due.sorted(by: Planner.comesFirst)
-        let deliveries = (switchedOn ? due : []).sorted(by: Planner.comesFirst).map { notification in
+        var deliveries = (switchedOn ? due : []).sorted(by: Planner.comesFirst).map { notification in
             state.deliver(notification, now: now, channels: household.settings.deliveryChannels)
         }
         let missedRecords = missed.sorted { Planner.comesFirst($0.0, $1.0) }.map { notification, reason in
             MissedRecord(id: notification.id, kind: notification.kind.rawValue, title: notification.title,
                          fireAt: notification.fireAt, reason: reason, recordedAt: now)
+        }
+        if switchedOn, let digest = MissedDigest.notification(listing: missedToTell(), now: now, clock: clock,
+                                                              settings: household.settings),
+           !state.memory.isHandled(digest.id) {
+            deliveries.append(state.deliver(digest, now: now, channels: household.settings.deliveryChannels))
         }
         for notification in suppressed {
             state.memory.record(notification, .suppressed, at: now)
@@ -64,6 +69,24 @@ extension Triage {
         state.prune(now: now)
         return Outcome(state: state, upcoming: upcoming, deliveries: deliveries, missed: missedRecords,
                        suppressed: suppressed, newlyMissed: newlyMissed)
+    }
+
+    /// What the missed digest tells, once: what expired unseen, neither listed as missed before (a clock step may
+    /// miss it again) nor told by the digest of a run that died after its outbox line. That digest is in the
+    /// ledger recovered from the outbox, delivered later than any saved run's clock (`latestRunAt`), but its
+    /// run's missed outcomes were never saved: it told everything that had expired by then.
+    private func missedToTell() -> [Notification] {
+        let expired = missed.filter { $0.1 == .expired }.map(\.0)
+        guard !expired.isEmpty else { return [] }
+        let listed = Set(state.recentMissed.map(\.id))
+        let latestSaved = state.latestRunAt ?? state.lastRunAt
+        let toldUntil = state.memory.ledger.values.filter { entry in
+            entry.kind == NotificationKind.missedDigest.rawValue && entry.outcome == .delivered
+                && latestSaved.map { entry.at > $0 } ?? true
+        }.map(\.at).max()
+        return expired.filter { notification in
+            !listed.contains(notification.id) && !(toldUntil.map { notification.expiresAt <= $0 } ?? false)
+        }
     }
 
     /// A missed record whose ledger entry was forgotten: delivered after a step back, it was not missed after

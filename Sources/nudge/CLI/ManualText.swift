@@ -37,7 +37,8 @@ enum ManualText {
         .paragraph("""
             After downtime each due occurrence is delivered late, once, with how late it is (`lateSeconds`); of a \
             daily repeat only the latest. What expired meanwhile is not delivered but recorded as missed and shown \
-            by `nudge status`. The first run ever (no `state.json`) delivers only what is due exactly then and \
+            by `nudge status`; what of it was `critical` or `high` the run tells once, in one notification "Missed \
+            while away" (kind `digest.missed`) listing titles and local times. The first run ever (no `state.json`) delivers only what is due exactly then and \
             records older events as seen. A notification expires:
             """),
         .entry("wash or dry complete", "6 hours after it is due"),

@@ -105,7 +105,8 @@ final class PlannerTests: XCTestCase {
         let result = Planner.plan(household(alarms: [Fixtures.alarm(at: "05:30")]),
                                   previous: state(lastRun: "2026-11-21T04:00:00Z"),
                                   now: Fixtures.instant("2026-11-21T06:00:00Z"), zone: berlin)
-        XCTAssertEqual(result.deliveries, [])
+        // Nothing but the missed digest, which tells it (MissedDigestTests).
+        XCTAssertEqual(result.deliveries.map(\.notification.kind), [.missedDigest])
         XCTAssertEqual(result.missed.map(\.id), ["alarm.prayer:fajr:2026-11-21"])
         XCTAssertEqual(result.missed.first?.reason, .expired)
         XCTAssertEqual(result.state.missedTotal, 1)
@@ -123,7 +124,10 @@ final class PlannerTests: XCTestCase {
         // 21st's falls due: only the 21st's is delivered.
         let result = Planner.plan(household(alarms: [allDay]), previous: state(lastRun: "2026-11-18T12:00:00Z"),
                                   now: Fixtures.instant("2026-11-21T04:30:00Z"), zone: berlin)
-        XCTAssertEqual(result.deliveries.map(\.notification.id), ["alarm.prayer:fajr:2026-11-21"])
+        XCTAssertEqual(result.deliveries.map(\.notification.id).first, "alarm.prayer:fajr:2026-11-21")
+        // The 19th expired unseen: the digest tells it; the 20th was superseded by the 21st, which rang.
+        XCTAssertEqual(result.deliveries.map(\.notification.kind), [.prayer, .missedDigest])
+        XCTAssertEqual(result.deliveries.last?.notification.body, "Morning Prayer Time (Thu 19 Nov 05:30)")
         XCTAssertEqual(result.missed.map(\.id), ["alarm.prayer:fajr:2026-11-19", "alarm.prayer:fajr:2026-11-20"])
         XCTAssertEqual(result.missed.map(\.reason), [.expired, .superseded])
     }

@@ -227,7 +227,10 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
         try deliverFajr()
         assertRun(try dir.run(at: "2026-11-22T07:59:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-11-22T08:00:00Z"), delivers: ["alarm.prayer:fajr:2026-11-22"])
-        assertRun(try dir.run(at: "2026-11-26T07:59:00Z"), delivers: [])  // both entries pruned
+        // Both entries pruned; the days the machine was off told as missed.
+        assertRun(try dir.run(at: "2026-11-26T07:59:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (Mon 23 Nov 08:00), Morning Prayer Time (Tue 24 Nov 08:00), "
+                      + "Morning Prayer Time (Wed 25 Nov 08:00)")
         let old = try snooze("alarm.prayer:fajr", now: "2026-11-26T07:59:30Z")
         XCTAssertEqual(old.status, 65, old.summary)
         XCTAssertEqual(old.stderrLines, ["nudge snooze: alarm.prayer:fajr matches only 2 deliveries too long ago to "

@@ -46,12 +46,13 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("laundry.json", Fixture.laundry(washStartedAt: "2026-02-24T11:30:00Z"))  // done 12:15
         assertRun(try dir.run(at: "2026-02-24T12:00:00Z"), delivers: [])
-        assertRun(try dir.run(at: "2026-02-27T12:00:00Z"), delivers: [])   // expired at 18:15 on the 24th
+        assertRun(try dir.run(at: "2026-02-27T12:00:00Z"), delivers: [],
+                  tellsMissed: "Wash Complete! (Tue 24 Feb 12:15)")   // expired at 18:15 on the 24th
         XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
         assertRun(try dir.run(at: "2026-03-03T12:00:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-02-24T13:00:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-02-24T13:01:00Z"), delivers: [])
-        XCTAssertFalse(dir.exists("outbox.jsonl"))
+        XCTAssertEqual(try dir.outboxIDs().count, 1, "the digest that told it, and nothing else")
         XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
     }
 
@@ -84,9 +85,13 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-03-01T05:00:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-03-01T05:30:00Z"), delivers: [first])
         // The clock jumps 40 days ahead and runs there a while, then is set back to the true morning.
-        assertRun(try dir.run(at: "2026-04-10T05:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-04-10T05:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (Mon 09 Mar 05:30), Morning Prayer Time (Tue 10 Mar 05:30), "
+                      + "Morning Prayer Time (Wed 11 Mar 05:30), Morning Prayer Time (Thu 12 Mar 05:30), "
+                      + "Morning Prayer Time (Fri 13 Mar 05:30) and 27 more")
         assertRun(try dir.run(at: "2026-04-10T05:30:00Z"), delivers: ["alarm.prayer:fajr:2026-04-10"])
-        assertRun(try dir.run(at: "2026-04-12T06:00:00Z"), delivers: ["alarm.prayer:fajr:2026-04-12"])
+        assertRun(try dir.run(at: "2026-04-12T06:00:00Z"), delivers: ["alarm.prayer:fajr:2026-04-12"],
+                  tellsMissed: "Morning Prayer Time (Sat 11 Apr 05:30)")
         // The outbox is rotated away meanwhile (logrotate, compressed): state.json alone must know.
         let rotated = try dir.outboxIDs()
         try dir.remove("outbox.jsonl")
@@ -109,7 +114,10 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         try dir.write("settings.json", Fixture.settings(timeZone: "Europe/Berlin"))
         try dir.write("alarms.json", Fixture.alarm(time: "19:45", durationMinutes: 60))
         assertRun(try dir.run(at: "2026-03-21T10:00:00Z"), delivers: [])
-        assertRun(try dir.run(at: "2026-03-25T00:00:00Z"), delivers: [])    // 21st to 24th missed, pruned
+        // The 21st to the 24th missed (and told), pruned.
+        assertRun(try dir.run(at: "2026-03-25T00:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (Sat 21 Mar 19:45), Morning Prayer Time (Sun 22 Mar 19:45), "
+                      + "Morning Prayer Time (Mon 23 Mar 19:45), Morning Prayer Time (Tue 24 Mar 19:45)")
         assertRun(try dir.run(at: "2026-03-21T20:00:00Z"), delivers: [])    // Berlin's 19:45 (18:45Z) passed
         try dir.write("settings.json", Fixture.settings(timeZone: "America/New_York"))
         assertRun(try dir.run(at: "2026-03-21T20:01:00Z"), delivers: [])
@@ -198,7 +206,8 @@ final class ClockExcursionTests: DataDirectoryTestCase {
     /// takes the name back, and rings. (Started before any such run, it is named `-2`, and rings too.)
     func testAWashStartedAgainAtTheSameSecondAsAMissedOneRings() throws {
         let first = try startAWashAtEight()
-        assertRun(try dir.run(at: "2026-11-21T14:46:00Z"), delivers: [])   // expired at 14:45
+        assertRun(try dir.run(at: "2026-11-21T14:46:00Z"), delivers: [],
+                  tellsMissed: "Wash Complete! (08:45)")   // expired at 14:45
         XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
         XCTAssertEqual(try laundry("stop", "snowy", now: "2026-11-21T08:00:00Z").status, 0)
         XCTAssertEqual(try laundry("start", "snowy", "wash", now: "2026-11-21T08:00:00Z").status, 0)
@@ -303,7 +312,8 @@ final class ClockExcursionTests: DataDirectoryTestCase {
         let snooze = try dir.nudge("snooze", now: "2027-01-10T09:00:00Z", "alarm.prayer:a1:2027-01-10",
                                    "--minutes", "5")
         XCTAssertEqual(snooze.status, 0, snooze.summary)
-        assertRun(try dir.run(at: "2027-01-10T12:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2027-01-10T12:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (09:05)")
         XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
         assertRun(try dir.run(at: "2027-01-10T08:30:00Z"), delivers: [])
         XCTAssertFalse(try dir.plannedIDs().contains("alarm.prayer:a1:2027-01-10:snooze-1"))

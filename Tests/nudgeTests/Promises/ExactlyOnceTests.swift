@@ -119,8 +119,9 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         try dir.write("settings.json", Fixture.settings())
         try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 15))
         assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
-        // The clock jumps a day ahead: today's 09:30 looks long expired and is recorded as missed.
-        assertRun(try dir.run(at: "2026-11-22T09:00:00Z"), delivers: [])
+        // The clock jumps a day ahead: today's 09:30 looks long expired and is recorded as missed, and told.
+        assertRun(try dir.run(at: "2026-11-22T09:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (Sat 21 Nov 09:30)")
         XCTAssertEqual(try dir.status()["missedTotal"] as? Int, 1)
         // Corrected: the alarm rings at its true time and is no longer missed.
         assertRun(try dir.run(at: "2026-11-21T09:01:00Z"), delivers: [])
@@ -135,9 +136,11 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 60))  // expires 10:30
         assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [alarm])
-        // Days of normal runs prune the ledger entry of the 21st…
-        assertRun(try dir.run(at: "2026-11-24T09:00:00Z"), delivers: [])
-        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [])
+        // Days of runs prune the ledger entry of the 21st (with the machine off in between: missed, and told)…
+        assertRun(try dir.run(at: "2026-11-24T09:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (Sun 22 Nov 09:30), Morning Prayer Time (Mon 23 Nov 09:30)")
+        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (Tue 24 Nov 09:30), Morning Prayer Time (Wed 25 Nov 09:30)")
         XCTAssertNil((try dir.json("state.json")["ledger"] as? [String: Any])?[alarm], "pruned")
         // …then the clock is set back five days, to before the 21st's alarm, which its 09:30 passes again.
         assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
@@ -152,7 +155,9 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 60))
         assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [alarm])
-        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (Sun 22 Nov 09:30), Morning Prayer Time (Mon 23 Nov 09:30), "
+                      + "Morning Prayer Time (Tue 24 Nov 09:30), Morning Prayer Time (Wed 25 Nov 09:30)")
         // logrotate (delaycompress) or `mv`: the 21st's line is only in outbox.jsonl.1 now.
         try FileManager.default.moveItem(at: dir.fileURL("outbox.jsonl"), to: dir.fileURL("outbox.jsonl.1"))
         assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
@@ -165,12 +170,14 @@ final class ExactlyOnceTests: DataDirectoryTestCase {
         try dir.write("alarms.json", Fixture.alarm(time: "09:30", durationMinutes: 60))
         assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [alarm])
-        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-26T09:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (Sun 22 Nov 09:30), Morning Prayer Time (Mon 23 Nov 09:30), "
+                      + "Morning Prayer Time (Tue 24 Nov 09:30), Morning Prayer Time (Wed 25 Nov 09:30)")
         // An older rotated copy whose last line was cut short, beside the outbox that holds the 21st's line.
         try dir.write("outbox.jsonl.1", #"{"id":"alarm.prayer:fajr:2026-11-01","kind":"al"#)
         assertRun(try dir.run(at: "2026-11-21T09:00:00Z"), delivers: [])
         assertRun(try dir.run(at: "2026-11-21T09:30:00Z"), delivers: [])
-        XCTAssertEqual(try dir.outboxIDs(), [alarm])
+        XCTAssertEqual(try dir.outboxIDsButDigests(), [alarm])
     }
 
     // MARK: - A run killed while its channel program runs

@@ -91,8 +91,9 @@ final class RunDeliveryTests: DataDirectoryTestCase {
         assertRun(atExpiry, delivers: [wash])
         XCTAssertEqual(atExpiry.jsonLines().first?["lateSeconds"] as? Int, 21_600)
 
-        assertRun(try other.run(at: "2026-11-21T14:15:01Z"), delivers: [])
-        XCTAssertEqual(try other.outboxLines(), [])
+        assertRun(try other.run(at: "2026-11-21T14:15:01Z"), delivers: [],
+                  tellsMissed: "Wash Complete! (08:15)")
+        XCTAssertEqual(try other.outboxIDsButDigests(), [])
         let status = try other.status()
         XCTAssertEqual(status["missedTotal"] as? Int, 1)
         let missed = try XCTUnwrap(status["recentMissed"] as? [[String: Any]])
@@ -183,12 +184,13 @@ final class RunDeliveryTests: DataDirectoryTestCase {
         try dir.write("alarms.json", Fixture.alarm(time: "08:00", durationMinutes: 30))
         assertRun(try dir.run(at: "2026-11-21T07:50:00Z"), delivers: [])
 
-        assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [])
-        XCTAssertEqual(try dir.outboxLines(), [])
+        assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: [],
+                  tellsMissed: "Morning Prayer Time (08:00)")
+        XCTAssertEqual(try dir.outboxIDsButDigests(), [])
         var status = try dir.status()
         XCTAssertEqual(status["missedTotal"] as? Int, 1)
         XCTAssertEqual(status["lastMissed"] as? Int, 1)
-        XCTAssertEqual(status["deliveredTotal"] as? Int, 0)
+        XCTAssertEqual(status["deliveredTotal"] as? Int, 1, "the digest")
         let missed = try XCTUnwrap(status["recentMissed"] as? [[String: Any]])
         XCTAssertEqual(missed.count, 1)
         XCTAssertEqual(missed.first?["id"] as? String, "alarm.prayer:fajr:2026-11-21")
@@ -210,9 +212,11 @@ final class RunDeliveryTests: DataDirectoryTestCase {
         assertRun(try dir.run(at: "2026-11-21T07:00:00Z"), delivers: [])
         let later = try copyOfDirectory()
 
-        // Back at 08:00 on the 24th: the 23rd is still unexpired, but only the 24th (the latest) rings.
+        // Back at 08:00 on the 24th: the 23rd is still unexpired, but only the 24th (the latest) rings; the
+        // digest tells the two that expired (the 23rd, superseded by the 24th's ringing, is not listed).
         let back = try dir.run(at: "2026-11-24T08:00:00Z")
-        assertRun(back, delivers: ["alarm.prayer:fajr:2026-11-24"])
+        assertRun(back, delivers: ["alarm.prayer:fajr:2026-11-24"],
+                  tellsMissed: "Morning Prayer Time (Sat 21 Nov 08:00), Morning Prayer Time (Sun 22 Nov 08:00)")
         XCTAssertEqual(back.jsonLines().first?["lateSeconds"] as? Int, 0)
         var status = try dir.status()
         XCTAssertEqual(status["missedTotal"] as? Int, 3)
@@ -221,17 +225,19 @@ final class RunDeliveryTests: DataDirectoryTestCase {
                        ["alarm.prayer:fajr:2026-11-21", "alarm.prayer:fajr:2026-11-22", "alarm.prayer:fajr:2026-11-23"])
         XCTAssertEqual(missed.map { $0["reason"] as? String }, ["expired", "expired", "superseded"])
         assertRun(try dir.run(at: "2026-11-24T08:01:00Z"), delivers: [])
-        XCTAssertEqual(try dir.outboxIDs(), ["alarm.prayer:fajr:2026-11-24"])
+        XCTAssertEqual(try dir.outboxIDsButDigests(), ["alarm.prayer:fajr:2026-11-24"])
 
         // Back an hour later instead: the 24th is delivered an hour late, the three before it expired.
         let hourLate = try later.run(at: "2026-11-24T09:00:00Z")
-        assertRun(hourLate, delivers: ["alarm.prayer:fajr:2026-11-24"])
+        assertRun(hourLate, delivers: ["alarm.prayer:fajr:2026-11-24"],
+                  tellsMissed: "Morning Prayer Time (Sat 21 Nov 08:00), Morning Prayer Time (Sun 22 Nov 08:00), "
+                      + "Morning Prayer Time (Mon 23 Nov 08:00)")
         XCTAssertEqual(hourLate.jsonLines().first?["lateSeconds"] as? Int, 3600)
         status = try later.status()
         XCTAssertEqual(status["missedTotal"] as? Int, 3)
         missed = try XCTUnwrap(status["recentMissed"] as? [[String: Any]])
         XCTAssertEqual(missed.map { $0["reason"] as? String }, ["expired", "expired", "expired"])
-        XCTAssertEqual(try later.outboxIDs(), ["alarm.prayer:fajr:2026-11-24"])
+        XCTAssertEqual(try later.outboxIDsButDigests(), ["alarm.prayer:fajr:2026-11-24"])
     }
 
     func testChangedWashDurationMovesTheWashAndItIsStillDeliveredOnce() throws {

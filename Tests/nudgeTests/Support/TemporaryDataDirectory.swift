@@ -60,6 +60,11 @@ final class TemporaryDataDirectory {
     }
 
     /// The `id`s in `outbox.jsonl`, in order.
+    /// The ids in the outbox but those of "Missed while away" digests (docs/design.md), for tests about the rest.
+    func outboxIDsButDigests() throws -> [String] {
+        try outboxIDs().filter { !$0.hasPrefix("digest.missed:") }
+    }
+
     func outboxIDs() throws -> [String] {
         try outboxLines().map { line in
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
@@ -227,9 +232,16 @@ class DataDirectoryTestCase: XCTestCase {
     }
 
     /// Asserts a run's exit code and the exact ids it printed with `--json`, in order.
-    func assertRun(_ result: NudgeResult, exit status: Int32 = 0, delivers ids: [String],
+    /// `tellsMissed`: the body of the "Missed while away" digest the run delivers after `ids` (docs/design.md,
+    /// "Missed while away"), nil when it must deliver none.
+    func assertRun(_ result: NudgeResult, exit status: Int32 = 0, delivers ids: [String], tellsMissed: String? = nil,
                    file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(result.status, status, result.summary, file: file, line: line)
-        XCTAssertEqual(result.deliveredIDs(file: file, line: line), ids, result.summary, file: file, line: line)
+        let lines = result.jsonLines(file: file, line: line)
+        let digests = lines.filter { $0["kind"] as? String == "digest.missed" }
+        XCTAssertEqual(lines.filter { $0["kind"] as? String != "digest.missed" }.map { $0["id"] as? String ?? "<no id>" },
+                       ids, result.summary, file: file, line: line)
+        XCTAssertEqual(digests.map { $0["body"] as? String ?? "<no body>" }, tellsMissed.map { [$0] } ?? [],
+                       result.summary, file: file, line: line)
     }
 }

@@ -24,8 +24,10 @@ public enum DeliveryLine {
         return "[\(stamp)] \(notification.title) — \(body) (\(details)) → \(howToAct(notification))"
     }
 
-    /// `nudge act ID A|B`, or `nudge snooze ID` for a notification without actions of its own.
+    /// `nudge act ID A|B`, or `nudge snooze ID` for a notification without actions of its own; for the missed
+    /// digest, `nudge status`, which lists everything missed.
     static func howToAct(_ notification: Notification) -> String {
+        if notification.kind == .missedDigest { return "nudge status" }
         let actions = NotificationAction.buttons(for: notification, canPlay: false).map(\.action.rawValue)
         guard !actions.isEmpty else { return "nudge snooze \(notification.id)" }
         var names = actions[0]

@@ -127,7 +127,7 @@ enum ManualText {
             `snooze`, `act`, `ack`, `test`) take the lock like `run`, waiting up to 10 seconds for it, write atomically, change \
             only the bytes of what they change (the rest of a file, its layout included, stays as it was), and plan \
             again at once. A `laundry start` over a cycle not yet folded says which one it replaced. An `ID` is a full occurrence id, \
-            `last` (the latest delivery), a unique prefix of one, or the id of its alarm, pet, trip or game as written \
+            `last` (the latest delivery but a missed digest), a unique prefix of one, or the id of its alarm, pet, trip or game as written \
             in your files (`fajr`: its latest delivery); `nudge status` lists the last ten.
             """),
     ]

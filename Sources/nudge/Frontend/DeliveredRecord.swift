@@ -2,8 +2,9 @@ import FoundationEssentials
 import NudgeCore
 
 /// Finds a delivered notification from what a person types (docs/design.md, "Acting on a delivery"): its full
-/// occurrence id, `last` (the most recent delivery), a unique prefix of an id, or the id of its source as written
-/// in the person's file (`fajr`: the latest delivery of that alarm; a prefix of a delivery's id wins). The record is read back from
+/// occurrence id, `last` (the most recent delivery but a missed digest, which holds nothing to act on), a unique
+/// prefix of an id, or the id of its source as written in the person's file (`fajr`: the latest delivery of that
+/// alarm; a prefix of a delivery's id wins). The record is read back from
 /// `outbox.jsonl`, or from the snoozes and timers kept in state.
 ///
 /// A delivery can be acted on until two days after it expired (`DeliveryMemory.ledgerRetention`), measured from its
@@ -21,7 +22,8 @@ enum DeliveredRecord {
         let wanted = text ?? "last"
         let id: String
         if wanted == "last" {
-            guard let last = deliveries.last?.notification.id ?? newestInLedger(state) else {
+            let actable = deliveries.last { $0.notification.kind != .missedDigest }
+            guard let last = actable?.notification.id ?? newestInLedger(state) else {
                 throw CLIError.badData(["nudge \(command): nothing was delivered yet"])
             }
             id = last
@@ -111,8 +113,9 @@ enum DeliveredRecord {
 
     /// The most recent delivery the ledger knows, for `last` when the outbox was rotated away.
     private static func newestInLedger(_ state: RunState) -> String? {
-        state.memory.ledger.filter { $0.value.outcome == .delivered }
-            .max { ($0.value.at, $0.key) < ($1.value.at, $1.key) }?.key
+        state.memory.ledger.filter { _, entry in
+            entry.outcome == .delivered && entry.kind != NotificationKind.missedDigest.rawValue
+        }.max { ($0.value.at, $0.key) < ($1.value.at, $1.key) }?.key
     }
 
     /// The snoozes kept in state and those the outbox shows delivered, for the number of the next one.

@@ -27,6 +27,9 @@ final class MissedDigestTests: XCTestCase {
         XCTAssertTrue(run.outboxLines.contains("\"kind\":\"digest.missed\""), run.outboxLines)
         XCTAssertEqual(run.state.channelQueue.deliveries.count, 0,
                        "no desktop or command configured: stdout and the outbox only")
+        XCTAssertEqual(DeliveryLine.text(run.deliveries[0], clock: WallClock(zone: Fixtures.berlin)),
+                       "[2026-11-21 07:00] Missed while away — Morning Prayer Time (05:30) (high, digest.missed) "
+                           + "→ nudge status")
 
         // The next runs tell nothing more.
         let next = Planner.plan(household, previous: run.state, now: Fixtures.instant("2026-11-21T06:01:00Z"),

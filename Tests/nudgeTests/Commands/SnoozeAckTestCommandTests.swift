@@ -221,6 +221,21 @@ final class SnoozeAckTestCommandTests: DataDirectoryTestCase {
         XCTAssertEqual(try dir.snapshot(), before)
     }
 
+    /// `last` passes over a missed digest delivered with it: it holds nothing to snooze (docs/design.md).
+    func testLastIsTheNewestDeliveryButTheMissedDigest() throws {
+        try dir.write("settings.json", Fixture.settings())
+        try dir.write("alarms.json", """
+            { "alarms": [ { "id": "fajr", "title": "Morning Prayer", "time": "08:00", "durationMinutes": 15 },
+                          { "id": "dhuhr", "title": "Noon Prayer", "time": "10:00", "durationMinutes": 60 } ] }
+            """)
+        assertRun(try dir.run(at: "2026-11-21T07:50:00Z"), delivers: [])
+        assertRun(try dir.run(at: "2026-11-21T10:00:00Z"), delivers: ["alarm.prayer:dhuhr:2026-11-21"],
+                  tellsMissed: "Morning Prayer Time (08:00)")
+        let snoozed = try snooze("last", now: "2026-11-21T10:01:00Z")
+        XCTAssertEqual(snoozed.status, 0, snoozed.summary)
+        XCTAssertTrue(snoozed.stdout.hasPrefix("Snoozed \"Noon Prayer Time\" until"), snoozed.summary)
+    }
+
     /// A prefix names a delivery that can still be snoozed before older ones of the same alarm; when only old
     /// ones match, the latest is named.
     func testAPrefixPrefersACurrentDeliveryAndNamesTheLatestOfOldOnes() throws {

@@ -19,6 +19,16 @@ final class PlannerSetBackMemoryTests: XCTestCase {
         Planner.plan(household, previous: state, now: at(now), zone: utc, previousZone: utc)
     }
 
+    /// The household with alarm a1 at 08:00, the state after runs at 07:00 and 08:00:30 of `day` delivered it,
+    /// and the alarm as delivered.
+    private func alarmDelivered(on day: String) -> (Household, RunState, NudgeCore.Notification) {
+        let household = Household(settings: settings(), alarms: [Fixtures.alarm("a1", at: "08:00")])
+        let before = Fixtures.state(lastRun: "\(day)T06:59:00Z", zone: "UTC")
+        let state = Fixtures.runs(household, from: before, previousZone: utc, zone: utc,
+                                  ["\(day)T07:00:00Z", "\(day)T08:00:30Z"]).state
+        return (household, state, run(household, before, "\(day)T08:00:00Z").deliveries[0].notification)
+    }
+
     /// The alarm of 08:00 delivered, snoozed at 09:00 until 09:05, missed by the run at 12:00; then the clock is
     /// back at 08:30. The snooze was made after that time: it keeps its missed outcome and never rings.
     func testASnoozeMadeAfterTheCorrectedClocksTimeKeepsItsMissedOutcome() {
@@ -45,11 +55,8 @@ final class PlannerSetBackMemoryTests: XCTestCase {
     /// clock is set back to the day before it was made (found by the soak, seed 20261123): nothing can make it ring
     /// again, so its missed outcome stays, and the next snooze of the alarm takes a number of its own.
     func testAPrunedSnoozeKeepsItsOutcomeAndItsNumberAfterASetBackBeforeItWasMade() {
-        let household = Household(settings: settings(), alarms: [Fixtures.alarm("a1", at: "08:00")])
-        let before = Fixtures.state(lastRun: "2027-01-10T06:59:00Z", zone: "UTC")
-        var state = Fixtures.runs(household, from: before, previousZone: utc, zone: utc,
-                                  ["2027-01-10T07:00:00Z", "2027-01-10T08:00:30Z"]).state
-        let alarm = run(household, before, "2027-01-10T08:00:00Z").deliveries[0].notification
+        let (household, delivered, alarm) = alarmDelivered(on: "2027-01-10")
+        var state = delivered
         guard case .made(let first) = SnoozeRule.apply(to: alarm, minutes: 5, now: at("2027-01-10T09:00:00Z"),
                                                        state: &state, existing: []) else {
             return XCTFail("not snoozed")
@@ -72,11 +79,8 @@ final class PlannerSetBackMemoryTests: XCTestCase {
     /// A snooze made before the corrected clock's time still rings again once the clock comes back before it:
     /// the rule is about when the action was made.
     func testASnoozeMadeBeforeTheCorrectedClocksTimeIsDueAgain() {
-        let household = Household(settings: settings(), alarms: [Fixtures.alarm("a1", at: "08:00")])
-        let before = Fixtures.state(lastRun: "2027-01-10T06:59:00Z", zone: "UTC")
-        var state = Fixtures.runs(household, from: before, previousZone: utc, zone: utc,
-                                  ["2027-01-10T07:00:00Z", "2027-01-10T08:00:30Z"]).state
-        let alarm = run(household, before, "2027-01-10T08:00:00Z").deliveries[0].notification
+        let (household, delivered, alarm) = alarmDelivered(on: "2027-01-10")
+        var state = delivered
         guard case .made(let snooze) = SnoozeRule.apply(to: alarm, minutes: 60, now: at("2027-01-10T08:01:00Z"),
                                                         state: &state, existing: []) else {
             return XCTFail("not snoozed")
@@ -91,11 +95,8 @@ final class PlannerSetBackMemoryTests: XCTestCase {
     /// A snooze missed inside an excursion, pruned from the snoozes while its outcome is remembered: the next
     /// snooze of the same notification gets a number of its own, and rings.
     func testASecondSnoozeNeverTakesTheNumberOfOneTheMemoryStillHolds() {
-        let household = Household(settings: settings(), alarms: [Fixtures.alarm("a1", at: "08:00")])
-        let before = Fixtures.state(lastRun: "2027-03-19T06:59:00Z", zone: "UTC")
-        var state = Fixtures.runs(household, from: before, previousZone: utc, zone: utc,
-                                  ["2027-03-19T07:00:00Z", "2027-03-19T08:00:30Z"]).state
-        let alarm = run(household, before, "2027-03-19T08:00:00Z").deliveries[0].notification
+        let (household, delivered, alarm) = alarmDelivered(on: "2027-03-19")
+        var state = delivered
         guard case .made(let first) = SnoozeRule.apply(to: alarm, minutes: 1, now: at("2027-03-17T12:00:00Z"),
                                                        state: &state, existing: []) else {
             return XCTFail("not snoozed")

@@ -37,15 +37,22 @@ final class MissedDigestTests: XCTestCase {
         XCTAssertEqual(next.deliveries.map(\.notification.id), [])
     }
 
-    /// A run killed after its outbox line and before state.json: the next run finds the same occurrences missed,
-    /// makes the same digest, and the ledger recovered from the outbox already holds it.
-    func testTheDigestOfARunThatDiedAfterItsOutboxLineIsNotDeliveredAgain() throws {
+    /// The state the next run finds after the run at 06:00 (Berlin's 07:00, fajr expired) died after writing its
+    /// outbox line and before state.json: the state before, and what the outbox tells of that run.
+    private func stateAfterARunThatDiedAfterItsOutboxLine() -> RunState {
         let before = Fixtures.state(lastRun: "2026-11-21T03:00:00Z")
         let died = Planner.plan(household, previous: before, now: Fixtures.instant("2026-11-21T06:00:00Z"),
                                 zone: Fixtures.berlin)
         var recovered = before
         _ = OutboxRecovery.recover(tail: Array(died.outboxLines.utf8), into: &recovered, channels: [],
                                    continuing: true)
+        return recovered
+    }
+
+    /// A run killed after its outbox line and before state.json: the next run finds the same occurrences missed,
+    /// makes the same digest, and the ledger recovered from the outbox already holds it.
+    func testTheDigestOfARunThatDiedAfterItsOutboxLineIsNotDeliveredAgain() throws {
+        let recovered = stateAfterARunThatDiedAfterItsOutboxLine()
         let again = Planner.plan(household, previous: recovered, now: Fixtures.instant("2026-11-21T06:00:30Z"),
                                  zone: Fixtures.berlin)
         XCTAssertEqual(again.missed.map(\.id), ["alarm.prayer:fajr:2026-11-21"])
@@ -55,12 +62,7 @@ final class MissedDigestTests: XCTestCase {
     /// The same, with the next run hours later, when another alarm has expired too: the died run's digest told
     /// the first, so the next tells only the second (found by scripts/crash-test.sh).
     func testAfterARunThatDiedAfterItsDigestTheNextRunTellsOnlyWhatExpiredSince() throws {
-        let before = Fixtures.state(lastRun: "2026-11-21T03:00:00Z")
-        let died = Planner.plan(household, previous: before, now: Fixtures.instant("2026-11-21T06:00:00Z"),
-                                zone: Fixtures.berlin)
-        var recovered = before
-        _ = OutboxRecovery.recover(tail: Array(died.outboxLines.utf8), into: &recovered, channels: [],
-                                   continuing: true)
+        let recovered = stateAfterARunThatDiedAfterItsOutboxLine()
         let later = Planner.plan(household, previous: recovered, now: Fixtures.instant("2026-11-21T13:00:00Z"),
                                  zone: Fixtures.berlin)
         XCTAssertEqual(later.missed.map(\.id), ["alarm.prayer:fajr:2026-11-21", "alarm.prayer:dhuhr:2026-11-21"])

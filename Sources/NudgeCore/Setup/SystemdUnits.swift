@@ -17,21 +17,34 @@ public enum SystemdUnits {
     /// (absolute), by file name. Both are written out: a unit must not depend on a shell's PATH or environment.
     /// A path inside `home` is written with the specifier `%h` (the home directory of the manager's user), so
     /// that the same units serve every user: `packaged` are these, for a distribution's package.
-    public static func files(binary: String, dataDirectory: String,
+    /// `watched` is what `nudge.path` watches (`Watched`).
+    public static func files(binary: String, dataDirectory: String, watched: Watched,
                              home: String? = nil) -> [(name: String, content: String)] {
         let place = UnitPaths(home: home)
         return [
             (serviceName, service(binary: binary, dataDirectory: dataDirectory, place: place)),
             (alarmServiceName, service(binary: binary, dataDirectory: dataDirectory, alarm: true, place: place)),
-            (pathName, path(dataDirectory: dataDirectory, place: place)),
+            (pathName, path(dataDirectory: dataDirectory, watched: watched, place: place)),
             (hourlyTimerName, hourlyTimer),
         ]
     }
 
     /// The units a distribution's package installs in /usr/lib/systemd/user (docs/packaging.md): the binary at
-    /// /usr/bin/nudge, the default data directory of every user, `%h/.local/share/nudge`.
+    /// /usr/bin/nudge, the default data directory of every user, `%h/.local/share/nudge`, whose own files are in
+    /// the state directory.
     public static let packaged = files(binary: "/usr/bin/nudge", dataDirectory: "/home/user/.local/share/nudge",
-                                       home: "/home/user")
+                                       watched: .directory(linkedDirectories: []), home: "/home/user")
+
+    /// What `nudge.path` watches (docs/systemd.md, "Every save planned").
+    public enum Watched: Equatable, Sendable {
+        /// The data directory itself, when it holds only the person's files (nudge's own are in the state
+        /// directory): any file written, renamed in or out, created or removed there starts a run. Plus the
+        /// directories of the targets of user files that are symbolic links.
+        case directory(linkedDirectories: [String])
+        /// Each user file, when nudge's own files share the directory: watching the directory would make each
+        /// run start the next.
+        case eachFile
+    }
 
     /// How a unit writes a path: with `%h` for the home directory when it lies inside it.
     struct UnitPaths {
@@ -48,7 +61,8 @@ public enum SystemdUnits {
     /// A oneshot run that arms the next wake (`--systemd`). It waits for the lock rather than fail while the
     /// other service or a click holds it, leaves its click waiters running, adds no "Starting…"/"Finished…"
     /// line to the journal (nudge's own lines carry their priority: `<3>` errors), and is started again 5 s after
-    /// it was killed: a killed run may have armed nothing.
+    /// it was killed: a killed run may have armed nothing. Any number of starts: five within 10 s (the manager's
+    /// default limit) fail the service and the path unit that starts it.
     static func service(binary: String, dataDirectory: String, alarm: Bool = false,
                         place: UnitPaths = UnitPaths()) -> String {
         let command = [execPath(binary, place), "run", "--quiet", "--systemd", "--wait", "30", "--data",
@@ -56,6 +70,9 @@ public enum SystemdUnits {
         return """
         [Unit]
         Description=\(alarm ? "nudge notification planner, woken for a critical alarm" : "nudge notification planner")
+        # Every save starts a run (nudge.path): a burst of saves must not trip the start limit, which would leave
+        # nudge.path failed until the next login.
+        StartLimitIntervalSec=0
 
         [Service]
         Type=oneshot
@@ -72,10 +89,17 @@ public enum SystemdUnits {
 
     /// Runs nudge when a user file is written, renamed into place or removed: an edit by hand is planned within
     /// a second or two.
-    static func path(dataDirectory: String, place: UnitPaths = UnitPaths()) -> String {
-        let watched = UserFile.allCases.map { file in
-            let full = dataDirectory + "/" + file.fileName
-            return "PathChanged=" + (place.insideHome(full).map { "%h/" + pathValue($0) } ?? pathValue(full))
+    static func path(dataDirectory: String, watched: Watched, place: UnitPaths = UnitPaths()) -> String {
+        var paths: [String]
+        switch watched {
+        case .directory(let linked):
+            paths = [dataDirectory]
+            for directory in linked where !paths.contains(directory) { paths.append(directory) }
+        case .eachFile:
+            paths = UserFile.allCases.map { dataDirectory + "/" + $0.fileName }
+        }
+        let watched = paths.map { full in
+            "PathChanged=" + (place.insideHome(full).map { "%h/" + pathValue($0) } ?? pathValue(full))
         }
         return """
         [Unit]

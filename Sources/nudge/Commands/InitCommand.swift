@@ -49,12 +49,24 @@ enum InitCommand {
                 + "with `nudge init --systemd` or cron (see `nudge man`).")
             return .success
         }
-        try writeUnits(dataDirectory: directory.path, console)
+        try writeUnits(dataDirectory: directory.path, watched: watched(directory), console)
         return .success
     }
 
+    /// What `nudge.path` watches: the data directory when nudge's own files are elsewhere, with the directories
+    /// of the user files' link targets; else each user file.
+    private static func watched(_ directory: DataDirectory) -> SystemdUnits.Watched {
+        guard directory.statePath != directory.path else { return .eachFile }
+        let linked = UserFile.allCases.compactMap { file -> String? in
+            guard case .success(.linked(let target)) = SymbolicLink.resolve(directory.path + "/" + file.fileName)
+            else { return nil }
+            return FilePath.parent(of: target)
+        }
+        return .directory(linkedDirectories: linked)
+    }
+
     /// The user units of `SystemdUnits.files` in the user unit directory, for this very binary and data directory.
-    private static func writeUnits(dataDirectory: String, _ console: Console) throws {
+    private static func writeUnits(dataDirectory: String, watched: SystemdUnits.Watched, _ console: Console) throws {
         guard let binary = DesktopChannel.executablePath() else {
             throw CLIError.failure("nudge init: cannot find nudge's own executable for the unit file")
         }
@@ -71,7 +83,8 @@ enum InitCommand {
         try FilePath.makeDirectories(unitDirectory, mode: 0o755)
         let home = ParsedArguments.home()
         var skipped = false
-        for (name, content) in SystemdUnits.files(binary: binary, dataDirectory: dataDirectory, home: home) {
+        for (name, content) in SystemdUnits.files(binary: binary, dataDirectory: dataDirectory, watched: watched,
+                                                  home: home) {
             // A unit installed for all users (a package's) is the one to use: one here would shadow it and its
             // updates (docs/packaging.md).
             if let packaged = installed.map({ $0 + "/" + name }).first(where: { access($0, F_OK) == 0 }) {

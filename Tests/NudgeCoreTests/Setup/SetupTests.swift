@@ -54,7 +54,7 @@ final class SetupTests: XCTestCase {
     }
 
     func testTheUnitsAreTheServicesThePathAndTheHourlyTimer() {
-        let files = SystemdUnits.files(binary: "/usr/bin/nudge", dataDirectory: "/d")
+        let files = SystemdUnits.files(binary: "/usr/bin/nudge", dataDirectory: "/d", watched: .eachFile)
         XCTAssertEqual(files.map(\.name), ["nudge.service", "nudge-alarm.service", "nudge.path", "nudge-hourly.timer"])
         XCTAssertEqual(files[0].content.replacingOccurrences(of: "nudge notification planner\n", with: ""),
                        files[1].content.replacingOccurrences(
@@ -64,12 +64,24 @@ final class SetupTests: XCTestCase {
                        "the wakes are transient: a unit file of that name would stop them being armed")
     }
 
-    func testThePathUnitWatchesEveryUserFileAndStartsTheService() {
-        let lines = SystemdUnits.path(dataDirectory: "/home/a/100%/nudge").split(separator: "\n").map(String.init)
+    /// nudge's own files beside the person's: each user file is watched, never the directory those runs write to.
+    func testThePathUnitWatchesEveryUserFileWhereNudgesOwnFilesShareTheDirectory() {
+        let lines = SystemdUnits.path(dataDirectory: "/home/a/100%/nudge", watched: .eachFile)
+            .split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasPrefix("PathChanged=") },
                        UserFile.allCases.map { "PathChanged=/home/a/100%%/nudge/\($0.fileName)" })
         XCTAssertTrue(lines.contains("Unit=nudge.service"))
         XCTAssertTrue(lines.contains("WantedBy=default.target"))
+    }
+
+    /// Only the person's files in the directory: the directory is watched (every way an editor saves, a file
+    /// created or removed; docs/systemd.md), and the directory of each link target once.
+    func testThePathUnitWatchesTheDirectoryAndTheLinkTargetsDirectories() {
+        let lines = SystemdUnits.path(dataDirectory: "/d/nudge",
+                                      watched: .directory(linkedDirectories: ["/dots", "/d/nudge", "/dots"]))
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("PathChanged=") }, ["PathChanged=/d/nudge", "PathChanged=/dots"])
+        XCTAssertTrue(lines.contains("Unit=nudge.service"))
     }
 
     func testTheHourlyTimerIsInUTCToTheSecondAndRunsAtLoginAndOnClockAndZoneChanges() {
@@ -95,13 +107,14 @@ final class SetupTests: XCTestCase {
     /// it stays absolute.
     func testPathsInTheHomeDirectoryAreWrittenWithPercentH() {
         let files = Dictionary(uniqueKeysWithValues: SystemdUnits.files(
-            binary: "/home/amira/.local/bin/nudge", dataDirectory: "/home/amira/My Files/nudge", home: "/home/amira"))
+            binary: "/home/amira/.local/bin/nudge", dataDirectory: "/home/amira/My Files/nudge", watched: .eachFile,
+            home: "/home/amira"))
         XCTAssertTrue(files["nudge.service"]?.contains(
             #"ExecStart=%h/.local/bin/nudge run --quiet --systemd --wait 30 --data "%h/My Files/nudge""#) ?? false,
             files["nudge.service"] ?? "")
         XCTAssertTrue(files["nudge.path"]?.contains("PathChanged=%h/My Files/nudge/settings.json") ?? false)
         let elsewhere = Dictionary(uniqueKeysWithValues: SystemdUnits.files(
-            binary: "/usr/bin/nudge", dataDirectory: "/srv/nudge", home: "/home/amira"))
+            binary: "/usr/bin/nudge", dataDirectory: "/srv/nudge", watched: .eachFile, home: "/home/amira"))
         XCTAssertTrue(elsewhere["nudge.service"]?.contains("ExecStart=/usr/bin/nudge run --quiet --systemd --wait 30 "
             + "--data /srv/nudge\n") ?? false)
         XCTAssertTrue(elsewhere["nudge.path"]?.contains("PathChanged=/srv/nudge/settings.json") ?? false)
@@ -114,6 +127,8 @@ final class SetupTests: XCTestCase {
         XCTAssertTrue(files["nudge.service"]?.contains(
             "ExecStart=/usr/bin/nudge run --quiet --systemd --wait 30 --data %h/.local/share/nudge\n") ?? false)
         XCTAssertFalse(SystemdUnits.packaged.contains { $0.content.contains("/home/") })
+        XCTAssertTrue(files["nudge.path"]?.contains("PathChanged=%h/.local/share/nudge\n") ?? false,
+                      "the directory, which holds only the person's files")
     }
 
     /// Where units installed for all users are, in systemd's order for a user manager, with the XDG lists.

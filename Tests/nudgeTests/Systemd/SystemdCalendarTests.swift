@@ -23,7 +23,7 @@ final class SystemdCalendarTests: XCTestCase {
     }
 
     func testTheHourlyTimerRunsInTheRepeatedHour() throws {
-        let calendars = SystemdUnits.files(binary: "/usr/bin/nudge", dataDirectory: "/d").flatMap { file in
+        let calendars = SystemdUnits.files(binary: "/usr/bin/nudge", dataDirectory: "/d", watched: .eachFile).flatMap { file in
             file.content.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }
                 .map { String($0.dropFirst("OnCalendar=".count)) }
         }

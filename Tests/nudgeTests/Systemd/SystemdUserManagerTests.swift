@@ -106,6 +106,8 @@ final class SystemdUserManagerTests: XCTestCase {
             }
         }
         XCTAssertTrue(enabled && tested, "the setup lines enable the units and end with `nudge test`")
+        // The journal from here on: a day of use compressed into minutes (docs/systemd.md, "The journal").
+        let setupLines = try manager.journal([]).count
         for unit in [SystemdUnits.hourlyTimerName, SystemdUnits.pathName] {
             XCTAssertEqual(try manager.property("UnitFileState", of: unit), "enabled", unit)
             XCTAssertEqual(try manager.property("ActiveState", of: unit), "active", unit)
@@ -192,6 +194,34 @@ final class SystemdUserManagerTests: XCTestCase {
         try Waiting.until("the waiter to end after the click") {
             try kill(waiter, 0) != 0 && !manager.pids(inCgroupOf: "nudge.service").contains(waiter)
         }
+
+        // An edit by hand, as an editor saves (a new file renamed over): nudge.path runs nudge, which plans the
+        // new alarm.
+        let later = Date().addingTimeInterval(2 * 3600)
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone.current
+        formatter.dateFormat = "HH:mm"
+        let alarms = #"{ "alarms": [ { "id": "tea", "title": "Tea", "time": "\#(formatter.string(from: later))" } ] }"#
+        try Data((alarms + "\n").utf8).write(to: URL(fileURLWithPath: data + "/.alarms.json.swp"))
+        XCTAssertEqual(rename(data + "/.alarms.json.swp", data + "/alarms.json"), 0)
+        try Waiting.until("the new alarm in plan.json", timeout: 3) {
+            ((try? String(contentsOfFile: self.state + "/plan.json")) ?? "").contains("alarm.prayer:tea:")
+        }
+
+        // Every line the day added to the whole journal, whatever its unit or writer.
+        let day = try manager.journal([]).dropFirst(setupLines)
+        print("$ journalctl --user: the \(day.count) lines after the setup")
+        day.forEach { print("  \($0)") }
+        XCTAssertEqual(day.filter { ($0.priority ?? 6) <= 4 }.map(\.description), [], "warnings or worse")
+        // What is left is the manager's, at info: the wake timer stopped and started at each arming, and the
+        // scope of each click waiter (a scope takes no LogLevelMax=).
+        let expected = day.filter { entry in
+            entry.priority == 6 && entry.identifier == "systemd" && (
+                (entry.userUnit == SystemdWake.timerName
+                    && (entry.message.hasPrefix("Started ") || entry.message.hasPrefix("Stopped ")))
+                || ((entry.userUnit ?? "").hasPrefix("nudge-waiter-") && entry.message.hasPrefix("Started ")))
+        }
+        XCTAssertEqual(day.count, expected.count, "lines beyond the wake's and the waiters' scopes")
 
         // The README's "Remove nudge" lines as written: nothing of nudge is left loaded, armed or on disk.
         for line in try ReadmeBlock.lines(after: "<!-- removal:") {

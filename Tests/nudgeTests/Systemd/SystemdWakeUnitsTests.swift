@@ -46,8 +46,10 @@ final class SystemdWakeUnitsTests: XCTestCase {
 
     /// Starts a manager, writes the starter files and units, turns the desktop off (this manager has no session
     /// bus) and enables the units with the line `init` printed; waits for the first run.
-    private func install(privateEtc: Bool = false, managerEnvironment: [String: String] = [:]) throws {
+    private func install(privateEtc: Bool = false, managerEnvironment: [String: String] = [:],
+                         beforeInit: () throws -> Void = {}) throws {
         manager = try SystemdUserManager(environment: user(managerEnvironment), privateEtc: privateEtc)
+        try beforeInit()
         let initialize = try shell(nudge + " init --systemd")
         XCTAssertEqual(initialize.status, 0, initialize.summary)
         let enable = try XCTUnwrap(lines(initialize.stdout).last).trimmingCharacters(in: .whitespaces)
@@ -174,6 +176,105 @@ final class SystemdWakeUnitsTests: XCTestCase {
         let armedSnooze = try armedWake()
         print("after `nudge snooze last --minutes 5`: nudge.timer NextElapseUSecRealtime=\(armedSnooze)")
         XCTAssertEqual(Self.systemdTimestamp.date(from: armedSnooze), snoozeAt, armedSnooze)
+    }
+
+    /// Every way an editor or a shell saves a file (docs/systemd.md, "Every save planned"), right after the setup,
+    /// while trips.json and streaks.json do not exist yet: each starts a run within 3 s, and the runs start no run
+    /// of their own. Before, `PathChanged=` on each file missed every save renamed into place while a watched
+    /// file was absent (FINDINGS: systemd 252 re-creates every watch on an event for an absent file).
+    func testEverySaveAnEditorMakesIsPlannedWithinThreeSeconds() throws {
+        let dotfiles = home.appendingPathComponent("dotfiles")
+        let settings = #"{ "timeZone": "UTC", "deliver": { "desktop": false } }"#
+        try install {
+            // settings.json is a link into a dotfiles directory, as stow makes it.
+            try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            try Data((settings + "\n").utf8).write(to: dotfiles.appendingPathComponent("nudge-settings.json"))
+            try FileManager.default.createSymbolicLink(atPath: data.appendingPathComponent("settings.json").path,
+                                                       withDestinationPath: dotfiles.path + "/nudge-settings.json")
+        }
+        let unit = try String(contentsOf: home.appendingPathComponent(".config/systemd/user/nudge.path"))
+        print("nudge.path:\n\(unit)")
+        for absent in ["trips.json", "streaks.json"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: data.appendingPathComponent(absent).path), absent)
+        }
+        let alarms = data.path + "/alarms.json"
+        let at = hourMinute(Date().addingTimeInterval(90 * 60))
+        func alarm(_ id: String) -> String {
+            #"{ "alarms": [ { "id": "\#(id)", "title": "Tea", "time": "\#(at)" } ] }"# + "\n"
+        }
+        let saves: [(String, () throws -> Void)] = [
+            ("renamed over (write a new file, rename it into place)", {
+                try Data(alarm("s1").utf8).write(to: URL(fileURLWithPath: alarms + ".tmp"))
+                XCTAssertEqual(rename(alarms + ".tmp", alarms), 0)
+            }),
+            ("vim (the old file renamed to a backup, a new one written, the backup removed)", {
+                XCTAssertEqual(rename(alarms, alarms + "~"), 0)
+                try Data(alarm("s2").utf8).write(to: URL(fileURLWithPath: alarms))
+                XCTAssertEqual(unlink(alarms + "~"), 0)
+            }),
+            ("sed -i", { try self.shellSucceeds("sed -i 's/\"s2\"/\"s3\"/' '\(alarms)'") }),
+            ("truncated and written in place (>)", {
+                try self.shellSucceeds("printf '%s\\n' '\(alarm("s4").dropLast())' > '\(alarms)'")
+            }),
+            ("appended to (>>)", {
+                try self.shellSucceeds("printf ' ' >> '\(alarms)'")
+            }),
+            ("cp over", {
+                try Data(alarm("s6").utf8).write(to: URL(fileURLWithPath: self.home.path + "/new.json"))
+                try self.shellSucceeds("cp '\(self.home.path)/new.json' '\(alarms)'")
+            }),
+            ("mv from another directory", {
+                try Data(alarm("s7").utf8).write(to: URL(fileURLWithPath: self.home.path + "/new.json"))
+                try self.shellSucceeds("mv '\(self.home.path)/new.json' '\(alarms)'")
+            }),
+            ("a file that did not exist, written", {
+                try self.shellSucceeds("printf '{ \"trips\": [] }\\n' > '\(self.data.path)/trips.json'")
+            }),
+            ("a file that did not exist, renamed into place", {
+                try self.shellSucceeds("printf '{ \"games\": [] }\\n' > '\(self.home.path)/s.json' && "
+                                       + "mv '\(self.home.path)/s.json' '\(self.data.path)/streaks.json'")
+            }),
+            ("a file removed", { try self.shellSucceeds("rm '\(self.data.path)/laundry.json'") }),
+            ("a linked file's target written in place", {
+                try self.shellSucceeds("printf '%s\\n' '\(settings)' > '\(dotfiles.path)/nudge-settings.json'")
+            }),
+            ("a linked file's target replaced by a rename", {
+                try self.shellSucceeds("printf '%s\\n' '\(settings)' > '\(dotfiles.path)/.new' && "
+                                       + "mv '\(dotfiles.path)/.new' '\(dotfiles.path)/nudge-settings.json'")
+            }),
+        ]
+        var delays: [String] = []
+        for (what, save) in saves {
+            let before = lastRun
+            let saved = Date()
+            try save()
+            do {
+                try waitForRun(after: before, "a run after the save: \(what)", timeout: 3)
+            } catch {
+                let status = try XCTUnwrap(manager).systemctl(["status", SystemdUnits.pathName, SystemdUnits.serviceName])
+                throw SystemdUserManager.Failed(description: "\(error)\n\(status.stdout)\(status.stderr)")
+            }
+            delays.append(String(format: "%.2f s  %@", Date().timeIntervalSince(saved), what))
+            // The next save comes after the run that this one started, as a person's next save would.
+            try Waiting.until("nudge.service idle", timeout: 10) {
+                try XCTUnwrap(self.manager).property("ActiveState", of: SystemdUnits.serviceName) == "inactive"
+            }
+        }
+        print("each save, and when its run had ended:\n" + delays.joined(separator: "\n"))
+        XCTAssertTrue(((plan()["pending"] as? [[String: Any]]) ?? []).contains {
+            ($0["id"] as? String)?.hasPrefix("alarm.prayer:s7:") == true
+        }, "the last alarms.json planned: \(plan())")
+        // A run writes nothing where nudge.path looks: no run starts another (watched for 3 s).
+        let last = lastRun
+        XCTAssertThrowsError(try Waiting.until("a run started by nothing but the runs before it", timeout: 3) {
+            self.lastRun != last
+        })
+    }
+
+    private func shellSucceeds(_ line: String, file: StaticString = #filePath, line number: UInt = #line) throws {
+        let result = try shell(line)
+        XCTAssertEqual(result.status, 0, result.summary, file: file, line: number)
     }
 
     /// How `systemctl show` writes a time: "Fri 2026-11-27 06:34:02 UTC".

@@ -156,16 +156,27 @@ final class SystemdJournalTests: XCTestCase {
 
         // The README's `journalctl --user -u nudge -p warning`, for root (SystemdUserManager.journal says why).
         // journald files a service's stderr from its stream socket on its own schedule, each run's stream on its
-        // own: wait for both lines, the first run's warning as well as the second run's error.
-        try Waiting.until("the unknown key's and the broken file's lines in the journal") {
-            let lines = try XCTUnwrap(self.manager).journal(["--user-unit", self.service, "--priority", "warning"])
-                .filter { $0.writerUnit == self.service }
-            return lines.contains { $0.message.contains("alarms.json:") }
-                && lines.contains { $0.message.contains("settings.json") }
+        // own: wait for both lines, the first run's warning as well as the second run's error. It names a line's
+        // unit from the writing process, looked up when it reads the line: a run that has already ended leaves
+        // its line without a unit (seen here under load; docs/systemd.md, "Known gaps"), so nudge's lines are
+        // found by their identifier in the whole journal.
+        let nudgeLines = { (priority: String) in
+            try XCTUnwrap(self.manager).journal(["--priority", priority]).filter { $0.identifier == "nudge" }
         }
-        let shown = try entries(of: service, "--priority", "warning")
-        let own = shown.filter { $0.writerUnit == service }
-        XCTAssertTrue(own.allSatisfy { $0.identifier == "nudge" && !$0.message.hasPrefix("<") }, "\(own)")
+        do {
+            try Waiting.until("the unknown key's and the broken file's lines in the journal") {
+                let lines = try nudgeLines("warning")
+                return lines.contains { $0.message.contains("alarms.json:") }
+                    && lines.contains { $0.message.contains("settings.json") }
+            }
+        } catch {
+            let everything = try XCTUnwrap(manager).journal([]).map(\.description).joined(separator: "\n")
+            throw SystemdUserManager.Failed(description: "\(error); the whole journal:\n\(everything)")
+        }
+        let own = try nudgeLines("warning")
+        own.forEach { print("  \($0)") }
+        XCTAssertTrue(own.allSatisfy { !$0.message.hasPrefix("<") }, "\(own)")
+        XCTAssertTrue(own.allSatisfy { $0.writerUnit == nil || $0.writerUnit == service }, "\(own)")
         let warning = try XCTUnwrap(own.first { $0.message.contains("settings.json") }, "the unknown key's line")
         XCTAssertEqual(warning.priority, 4)
         XCTAssertTrue(warning.message.contains("/settings.json: myNote: unknown key"), warning.message)
@@ -173,10 +184,11 @@ final class SystemdJournalTests: XCTestCase {
         XCTAssertEqual(error.priority, 3)
         XCTAssertTrue(error.message.contains("/alarms.json:1:"), error.message)
         // The failed run is the manager's to say, at notice and above: LogLevelMax=notice keeps it.
+        let shown = try entries(of: service, "--priority", "warning")
         XCTAssertTrue(shown.contains { $0.userUnit == service && $0.priority == 3 }, "the manager's failure line")
 
-        let errors = try entries(of: service, "--priority", "err")
-        XCTAssertTrue(errors.contains { $0.writerUnit == service && $0.message == error.message })
+        let errors = try nudgeLines("err")
+        XCTAssertTrue(errors.contains { $0.message == error.message })
         XCTAssertFalse(errors.contains { $0.message == warning.message })
         print(String(format: "the test took %.0f s", Date().timeIntervalSince(started)))
     }

@@ -154,7 +154,7 @@ final class SystemdJournalTests: XCTestCase {
         try write("alarms.json", #"{"alarms": [ {"id": "a", } ]}"#)
         XCTAssertEqual(try runOnce(service), "exit-code")
 
-        // The README's `journalctl --user -u nudge -p warning`, for root (SystemdUserManager.journal says why).
+        // The README's `journalctl --user -t nudge -p warning`, for root (SystemdUserManager.journal says why).
         // journald files a service's stderr from its stream socket on its own schedule, each run's stream on its
         // own: wait for both lines, the first run's warning as well as the second run's error. It names a line's
         // unit from the writing process, looked up when it reads the line: a run that has already ended leaves

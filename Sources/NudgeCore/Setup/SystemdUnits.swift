@@ -18,7 +18,7 @@ public enum SystemdUnits {
     /// A path inside `home` is written with the specifier `%h` (the home directory of the manager's user), so
     /// that the same units serve every user: `packaged` are these, for a distribution's package.
     /// `watched` is what `nudge.path` watches (`Watched`).
-    public static func files(binary: String, dataDirectory: String, watched: Watched,
+    package static func files(binary: String, dataDirectory: String, watched: Watched,
                              home: String? = nil) -> [(name: String, content: String)] {
         let place = UnitPaths(home: home)
         return [
@@ -36,7 +36,7 @@ public enum SystemdUnits {
                                        watched: .directory(linkedDirectories: []), home: "/home/user")
 
     /// What `nudge.path` watches (docs/systemd.md, "Every save planned").
-    public enum Watched: Equatable, Sendable {
+    package enum Watched: Equatable, Sendable {
         /// The data directory itself, when it holds only the person's files (nudge's own are in the state
         /// directory): any file written, renamed in or out, created or removed there starts a run. Plus the
         /// directories of the targets of user files that are symbolic links.

@@ -67,7 +67,7 @@ enum DesktopWaitCommand {
             shown = (connection, watch)
         }
         // It outlives the run: out of the run's service, whose next start would warn about it (`WaiterScope`).
-        WaiterScope.leaveService()
+        WaiterScope.leaveService(console)
         let left = until.timeIntervalSince(clock.now())
         listenForStop()
         shown.0.isInterrupted = { waiterStopRequested != 0 }

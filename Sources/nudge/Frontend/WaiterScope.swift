@@ -10,15 +10,21 @@ import Glibc
 /// every run (docs/systemd.md, "The journal"). So the waiter moves itself, and that parent, into a transient scope
 /// of its own, `nudge-waiter-PID.scope`, which ends when they do.
 enum WaiterScope {
-    /// Leaves a `nudge*.service` for a scope; does nothing outside one (cron, a terminal) or when the manager
-    /// cannot be reached: the waiter works the same, only the warnings come back.
-    static func leaveService() {
-        guard let group = controlGroup(of: getpid()), isNudgeService(group),
-              let manager = try? UserManager.connect() else { return }
+    /// Leaves a `nudge*.service` for a scope; does nothing outside one (cron, a terminal). When the manager does
+    /// not make the scope, the waiter works the same and says why on `console` (the service's journal stream),
+    /// beside the manager's warnings that then come back.
+    static func leaveService(_ console: Console) {
+        guard let group = controlGroup(of: getpid()), isNudgeService(group) else { return }
         var pids = [getpid()]
         let parent = getppid()
         if parent > 1, controlGroup(of: parent) == group { pids.insert(parent, at: 0) }
-        try? manager.startScope("nudge-waiter-\(getpid()).scope", pids: pids, description: "nudge click waiter")
+        do {
+            try UserManager.connect().startScope("nudge-waiter-\(getpid()).scope", pids: pids,
+                                                 description: "nudge click waiter")
+        } catch {
+            console.warning("nudge: the click waiter \(getpid()) stays in \(FilePath.lastComponent(of: group)), "
+                + "which will call it a left-over process: no scope of its own (\(error))")
+        }
     }
 
     /// The cgroup v2 path of `pid` ("/user.slice/…/app.slice/nudge.service"), nil when it cannot be read.

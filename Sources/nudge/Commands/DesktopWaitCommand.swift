@@ -66,8 +66,8 @@ enum DesktopWaitCommand {
             guard waits else { return .success }
             shown = (connection, watch)
         }
-        // It outlives the run: out of the run's service, whose next start would warn about it (`WaiterScope`).
-        WaiterScope.leaveService(console)
+        // It outlives the run: out of the run's service, whose next start would warn about it (`WaiterUnit`).
+        WaiterUnit.leaveService(console)
         let left = until.timeIntervalSince(clock.now())
         listenForStop()
         shown.0.isInterrupted = { waiterStopRequested != 0 }

@@ -32,15 +32,15 @@ final class UserManager {
         }
     }
 
-    /// Moves the processes `pids` out of their unit into a new transient scope `name` (what `systemd-run --scope`
-    /// does for a command it starts): the scope ends when they have.
-    func startScope(_ name: String, pids: [pid_t], description: String) throws {
-        let properties: [(String, DBusValue)] = [
-            ("PIDs", .array(element: "u", pids.map { .uint32(UInt32($0)) })),
-            ("Description", .string(description)),
-            ("CollectMode", .string("inactive-or-failed")),
-        ]
+    /// Starts the transient unit `name` with `properties`; throws `UnitExists` while one of that name is loaded.
+    func startTransientUnit(_ name: String, properties: [(String, DBusValue)]) throws {
         _ = try connection.call(SystemdManagerBus.startTransientUnit(name, properties: properties),
+                                until: Deadline(after: Self.callTimeout))
+    }
+
+    /// Moves the processes `pids` out of their unit into `unit`, which must be active and have `Delegate=yes`.
+    func attach(_ pids: [pid_t], to unit: String) throws {
+        _ = try connection.call(SystemdManagerBus.attachProcesses(pids, to: unit),
                                 until: Deadline(after: Self.callTimeout))
     }
 

@@ -144,12 +144,12 @@ final class SystemdUserManagerTests: XCTestCase {
                 .first { $0.contains(id) })
         print("outbox.jsonl: \(delivered)")
 
-        // The run has ended; the click waiter lives on, in a scope of its own (WaiterScope): the service's
+        // The run has ended; the click waiter lives on, in the waiters' own unit (WaiterUnit): the service's
         // cgroup holds nothing, so its next start has no left-over process to warn about.
         let waiter = try XCTUnwrap(DesktopSession.waiters(for: data).first { Self.commandLine($0).contains(id) },
                                    "a click waiter for the wash")
         var mainPID = ""
-        try Waiting.until("nudge.service's run to end with the waiter still there, in its own scope", timeout: 60) {
+        try Waiting.until("nudge.service's run to end with the waiter still there, in its own unit", timeout: 60) {
             mainPID = try manager.property("ExecMainPID", of: "nudge.service")
             return try manager.property("ActiveState", of: "nudge.service") == "inactive" && kill(waiter, 0) == 0
         }
@@ -164,12 +164,16 @@ final class SystemdUserManagerTests: XCTestCase {
         print("$ systemctl --user list-timers --all\n\(timers.stdout)")
         XCTAssertTrue(timers.stdout.contains(SystemdUnits.hourlyTimerName) && timers.stdout.contains("nudge.service"),
                       timers.summary)
-        // The service's cgroup is gone with its last process; the waiter's is a scope of this manager's.
+        // The service's cgroup is gone with its last process; the waiter is in nudge-waiters.service, with its
+        // channel-exec parent.
         XCTAssertEqual(try manager.property("ControlGroup", of: "nudge.service"), "")
         let ownGroup = (try? String(contentsOfFile: "/proc/\(waiter)/cgroup")) ?? ""
         let unified = ownGroup.split(separator: "\n").first { $0.hasPrefix("0::") } ?? ""
-        XCTAssertTrue(unified.hasPrefix("0::" + manager.cgroup + "/") && unified.contains("/nudge-waiter-")
-                      && unified.hasSuffix(".scope"), ownGroup)
+        XCTAssertTrue(unified.hasPrefix("0::" + manager.cgroup + "/") && unified.hasSuffix("/nudge-waiters.service"),
+                      ownGroup)
+        XCTAssertEqual(try manager.property("ActiveState", of: "nudge-waiters.service"), "active")
+        XCTAssertEqual(Set(try manager.pids(inCgroupOf: "nudge-waiters.service")).count, 2,
+                       "the waiter and its channel-exec parent")
         // Another run while the waiter lives: before, the manager logged "Found left-over process … Ignoring." at
         // warning for the waiter and its channel-exec parent.
         XCTAssertEqual(try systemctl("start", "nudge.service").status, 0)
@@ -213,15 +217,12 @@ final class SystemdUserManagerTests: XCTestCase {
         print("$ journalctl --user: the \(day.count) lines after the setup")
         day.forEach { print("  \($0)") }
         XCTAssertEqual(day.filter { ($0.priority ?? 6) <= 4 }.map(\.description), [], "warnings or worse")
-        // What is left is the manager's, at info: the wake timer stopped and started at each arming, and the
-        // scope of each click waiter (a scope takes no LogLevelMax=).
+        // What is left is the manager's, at info: the wake timer stopped and started at each arming.
         let expected = day.filter { entry in
-            entry.priority == 6 && entry.identifier == "systemd" && (
-                (entry.userUnit == SystemdWake.timerName
-                    && (entry.message.hasPrefix("Started ") || entry.message.hasPrefix("Stopped ")))
-                || ((entry.userUnit ?? "").hasPrefix("nudge-waiter-") && entry.message.hasPrefix("Started ")))
+            entry.priority == 6 && entry.identifier == "systemd" && entry.userUnit == SystemdWake.timerName
+                && (entry.message.hasPrefix("Started ") || entry.message.hasPrefix("Stopped "))
         }
-        XCTAssertEqual(day.count, expected.count, "lines beyond the wake's and the waiters' scopes")
+        XCTAssertEqual(day.count, expected.count, "lines beyond the wake timer's")
 
         // The README's "Remove nudge" lines as written: nothing of nudge is left loaded, armed or on disk.
         for line in try ReadmeBlock.lines(after: "<!-- removal:") {
@@ -230,7 +231,7 @@ final class SystemdUserManagerTests: XCTestCase {
             print("$ \(line)\n\(result.stdout)\(result.stderr)", terminator: "")
         }
         for unit in [SystemdUnits.hourlyTimerName, SystemdUnits.pathName, SystemdUnits.serviceName,
-                     SystemdUnits.alarmServiceName, SystemdWake.timerName] {
+                     SystemdUnits.alarmServiceName, SystemdWake.timerName, "nudge-waiters.service"] {
             XCTAssertEqual(try manager.property("LoadState", of: unit), "not-found", unit)
         }
         for path in [".local/bin/nudge", ".local/share/nudge", ".local/state/nudge",

@@ -24,6 +24,12 @@ public enum SystemdManagerBus {
                                            .array(element: "(sa(sv))", [])])
     }
 
+    /// `AttachProcessesToUnit(name, "", pids)`: moves processes into an active unit that has `Delegate=yes`.
+    public static func attachProcesses(_ pids: [Int32], to unit: String) -> DBusMessage {
+        call("AttachProcessesToUnit", [.string(unit), .string(""),
+                                       .array(element: "u", pids.map { .uint32(UInt32($0)) })])
+    }
+
     /// `StopUnit(name, "replace")`.
     public static func stopUnit(_ unit: String) -> DBusMessage {
         call("StopUnit", [.string(unit), .string("replace")])

@@ -82,7 +82,7 @@ struct ParsedArguments {
             guard let text = values[name] else { continue }
             guard let typed = TypedTime(text) else { throw ArgumentParser.notATime(text, for: name, command: command.name) }
             if typed.isLocal, clock == nil {
-                let settings = try directory().userSettings()
+                let settings = try directory().settings()
                 clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             }
             // An instant with an offset reads the same in every zone: UTC stands in when none was needed.

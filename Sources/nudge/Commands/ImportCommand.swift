@@ -38,7 +38,7 @@ enum ImportCommand {
         let lock = try directory.lock(wait: DirectoryLock.editingWait)
         defer { withExtendedLifetime(lock) {} }
         let current = try directory.readUserFile(.streaks)
-        let clock = WallClock(zone: SystemZone.resolve(settingsZone: directory.userSettings().timeZone))
+        let clock = WallClock(zone: SystemZone.resolve(settingsZone: directory.settings().timeZone))
         switch ImportEditor.importResult(text, game: arguments.text(Self.game), in: current, now: now,
                                          clock: clock) {
         case let .success(.imported(content, entry, gameName)):

@@ -34,7 +34,7 @@ enum LaundryCommand {
             if changed {
                 try directory.writeUserFile(.laundry, content)
             }
-            let settings = directory.userSettings()
+            let settings = directory.settings()
             let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
             console.out(confirmation(action, pet: pet, petID: petID, changed: changed, now: now, clock: clock))

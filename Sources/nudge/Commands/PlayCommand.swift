@@ -30,7 +30,7 @@ enum PlayCommand {
         switch StreakEditor.recordPlay(in: current, game: game, at: at, addGame: arguments.has(Self.add)) {
         case .success(let content):
             try directory.writeUserFile(.streaks, content)
-            let settings = directory.userSettings()
+            let settings = directory.settings()
             let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
             console.out("Recorded a play of \(game) at \(TextFormat.localDateTime(at, clock)).")
             try Pass.replanAfterEdit(directory, console: console, now: now)

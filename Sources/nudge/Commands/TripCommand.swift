@@ -84,7 +84,7 @@ enum TripCommand {
     static func depart(_ tripID: String, at: Date, state: inout RunState, directory: DataDirectory,
                        clock: WallClock) throws -> String {
         let trips = try currentTrips(directory)
-        switch TripRecorder.depart(tripID, at: at, trips: trips, settings: directory.userSettings(), state: &state,
+        switch TripRecorder.depart(tripID, at: at, trips: trips, settings: directory.settings(), state: &state,
                                    clock: clock) {
         case .success(let outcome):
             let trip = trips.first { $0.id == tripID }
@@ -99,7 +99,7 @@ enum TripCommand {
             if outcome.cancelledSnoozes > 0 { text += "; its snooze is cancelled" }
             if let trip {
                 let check = ArrivalCheckRule.check(for: Departure(trip: tripID, at: at), trip: trip,
-                                                   settings: directory.userSettings(), clock: clock)
+                                                   settings: directory.settings(), clock: clock)
                 text += ". \"\(check.title)\" at \(TextFormat.localStamp(check.fireAt, clock)); "
                     + "or `nudge trip arrive \(tripID)` when you get there."
             }

@@ -286,10 +286,20 @@ struct DataDirectory {
         }
     }
 
-    /// settings.json as it is (or its defaults when missing or broken): for zone and texts in messages.
-    func userSettings() -> Settings {
-        guard let data = try? Self.contents(of: path(of: .settings)).get() else { return Settings() }
-        return UserFileDecoder.settings(data, zoneNamed: ZoneDatabase.zone(named:)).0 ?? Settings()
+    /// The settings a run would plan with (docs/promises.md): settings.json as it is, a broken setting or file
+    /// from its last good version, else the defaults. Commands read their zone and texts here, so a time typed
+    /// on the command line lands in the zone the runs plan in.
+    func settings() -> Settings {
+        let path = path(of: .settings)
+        var current: UserFileMap<[UInt8]> = [:]
+        var unreadable: UserFileMap<FileAccessProblem> = [:]
+        switch Self.contents(of: path) {
+        case .success(let data): current[.settings] = data
+        case .failure(let error) where error.code != ENOENT: unreadable[.settings] = .unreadable(reason: error.reason)
+        case .failure: return Settings()
+        }
+        return HouseholdLoader.load(current: current, lastGood: lastGoodCopies([.settings]), unreadable: unreadable,
+                                    zoneNamed: ZoneDatabase.zone(named:)).household.settings
     }
 
     func write(_ file: OwnFile, _ data: [UInt8], durability: AtomicFile.Durability = .durable) throws {

@@ -63,6 +63,20 @@ final class LocalTimeOptionTests: DataDirectoryTestCase {
         XCTAssertEqual(try lastPlay(), "2026-11-25T18:30:00Z")
     }
 
+    /// A broken settings.json: runs plan in the zone of its last good version, and a typed time is read there too
+    /// (before, commands read settings.json alone, fell back to the defaults, and so to the system's zone).
+    func testABrokenSettingsFileReadsTypedTimesInTheZoneRunsPlanIn() throws {
+        XCTAssertEqual(try dir.run(at: "2026-11-25T07:00:00Z").status, 0, "the run that saves the last good copy")
+        for broken in [#"{ "timeZone": "Europe/Berlin", }"#, #"{ "timeZone": "Europe/Berlinn" }"#] {
+            try dir.write("settings.json", broken + "\n")
+            let plan = try dir.nudge("plan", now: "2026-11-25T08:00:00Z")
+            XCTAssertTrue(plan.stdout.contains("Europe/Berlin (settings.json)"), plan.summary)
+            XCTAssertEqual(try played(at: "19:30"), "2026-11-25T18:30:00Z", broken)
+            let depart = try dir.nudge("trip", now: "2026-11-23T07:30:00Z", "depart", "office", "--at", "07:58")
+            XCTAssertTrue(depart.stdout.hasPrefix("Office: left at 2026-11-23 07:58"), depart.summary)
+        }
+    }
+
     func testTripTimesAreReadTheSameWay() throws {
         let depart = try dir.nudge("trip", now: "2026-11-23T07:30:00Z", "depart", "office", "--at", "07:58")
         XCTAssertEqual(depart.status, 0, depart.summary)

@@ -8,7 +8,7 @@ public struct FileReport: Equatable, Sendable {
     /// The entries left out for problems of their own (docs/promises.md).
     public var brokenEntries: [BrokenEntry] = []
     /// settings.json's invalid settings, by top-level key (`quietHours`): each falls back alone (docs/promises.md).
-    public var brokenSettings: [String] = []
+    public var brokenSettings: [SettingsSection] = []
     /// Whether the file's other entries plan as it is now: every problem belongs to a broken entry. A file that
     /// is not JSON, or has a problem outside its entries, is not usable: its last good version stands in whole.
     public var isUsable: Bool

@@ -16,7 +16,7 @@ public enum HouseholdLoader {
         /// at all until fixed).
         public var restored: [UserFile: [BrokenEntry]] = [:]
         /// Invalid settings that took their last good value (the others are at their default until fixed).
-        public var restoredSettings: [String] = []
+        public var restoredSettings: [SettingsSection] = []
 
         public var problems: [DataProblem] { reports.flatMap(\.problems) }
     }
@@ -49,7 +49,7 @@ public enum HouseholdLoader {
                 if let data = lastGood[file], apply(file, data, to: &saved, zoneNamed: zoneNamed).isValid {
                     let restored = loaded.household.restore(report.brokenEntries, of: file, from: saved)
                     if !restored.isEmpty { loaded.restored[file] = restored }
-                    for key in report.brokenSettings { loaded.household.settings.take(key, from: saved.settings) }
+                    for section in report.brokenSettings { loaded.household.settings.take(section, from: saved.settings) }
                     if !report.brokenSettings.isEmpty { loaded.restoredSettings = report.brokenSettings }
                 }
             } else if let saved = lastGood[file],
@@ -71,8 +71,8 @@ public enum HouseholdLoader {
         // Settings whose prayerTimes are broken and have no last good value: their own problem, as a broken file.
         let settingsBroken = loaded.reports.contains { report in
             report.file == .settings && !report.isValid
-                && (report.isUsable ? report.brokenSettings.contains("prayerTimes")
-                                      && !loaded.restoredSettings.contains("prayerTimes")
+                && (report.isUsable ? report.brokenSettings.contains(.prayerTimes)
+                                      && !loaded.restoredSettings.contains(.prayerTimes)
                                     : !loaded.fallbacks.contains(.settings))
         }
         guard !settingsBroken else { return }

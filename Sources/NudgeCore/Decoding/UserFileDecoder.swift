@@ -43,16 +43,16 @@ public enum UserFileDecoder {
     /// outside every setting.
     private static func standingAlone(_ decoded: Settings, _ report: FileReport) -> (Settings, FileReport)? {
         guard !report.isValid else { return (decoded, report) }
-        var broken: [String] = []
+        var broken: [SettingsSection] = []
         for problem in report.problems {
             // A near miss of a setting's own key (`"notifcations"`) is a problem of that setting.
             guard case .keyPath(let path) = problem.place,
                   let key = path.topLevelKey.flatMap({ _ in report.suggestions[path.description] }) ?? path.firstKey,
-                  Settings.topLevelKeys.contains(where: { $0.description == key }) else { return nil }
-            if !broken.contains(key) { broken.append(key) }
+                  let section = SettingsSection(rawValue: key) else { return nil }
+            if !broken.contains(section) { broken.append(section) }
         }
         var settings = decoded
-        for key in broken { settings.take(key, from: Settings()) }
+        for section in broken { settings.take(section, from: Settings()) }
         var standing = report
         standing.brokenSettings = broken
         standing.isUsable = true

@@ -1,9 +1,6 @@
 import FoundationEssentials
 
 extension Settings {
-    static let topLevelKeys: [StaticString] = ["timeZone", "notifications", "maxPending", "quietHours", "deliver",
-                                            "laundry", "commute", "personalized", "alarms", "streaks", "prayerTimes"]
-
     /// Reads `settings.json`'s top-level object, reporting every invalid value to `document`. `zoneNamed` finds the
     /// zone an IANA name stands for (the shell reads the system's tz database): `timeZone` must name one.
     init(_ root: ObjectReader, zoneNamed: (String) -> Zone?, zoneNames: () -> [String] = { [] }) {

@@ -125,10 +125,10 @@ struct DataSnapshot {
         loaded.reports.filter { !$0.isValid }.flatMap { report -> [String] in
             let file = report.file.fileName
             if report.isUsable {
-                let settings = report.brokenSettings.map { key in
-                    loaded.restoredSettings.contains(key)
-                        ? "\(file): \(key) keeps its last good value until it is fixed; the other settings apply"
-                        : "\(file): \(key) is at its default until it is fixed; the other settings apply"
+                let settings = report.brokenSettings.map { section in
+                    loaded.restoredSettings.contains(section)
+                        ? "\(file): \(section.rawValue) keeps its last good value until it is fixed; the other settings apply"
+                        : "\(file): \(section.rawValue) is at its default until it is fixed; the other settings apply"
                 }
                 let restored = loaded.restored[report.file] ?? []
                 return settings + report.brokenEntries.map { entry in

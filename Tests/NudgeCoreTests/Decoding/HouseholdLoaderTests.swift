@@ -129,7 +129,7 @@ final class SettingsStandAloneTests: XCTestCase {
         XCTAssertTrue(settings.deliverDesktop)
         XCTAssertEqual(settings.prayerTimes?.latitude, 41.0)
         XCTAssertNotNil(settings.quietHours)
-        XCTAssertEqual(loaded.restoredSettings, ["timeZone"])
+        XCTAssertEqual(loaded.restoredSettings, [.timeZone])
         XCTAssertEqual(loaded.problems.map(\.description), [
             "settings.json: timeZone: \"Europe/Istambul\" is not a known time zone (expected an IANA name such as "
                 + "\"Europe/Berlin\"; did you mean Europe/Istanbul?)",
@@ -143,7 +143,7 @@ final class SettingsStandAloneTests: XCTestCase {
         XCTAssertNil(loaded.household.settings.timeZone)
         XCTAssertNil(loaded.household.settings.quietHours)
         XCTAssertEqual(loaded.household.settings.maxPending, 10)
-        XCTAssertEqual(loaded.reports.first?.brokenSettings, ["timeZone", "quietHours"])
+        XCTAssertEqual(loaded.reports.first?.brokenSettings, [.timeZone, .quietHours])
         XCTAssertEqual(loaded.problems.first?.description,
                        "settings.json: timeZone: \"Mars/Base\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")")
     }

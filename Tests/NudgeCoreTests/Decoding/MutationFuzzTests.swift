@@ -832,7 +832,7 @@ final class PipelineFuzzer {
             failures.append("settings.json is \(report.isUsable ? "usable" : "unusable") (\(report.problems)), but "
                 + "docs/files.md reads \(current == nil ? "nothing" : "settings") in it")
         }
-        if let current, report.isUsable, Set(current.broken) != Set(report.brokenSettings) {
+        if let current, report.isUsable, Set(current.broken) != Set(report.brokenSettings.map(\.rawValue)) {
             failures.append("settings.json's invalid settings are \(report.brokenSettings), by docs/files.md "
                 + "\(current.broken) (\(report.problems))")
         }

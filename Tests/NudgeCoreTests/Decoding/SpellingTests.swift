@@ -33,14 +33,14 @@ final class SpellingTests: XCTestCase {
         XCTAssertEqual(report.problems.map(\.description),
                        ["settings.json: deliver.comand: unknown key where \"command\" belongs (did you mean command?); "
                         + "a key this close to a known one is read as a mistake, not as a note of yours"])
-        XCTAssertEqual(report.brokenSettings, ["deliver"])
+        XCTAssertEqual(report.brokenSettings, [.deliver])
     }
 
     func testADesktopTypoTakesDownTheDeliverSettingOnlyAndTheRestApplies() {
         let text = #"{"maxPending": 12, "deliver": {"dekstop": true, "command": ["true"]}}"#
         let (settings, report) = UserFileDecoder.settings(Array(text.utf8), zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(settings?.maxPending, 12)
-        XCTAssertEqual(report.brokenSettings, ["deliver"])
+        XCTAssertEqual(report.brokenSettings, [.deliver])
         XCTAssertEqual(report.problems.count, 1)
         XCTAssertTrue(report.problems[0].description.hasPrefix("settings.json: deliver.dekstop: unknown key where "
                                                               + "\"desktop\" belongs"), report.problems[0].description)
@@ -50,7 +50,7 @@ final class SpellingTests: XCTestCase {
         let text = #"{"maxPending": 12, "notifcations": {"enabled": false}}"#
         let (settings, report) = UserFileDecoder.settings(Array(text.utf8), zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(settings?.maxPending, 12)
-        XCTAssertEqual(report.brokenSettings, ["notifications"])
+        XCTAssertEqual(report.brokenSettings, [.notifications])
         XCTAssertEqual(report.warnings, [])
     }
 

@@ -53,7 +53,7 @@ final class UserFileDecoderTests: XCTestCase {
           "laundry": { "warnBeforeMinutes": 121 } }
         """), zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(settings, Settings(), "each invalid setting stands alone, at its default")
-        XCTAssertEqual(report.brokenSettings, ["timeZone", "maxPending", "quietHours", "deliver", "laundry", "personalized"])
+        XCTAssertEqual(report.brokenSettings, [.timeZone, .maxPending, .quietHours, .deliver, .laundry, .personalized])
         XCTAssertEqual(messages(report), [
             "settings.json: timeZone: \"Mars/Olympus\" is not a known time zone (expected an IANA name such as \"Europe/Berlin\")",
             "settings.json: maxPending: 0 is out of range (expected a whole number from 1 to 10000)",

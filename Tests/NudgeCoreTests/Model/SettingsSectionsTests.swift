@@ -19,7 +19,7 @@ final class SettingsSectionsTests: XCTestCase {
     func testATypoInDeliverCommandKeepsTheLastGoodCommand() {
         let loaded = load(#"{ "deliver": { "desktop": false, "command": ["", "{title}"] }, "maxPending": 30 }"#,
                           lastGood: lastGood)
-        XCTAssertEqual(loaded.restoredSettings, ["deliver"])
+        XCTAssertEqual(loaded.restoredSettings, [.deliver])
         let settings = loaded.household.settings
         XCTAssertEqual(settings.deliverCommand, ["notify-send", "--app-name=nudge", "{title}", "{body}"],
                        "the last good command, not none")
@@ -32,7 +32,7 @@ final class SettingsSectionsTests: XCTestCase {
     func testABrokenDeliverWithoutALastGoodVersionRunsNoCommand() {
         let loaded = load(#"{ "deliver": { "desktop": "yes", "command": ["notify-send", "{title}"] } }"#,
                           lastGood: nil)
-        XCTAssertEqual(loaded.reports.first?.brokenSettings, ["deliver"])
+        XCTAssertEqual(loaded.reports.first?.brokenSettings, [.deliver])
         XCTAssertNil(loaded.household.settings.deliverCommand)
         XCTAssertEqual(loaded.household.settings.deliveryChannels, [])
     }

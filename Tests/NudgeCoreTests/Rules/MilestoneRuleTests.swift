@@ -83,7 +83,7 @@ final class MilestoneRuleTests: XCTestCase {
         let (bad, report) = UserFileDecoder.settings(Array(#"{ "streaks": { "milestones": [7, 0] } }"#.utf8),
                                                      zoneNamed: Fixtures.zoneNamed)
         XCTAssertEqual(bad?.streaks.milestones, [7, 30, 100, 365], "the invalid setting is at its default")
-        XCTAssertEqual(report.brokenSettings, ["streaks"])
+        XCTAssertEqual(report.brokenSettings, [.streaks])
         XCTAssertTrue(report.problems.map(\.description).joined().contains("streaks.milestones[1]"),
                       report.problems.map(\.description).joined())
     }

@@ -2,7 +2,7 @@ import FoundationEssentials
 import NudgeCore
 
 /// Everything one step of a command decided to write, and the one place that writes nudge's own files
-/// (docs/design.md, "The write order"): plan.json, the last good copies, the outbox and state.json. A pass commits
+/// (docs/design.md, "Writing files"): plan.json, the last good copies, the outbox and state.json. A pass commits
 /// its plan; the channels, an edit, a test notification and the click waiter commit the state they changed.
 struct Commit {
     /// The new plan.json; nil when the step did not plan.

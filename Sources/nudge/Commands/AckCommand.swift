@@ -13,16 +13,18 @@ enum AckCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
-        let lock = try directory.lock(wait: DirectoryLock.editingWait)
-        defer { withExtendedLifetime(lock) {} }
-        guard var state = try DataSnapshot.load(directory).state else {
-            console.out("Badge: 0 (nothing delivered yet)")
-            return .success
+        try directory.edit(now: arguments.now, console: console) { edit in
+            edit.replans = false
+            guard try edit.snapshot().state != nil else {
+                edit.lines = ["Badge: 0 (nothing delivered yet)"]
+                return
+            }
+            let previous = try edit.changeState { state in
+                defer { state.badge = 0 }
+                return state.badge
+            }
+            edit.lines = ["Badge cleared (was \(previous))."]
         }
-        let previous = state.badge
-        state.badge = 0
-        try Commit(state: state).write(to: directory)
-        console.out("Badge cleared (was \(previous)).")
         return .success
     }
 }

@@ -18,7 +18,7 @@ enum ChannelExecCommand {
                                           "how many seconds the program may run (none: the click waiter)")
 
     static let command = Command(
-        name: "channel-exec",
+        name: HelperCommands.channelExec,
         usage: "nudge channel-exec --note FILE --id ID --channel CHANNEL --attempts N [--limit S] -- PROGRAM ARGUMENTS…",
         summary: "(started by nudge) run a channel program, noting its start and how it ended",
         options: [

@@ -25,7 +25,7 @@ enum DesktopWaitCommand {
     static let until = OptionSpec.option("--until", "T", "its expiresAt: close it then")
 
     static let command = Command(
-        name: "desktop-wait",
+        name: HelperCommands.desktopWait,
         usage: "nudge desktop-wait --id ID --now T --until T [--data DIR] -- NOTIFY-REQUEST…",
         summary: "(started by nudge) show a notification and, when it has buttons, apply the one clicked",
         options: [

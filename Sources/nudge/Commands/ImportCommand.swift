@@ -35,24 +35,21 @@ enum ImportCommand {
             }
             text = try readStandardInput()
         }
-        let lock = try directory.lock(wait: DirectoryLock.editingWait)
-        defer { withExtendedLifetime(lock) {} }
-        let current = try directory.readUserFile(.streaks)
-        let clock = WallClock(zone: SystemZone.resolve(settingsZone: directory.settings().timeZone))
-        switch ImportEditor.importResult(text, game: arguments.text(Self.game), in: current, now: now,
-                                         clock: clock) {
-        case let .success(.imported(content, entry, gameName)):
-            try directory.writeUserFile(.streaks, content)
-            console.out("Imported \(gameName): \(entry.summary) (\(entry.id)); a play at "
-                + "\(TextFormat.localDateTime(now, clock)) counts for the streak.")
-            try Pass.replanAfterEdit(directory, console: console, now: now)
-        case let .success(.alreadyImported(entry, gameName)):
-            console.out("\(gameName): \(entry.id) already imported at "
-                + "\(TextFormat.localDateTime(entry.importedAt, clock)) (\(entry.summary)); nothing changed.")
-        case .failure(let failure):
-            throw CLIError.badData(failure.description.split(separator: "\n").map { line in
-                line.hasPrefix("streaks.json") ? "\(directory.path)/\(line)" : "nudge import: \(line)"
-            })
+        try directory.edit(now: now, console: console) { edit in
+            let clock = edit.clock
+            switch ImportEditor.importResult(text, game: arguments.text(Self.game), in: try edit.read(.streaks),
+                                             now: now, clock: clock) {
+            case let .success(.imported(content, entry, gameName)):
+                try edit.write(.streaks, content)
+                edit.lines = ["Imported \(gameName): \(entry.summary) (\(entry.id)); a play at "
+                    + "\(TextFormat.localDateTime(now, clock)) counts for the streak."]
+            case let .success(.alreadyImported(entry, gameName)):
+                edit.lines = ["\(gameName): \(entry.id) already imported at "
+                    + "\(TextFormat.localDateTime(entry.importedAt, clock)) (\(entry.summary)); nothing changed."]
+                edit.replans = false
+            case .failure(let failure):
+                throw edit.badData(failure.description, command: "import", file: .streaks)
+            }
         }
         return .success
     }

@@ -24,19 +24,16 @@ enum PlayCommand {
         let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
         let game = arguments.positionals[0]
         let at = arguments.instant(Self.at) ?? now
-        let lock = try directory.lock(wait: DirectoryLock.editingWait)
-        defer { withExtendedLifetime(lock) {} }
-        let current = try directory.readUserFile(.streaks)
-        switch StreakEditor.recordPlay(in: current, game: game, at: at, addGame: arguments.has(Self.add)) {
-        case .success(let content):
-            try directory.writeUserFile(.streaks, content)
-            let settings = directory.settings()
-            let clock = WallClock(zone: SystemZone.resolve(settingsZone: settings.timeZone))
-            console.out("Recorded a play of \(game) at \(TextFormat.localDateTime(at, clock)).")
-            try Pass.replanAfterEdit(directory, console: console, now: now)
-            return .success
-        case .failure(let failure):
-            throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
+        try directory.edit(now: now, console: console) { edit in
+            switch StreakEditor.recordPlay(in: try edit.read(.streaks), game: game, at: at,
+                                           addGame: arguments.has(Self.add)) {
+            case .success(let content):
+                try edit.write(.streaks, content)
+                edit.lines = ["Recorded a play of \(game) at \(TextFormat.localDateTime(at, edit.clock))."]
+            case .failure(let failure):
+                throw edit.badData(failure.description)
+            }
         }
+        return .success
     }
 }

@@ -20,29 +20,32 @@ enum SnoozeCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let now = arguments.now
         let directory = try arguments.directory().preparedForWriting(wait: DirectoryLock.editingWait, console: console)
-        let lock = try directory.lock(wait: DirectoryLock.editingWait)
-        defer { withExtendedLifetime(lock) {} }
-        let snapshot = try DataSnapshot.load(directory)
-        var state = snapshot.state ?? RunState()
-        let original = try DeliveredRecord.find(arguments.positionals.first, state: state, directory: directory,
-                                                command: "snooze", zone: snapshot.zone, now: now)
-        let settings = snapshot.loaded.household.settings
-        let minutes = arguments.whole(Self.minutes)
-            ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)
-        let clock = WallClock(zone: snapshot.zone)
-        if let settled = SettlementRule.settlement(of: original, household: snapshot.loaded.household, state: state,
-                                                   now: now, clock: clock, forSnoozing: true) {
-            console.out(SnoozeRule.text(of: .settled(settled), original, clock: clock))
-            return .success
+        try directory.edit(now: now, console: console) { edit in
+            let snapshot = try edit.snapshot()
+            let state = try edit.state()
+            let original = try DeliveredRecord.find(arguments.positionals.first, state: state, directory: directory,
+                                                    command: "snooze", zone: snapshot.zone, now: now)
+            let settings = snapshot.loaded.household.settings
+            let minutes = arguments.whole(Self.minutes)
+                ?? SnoozeRule.defaultMinutes(for: original.kind, settings: settings)
+            let clock = edit.clock
+            if let settled = SettlementRule.settlement(of: original, household: snapshot.loaded.household,
+                                                       state: state, now: now, clock: clock, forSnoozing: true) {
+                edit.lines = [SnoozeRule.text(of: .settled(settled), original, clock: clock)]
+                edit.replans = false
+                return
+            }
+            let existing = try DeliveredRecord.snoozesMade(state: state, directory: directory)
+            let outcome = try edit.changeState { state in
+                let outcome = SnoozeRule.apply(to: original, minutes: minutes, now: now, state: &state,
+                                               existing: existing)
+                // Recorded as the button's action: the notification on screen is handled, and its waiter closes it.
+                state.recordAction(original.actions.contains(NotificationAction.snoozeAction.rawValue)
+                                   ? .snoozeAction : .snooze, on: original.id, now: now)
+                return outcome
+            }
+            edit.lines = [SnoozeRule.text(of: outcome, original, clock: clock)]
         }
-        let outcome = SnoozeRule.apply(to: original, minutes: minutes, now: now, state: &state,
-                                       existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
-        // Recorded as the button's action: the notification on screen is handled, and its waiter closes it.
-        state.recordAction(original.actions.contains(NotificationAction.snoozeAction.rawValue)
-                           ? .snoozeAction : .snooze, on: original.id, now: now)
-        try Commit(state: state).write(to: directory)
-        console.out(SnoozeRule.text(of: outcome, original, clock: clock))
-        try Pass.replanAfterEdit(directory, console: console, now: now)
         return .success
     }
 }

@@ -17,94 +17,75 @@ enum ActionApplier {
             throw CLIError.usage("nudge act: unknown action \"\(actionName)\"; actions: "
                 + NotificationAction.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let lock = try held ?? directory.lock(wait: DirectoryLock.editingWait)
-        defer { withExtendedLifetime(lock) {} }
-        let snapshot = try DataSnapshot.load(directory)
-        var state = snapshot.state ?? RunState()
-        let notification = try DeliveredRecord.find(idText, state: state, directory: directory, command: "act",
-                                                    zone: snapshot.zone, now: now)
-        let household = snapshot.loaded.household
-        let clock = WallClock(zone: snapshot.zone)
-        let resolution: ActionResolver.Resolution
-        do {
-            resolution = try ActionResolver.resolve(action, on: notification, household: household, state: state,
-                                                    now: now, clock: clock)
-        } catch let problem as ActionProblem {
-            throw CLIError.badData(["nudge act: \(problem)"])
+        try directory.edit(now: now, console: console, lock: held) { edit in
+            let snapshot = try edit.snapshot()
+            let state = try edit.state()
+            let notification = try DeliveredRecord.find(idText, state: state, directory: directory, command: "act",
+                                                        zone: snapshot.zone, now: now)
+            let household = snapshot.loaded.household
+            let resolution: ActionResolver.Resolution
+            do {
+                resolution = try ActionResolver.resolve(action, on: notification, household: household, state: state,
+                                                        now: now, clock: edit.clock)
+            } catch let problem as ActionProblem {
+                throw CLIError.badData(["nudge act: \(problem)"])
+            }
+            guard case .apply(let effect) = resolution else {
+                if case .nothing(let reason) = resolution { edit.lines.append("Nothing to do: \(reason).") }
+                edit.replans = false
+                return
+            }
+            let message = try perform(effect, on: notification, household: household, &edit)
+            try edit.changeState { $0.recordAction(action, on: notification.id, now: now) }
+            edit.lines.append(message)
         }
-        guard case .apply(let effect) = resolution else {
-            if case .nothing(let reason) = resolution { console.out("Nothing to do: \(reason).") }
-            return .success
-        }
-        let message = try perform(effect, on: notification, state: &state, household: household,
-                                  directory: directory, now: now, clock: clock)
-        state.recordAction(action, on: notification.id, now: now)
-        try Commit(state: state).write(to: directory)
-        console.out(message)
-        try Pass.replanAfterEdit(directory, console: console, now: now)
         return .success
     }
 
     /// Writes what the effect changes and returns the line that says so.
     private static func perform(_ effect: ActionEffect, on notification: NudgeCore.Notification,
-                                state: inout RunState, household: Household, directory: DataDirectory,
-                                now: Date, clock: WallClock) throws -> String {
+                                household: Household, _ edit: inout DataEdit) throws -> String {
+        let (now, clock, directory) = (edit.now, edit.clock, edit.directory)
         switch effect {
         case .snooze(let minutes):
-            let outcome = SnoozeRule.apply(to: notification, minutes: minutes, now: now, state: &state,
-                                           existing: try DeliveredRecord.snoozesMade(state: state, directory: directory))
+            let existing = try DeliveredRecord.snoozesMade(state: try edit.state(), directory: directory)
+            let outcome = try edit.changeState { state in
+                SnoozeRule.apply(to: notification, minutes: minutes, now: now, state: &state, existing: existing)
+            }
             return SnoozeRule.text(of: outcome, notification, clock: clock)
-        case let .laundry(edit, petID):
-            return try editLaundry(edit, petID: petID, state: state, directory: directory, now: now, clock: clock)
+        case let .laundry(action, petID):
+            return try LaundryEdit.apply(action, toPet: petID, &edit, writesUnchanged: true).joined(separator: "\n")
         case .startTimer(let timer):
-            state.userActions.start(timer: timer, madeAt: now)
+            try edit.changeState { $0.userActions.start(timer: timer, madeAt: now) }
             return "Timer started: \"\(timer.title)\" at \(TextFormat.localStamp(timer.fireAt, clock)) (\(timer.id))."
         case .recordPlays(let games):
-            return try recordPlays(of: games, household: household, directory: directory, now: now, clock: clock)
+            return try recordPlays(of: games, household: household, edit)
         case .remindTomorrow:
-            let today = ActionResolver.todaysStreakReminder(household: household, state: state, now: now, clock: clock)
-            state.remindTomorrow(today: today, now: now)
+            let today = ActionResolver.todaysStreakReminder(household: household, state: try edit.state(), now: now,
+                                                            clock: clock)
+            try edit.changeState { $0.remindTomorrow(today: today, now: now) }
             return "No more streak reminders today; the next one comes tomorrow."
         case .depart(let trip):
-            return try TripCommand.depart(trip, at: now, state: &state, directory: directory, clock: clock)
+            return try TripEdit.depart(trip, at: now, &edit)
         case .arrive(let trip):
-            return try TripCommand.arrive(trip, at: now, state: &state, directory: directory, now: now, clock: clock)
+            return try TripEdit.arrive(trip, at: now, &edit)
         case .open(let url):
             return try openInBrowser(url)
         }
     }
 
-    /// "Start Dryer" or "Mark Folded": edits laundry.json as `nudge laundry` would.
-    private static func editLaundry(_ edit: LaundryEditor.Action, petID: String, state: RunState, directory: DataDirectory,
-                                    now: Date, clock: WallClock) throws -> String {
-        let current = try directory.readUserFile(.laundry)
-        let used = try LaundryCommand.usedCycleIDs(ofPet: petID, state: state, directory: directory)
-        switch LaundryEditor.apply(edit, toPet: petID, in: current, now: now, usedCycleIDs: used) {
-        case .success(let content):
-            try directory.writeUserFile(.laundry, content)
-            let pet = UserFileDecoder.pets(content).0?.first { $0.id == petID }
-            let line = LaundryCommand.confirmation(edit, pet: pet, petID: petID, changed: true, now: now, clock: clock)
-            let replaced = LaundryCommand.replaced(by: edit, petID: petID, in: current, now: now)
-            return [line, replaced].compactMap { $0 }.joined(separator: "\n")
-        case .failure(let failure):
-            throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
-        }
-    }
-
     /// "Mark Played": a play of each game now, in streaks.json as `nudge play` would write it.
-    private static func recordPlays(of games: [String], household: Household, directory: DataDirectory, now: Date,
-                                    clock: WallClock) throws -> String {
-        var content = try directory.readUserFile(.streaks)
+    private static func recordPlays(of games: [String], household: Household, _ edit: DataEdit) throws -> String {
+        var content = try edit.read(.streaks)
         for game in games {
-            switch StreakEditor.recordPlay(in: content, game: game, at: now, addGame: false) {
+            switch StreakEditor.recordPlay(in: content, game: game, at: edit.now, addGame: false) {
             case .success(let edited): content = edited
-            case .failure(let failure):
-                throw CLIError.badData(failure.description.split(separator: "\n").map { "\(directory.path)/\($0)" })
+            case .failure(let failure): throw edit.badData(failure.description)
             }
         }
-        if let content { try directory.writeUserFile(.streaks, content) }
+        if let content { try edit.write(.streaks, content) }
         let names = games.map { id in household.streaks.games.first { $0.id == id }?.name ?? id }
-        return "Recorded a play of \(names.joined(separator: ", ")) at \(TextFormat.localDateTime(now, clock))."
+        return "Recorded a play of \(names.joined(separator: ", ")) at \(TextFormat.localDateTime(edit.now, edit.clock))."
     }
 
     /// "Play Now": the game's page in the person's browser, through xdg-open, detached.

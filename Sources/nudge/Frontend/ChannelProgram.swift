@@ -87,7 +87,7 @@ final class ChannelProgram {
                  limit: TimeInterval?) -> [String] {
         guard Self.bootID != nil, let nudge = DesktopChannel.executablePath(),
               mkdir(notesPath, 0o700) == 0 || errno == EEXIST else { return arguments }
-        var wrapper = [nudge, ChannelExecCommand.command.name, "--note", notePath(attempt, channel),
+        var wrapper = [nudge, HelperCommands.channelExec, "--note", notePath(attempt, channel),
                        "--id", attempt.delivery.notification.id, "--channel", channel.rawValue,
                        "--attempts", String(attempt.attempts)]
         if let limit { wrapper += ["--limit", String(Int(limit.rounded(.up)))] }
@@ -115,7 +115,7 @@ final class ChannelProgram {
             guard case .success(let cmdline) = DataDirectory.contents(of: "/proc/\(name)/cmdline") else { continue }
             let words = cmdline.split(separator: 0, omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }
-            guard words.count > 2, words[1] == ChannelExecCommand.command.name,
+            guard words.count > 2, words[1] == HelperCommands.channelExec,
                   let index = words.firstIndex(of: "--note"), index + 1 < words.count else { continue }
             notes.insert(words[index + 1])
         }

@@ -202,25 +202,8 @@ struct DataDirectory {
         }
     }
 
-    /// Writes a user file atomically. When it is a symbolic link (a chain of them too), the link's final target
-    /// is replaced, by a temporary file in the target's own directory, and the link stays (docs/promises.md). The file
-    /// keeps the permission bits it had (a person may share it, 0644); one nudge creates is 0600.
-    func writeUserFile(_ file: UserFile, _ data: [UInt8]) throws {
-        let path = try editablePath(file)
-        let folder = FilePath.parent(of: path)
-        if folder != self.path {
-            // Outside the data directory `run` does not clean up after an edit that was killed; under the lock
-            // no other nudge of this directory is writing one.
-            let prefix = "." + file.fileName + ".tmp-"
-            for name in Self.names(in: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
-        }
-        var status = stat()
-        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o600
-        try AtomicFile.write(data, to: path, mode: mode)
-    }
-
     /// The path an edit of `file` reads and replaces: the file itself, or the final target of its link.
-    private func editablePath(_ file: UserFile) throws -> String {
+    func editablePath(_ file: UserFile) throws -> String {
         let path = path(of: file)
         switch SymbolicLink.resolve(path) {
         case .success(.plain(let plain)): return plain

@@ -47,7 +47,7 @@ struct DesktopChannel {
         defer { close(null) }
         // Started through `nudge channel-exec` like every channel program: the next run must not show it again
         // while this waiter has it on the screen, even when this run dies before it hears the answer.
-        let waiter = wrap([nudge, DesktopWaitCommand.command.name, "--data", directory.path,
+        let waiter = wrap([nudge, HelperCommands.desktopWait, "--data", directory.path,
                            "--id", notification.id, "--now", RFC3339.format(now),
                            "--until", RFC3339.format(notification.expiresAt), "--"] + request.arguments, nil)
         let spawned = ChildProcess.spawn(waiter, environment: environment, stdout: answer.write, stderr: null,
@@ -65,7 +65,7 @@ struct DesktopChannel {
             return "the notification server did not show the notification within \(Int(Self.answerTimeout)) s"
         }
         if request.buttons.isEmpty {
-            _ = ChildProcess.wait(for: pid, program: DesktopWaitCommand.command.name, timeout: Self.answerTimeout)
+            _ = ChildProcess.wait(for: pid, program: HelperCommands.desktopWait, timeout: Self.answerTimeout)
         }
         if line.hasPrefix("shown") { return nil }
         return line.hasPrefix("failed: ") ? String(line.dropFirst("failed: ".count)) : "desktop-wait: \(line)"

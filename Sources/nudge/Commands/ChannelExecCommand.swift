@@ -30,7 +30,6 @@ enum ChannelExecCommand {
         hidden: true)
 
     /// The environment variable that tells the click waiter where its note is, to mark it shown.
-    static let noteVariable = "NUDGE_START_NOTE"
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         guard let note = arguments.text(Self.note), let id = arguments.text(Self.id),
@@ -47,7 +46,7 @@ enum ChannelExecCommand {
         // boot id, and the program is started again whatever the note says.
         try AtomicFile.write(start.fileContent, to: note, durability: .derived)
         var environment = ProcessEnvironment.all()
-        if start.limit == nil { environment[noteVariable] = note }   // only the click waiter marks it shown
+        if start.limit == nil { environment[HelperCommands.startNoteVariable] = note }   // only the click waiter marks it shown
         // The run reads the program's own exit status from this process: the same code, or 128 + its signal.
         var code: Int32 = 0
         switch ChildProcess.spawn(program, environment: environment, stdout: STDOUT_FILENO, stderr: STDERR_FILENO,

@@ -5,4 +5,6 @@ enum HelperCommands {
     static let desktopWait = "desktop-wait"
     /// The wrapper that notes a channel program's start and end (`ChannelExecCommand`).
     static let channelExec = "channel-exec"
+    /// The variable in which `channel-exec` tells the click waiter its note, which the waiter marks shown.
+    static let startNoteVariable = "NUDGE_START_NOTE"
 }

@@ -6,14 +6,13 @@ import FoundationEssentials
 enum LeaveTimeHysteresis {
     static let threshold: TimeInterval = 120
 
-    /// The leave reminder with its planned time when the new one is within the threshold of it. A snooze is not
-    /// held: its time is the person's, and a second snooze moves it (docs/promises.md, one snooze per notification).
-    static func holding(_ candidate: Notification, planned: [String: Date]) -> Notification {
+    /// Gives a leave reminder its planned time when the new one is within the threshold of it; leaves every
+    /// other candidate as it is, uncopied. A snooze is not held: its time is the person's, and a second snooze
+    /// moves it (docs/promises.md, one snooze per notification).
+    static func hold(_ candidate: inout Notification, planned: [String: Date]) {
         guard candidate.kind == .leave, !isSnooze(candidate.id), let plannedAt = planned[candidate.id],
-              abs(candidate.fireAt.timeIntervalSince(plannedAt)) <= threshold else { return candidate }
-        var kept = candidate
-        kept.fireAt = plannedAt
-        return kept
+              abs(candidate.fireAt.timeIntervalSince(plannedAt)) <= threshold else { return }
+        candidate.fireAt = plannedAt
     }
 
     private static func isSnooze(_ id: String) -> Bool { SnoozeRule.baseID(of: id) != id }

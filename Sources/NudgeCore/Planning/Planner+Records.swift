@@ -6,7 +6,7 @@ extension Planner {
     /// Makes a candidate what the plan holds: a leave-time held by the hysteresis, a record moved by quiet hours.
     static func prepare(_ candidate: inout Notification, plannedLeaveTimes: [String: Date],
                         quietHours: QuietHours?, clock: WallClock) {
-        candidate = LeaveTimeHysteresis.holding(candidate, planned: plannedLeaveTimes)
+        LeaveTimeHysteresis.hold(&candidate, planned: plannedLeaveTimes)
         if let quietHours { candidate = quietHours.moving(candidate, clock: clock) }
     }
 

@@ -41,7 +41,7 @@ public enum Planner {
                             window: DueWindow(previous: previous, now: now, zone: zone, previousZone: previousZone),
                             clock: clock, quietHours: household.settings.quietHours)
         triage.considerAll(candidates, of: household)
-        var outcome = triage.finish(household: household)
+        var outcome = (consume triage).finish(household: household)
         let plan = makePlan(&outcome, household: household, now: now, zone: zone, clock: clock,
                             lastDate: candidates.lastDate)
         outcome.recordPass(pass, at: now, zone: zone, budget: plan.budget, isFirstPass: previous == nil)

@@ -50,8 +50,8 @@ final class LeaveTimeHysteresisTests: XCTestCase {
     func testOnlyLeaveRemindersAreHeld() throws {
         let alarm = try XCTUnwrap(AlarmRule.occurrence(of: Fixtures.alarm(), on: Fixtures.date("2026-11-21"),
                                                        settings: Settings(), clock: WallClock(zone: Fixtures.berlin)))
-        let held = LeaveTimeHysteresis.holding(
-            alarm, planned: ["alarm.prayer:fajr:2026-11-21": Fixtures.instant("2026-11-21T04:31:00Z")])
+        var held = alarm
+        LeaveTimeHysteresis.hold(&held, planned: ["alarm.prayer:fajr:2026-11-21": Fixtures.instant("2026-11-21T04:31:00Z")])
         XCTAssertEqual(held, alarm)
     }
 
@@ -65,8 +65,9 @@ final class LeaveTimeHysteresisTests: XCTestCase {
                                          arrivalDate: Fixtures.date("2026-11-23"), settings: Settings(),
                                          clock: WallClock(zone: Fixtures.berlin))
         let snooze = SnoozeRule.snooze(leave, minutes: 3, now: Fixtures.instant("2026-11-23T07:12:00Z"), existing: [])
-        XCTAssertEqual(LeaveTimeHysteresis.holding(snooze, planned: [snooze.id: Fixtures.instant("2026-11-23T07:16:00Z")]),
-                       snooze)
+        var held = snooze
+        LeaveTimeHysteresis.hold(&held, planned: [snooze.id: Fixtures.instant("2026-11-23T07:16:00Z")])
+        XCTAssertEqual(held, snooze)
         XCTAssertEqual(LeaveTimeHysteresis.remember([leave, snooze], []), [leave.id: leave.fireAt])
     }
 }

@@ -62,7 +62,7 @@ enum ChannelExecCommand {
             code = status & 0x7f != 0 ? 128 + (status & 0x7f) : (status >> 8) & 0xff
         }
         // The waiter may have marked the note shown meanwhile: keep that.
-        if case .success(let data) = DataDirectory.contents(of: note), let noted = ChannelStart(fileContent: data) {
+        if case .success(let data) = PosixFile.contents(of: note), let noted = ChannelStart(fileContent: data) {
             start.shown = noted.shown
         }
         try? AtomicFile.write(start.fileContent, to: note, durability: .derived)

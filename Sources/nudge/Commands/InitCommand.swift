@@ -116,7 +116,7 @@ enum InitCommand {
             console.out("created  \(path)")
             return
         }
-        let existing = try? DataDirectory.contents(of: path).get()
+        let existing = try? PosixFile.contents(of: path).get()
         let note = existing == Array(content.utf8) ? "exists" : "exists; delete it to get the starter version"
         console.out("kept     \(path) (\(note))")
     }

@@ -24,7 +24,7 @@ final class ChannelProgram {
     /// `/proc/sys/kernel/random/boot_id`, read once; nil where /proc is missing (programs then start directly,
     /// without notes).
     static let bootID: String? = {
-        guard case .success(let data) = DataDirectory.contents(of: "/proc/sys/kernel/random/boot_id") else {
+        guard case .success(let data) = PosixFile.contents(of: "/proc/sys/kernel/random/boot_id") else {
             return nil
         }
         return String(decoding: data, as: UTF8.self).trimmingWhitespace
@@ -52,7 +52,7 @@ final class ChannelProgram {
             while access(path, F_OK) != 0 && !deadline.hasPassed { usleep(2_000) }
             if access(path, F_OK) != 0 { return .stillGoing }
         }
-        guard case .success(let data) = DataDirectory.contents(of: path),
+        guard case .success(let data) = PosixFile.contents(of: path),
               let start = ChannelStart(fileContent: data), start.concerns(attempt), start.channel == channel else {
             return .none
         }
@@ -98,9 +98,9 @@ final class ChannelProgram {
     /// state now records (those no longer about a queued delivery as it stands). In this order, a run that dies
     /// in between leaves notes that the next run finds already recorded, which it ignores.
     func removeNotes(notConcerning queue: [QueuedDelivery]) {
-        for name in DataDirectory.names(in: notesPath) where name != "." && name != ".." {
+        for name in PosixFile.names(in: notesPath) where name != "." && name != ".." {
             let path = notesPath + "/" + name
-            if case .success(let data) = DataDirectory.contents(of: path), let start = ChannelStart(fileContent: data),
+            if case .success(let data) = PosixFile.contents(of: path), let start = ChannelStart(fileContent: data),
                queue.contains(where: start.concerns) {
                 continue
             }
@@ -111,8 +111,8 @@ final class ChannelProgram {
     /// The `--note` paths of every running `nudge channel-exec` (one pass over /proc).
     private static func notesOfRunningStarts() -> Set<String> {
         var notes: Set<String> = []
-        for name in DataDirectory.names(in: "/proc") where name.first?.isNumber == true {
-            guard case .success(let cmdline) = DataDirectory.contents(of: "/proc/\(name)/cmdline") else { continue }
+        for name in PosixFile.names(in: "/proc") where name.first?.isNumber == true {
+            guard case .success(let cmdline) = PosixFile.contents(of: "/proc/\(name)/cmdline") else { continue }
             let words = cmdline.split(separator: 0, omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }
             guard words.count > 2, words[1] == HelperCommands.channelExec,
@@ -140,7 +140,7 @@ final class ChannelProgram {
     }
 
     static func stat(of pid: Int32) -> (startTime: Int, state: Character)? {
-        guard case .success(let data) = DataDirectory.contents(of: "/proc/\(pid)/stat"),
+        guard case .success(let data) = PosixFile.contents(of: "/proc/\(pid)/stat"),
               let close = data.lastIndex(of: UInt8(ascii: ")")) else { return nil }
         // After the command name: state is field 3, starttime field 22.
         let fields = data[(close + 1)...].split(separator: UInt8(ascii: " "))

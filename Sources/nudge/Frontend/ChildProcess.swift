@@ -21,7 +21,7 @@ enum ChildProcess {
     /// Starts `arguments` with standard input from /dev/null and standard output and error on the given
     /// descriptors. Returns the pid, or the errno of a failed start.
     static func spawn(_ arguments: [String], environment: [String: String], stdout: Int32, stderr: Int32,
-                      placement: Placement = .ownGroup) -> Result<pid_t, DataDirectory.ReadError> {
+                      placement: Placement = .ownGroup) -> Result<pid_t, PosixFile.ReadError> {
         closeInheritedDescriptorsOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -57,7 +57,7 @@ enum ChildProcess {
         }
         var pid: pid_t = 0
         let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        return code == 0 ? .success(pid) : .failure(DataDirectory.ReadError(code: code))
+        return code == 0 ? .success(pid) : .failure(PosixFile.ReadError(code: code))
     }
 
     /// Marks every descriptor above standard error close-on-exec, so a child gets only the three nudge hands it.
@@ -66,7 +66,7 @@ enum ChildProcess {
     /// still running.
     static func closeInheritedDescriptorsOnExec() {
         // Listed first, then changed: the listing's own descriptor is among them and is gone once it is read.
-        let descriptors = DataDirectory.names(in: "/proc/self/fd").compactMap(Int32.init).filter { $0 > STDERR_FILENO }
+        let descriptors = PosixFile.names(in: "/proc/self/fd").compactMap(Int32.init).filter { $0 > STDERR_FILENO }
         for descriptor in descriptors {
             let flags = fcntl(descriptor, F_GETFD)
             if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }

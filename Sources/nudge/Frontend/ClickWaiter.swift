@@ -183,7 +183,7 @@ enum ClickWaiter {
         }
         if text.hasPrefix("shown"), let note = getenv(HelperCommands.startNoteVariable).map({ String(cString: $0) }) {
             // Shown: a run that dies before it reads this answer leaves the next run to count it as delivered.
-            if case .success(let data) = DataDirectory.contents(of: note), var start = ChannelStart(fileContent: data) {
+            if case .success(let data) = PosixFile.contents(of: note), var start = ChannelStart(fileContent: data) {
                 start.shown = true
                 try? AtomicFile.write(start.fileContent, to: note, durability: .derived)
             }

@@ -117,45 +117,11 @@ struct DataDirectory {
     func read(_ file: UserFile) throws -> [UInt8]? { try read(at: path(of: file)) }
 
     private func read(at filePath: String) throws -> [UInt8]? {
-        switch Self.contents(of: filePath) {
+        switch PosixFile.contents(of: filePath) {
         case .success(let data): return data
         case .failure(let error) where error.code == ENOENT: return nil
         case .failure(let error): throw CLIError.failure("nudge: cannot read \(filePath): \(error.reason)")
         }
-    }
-
-    /// Why a file could not be read: errno and its text.
-    struct ReadError: Error {
-        let code: Int32
-        var reason: String { String(cString: strerror(code)) }
-    }
-
-    /// A whole file, read with open/fstat/read (retrying short reads and interruptions).
-    static func contents(of path: String) -> Result<[UInt8], ReadError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(ReadError(code: errno)) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(code: errno)) }
-        guard info.st_mode & S_IFMT != S_IFDIR else { return .failure(ReadError(code: EISDIR)) }
-        // Read straight into the array that is returned: copying from a second buffer held a large file twice.
-        // One byte more than the size, so a file that grew while it was read is still read to its end.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
-            let got = bytes.withUnsafeMutableBufferPointer { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadError(code: errno))
-            }
-            if got == 0 { break }
-            count += got
-        }
-        bytes.removeLast(bytes.count - count)
-        return .success(bytes)
     }
 
     /// Every user file that exists, and those that are there but cannot be read with the reason: one unreadable
@@ -181,7 +147,7 @@ struct DataDirectory {
                                                                                       : "it is not a regular file")
                 continue
             }
-            switch Self.contents(of: path) {
+            switch PosixFile.contents(of: path) {
             case .success(let data): files[file] = data
             case .failure(let error): unreadable[file] = .unreadable(reason: error.reason)
             }
@@ -195,7 +161,7 @@ struct DataDirectory {
     ///   afresh and replace the link, cutting the file off from its dotfiles.
     func readUserFile(_ file: UserFile) throws -> [UInt8]? {
         let path = try editablePath(file)
-        switch Self.contents(of: path) {
+        switch PosixFile.contents(of: path) {
         case .success(let data): return data
         case .failure(let error) where error.code == ENOENT: return nil
         case .failure(let error): throw CLIError.failure("nudge: cannot read \(path): \(error.reason)")
@@ -221,30 +187,17 @@ struct DataDirectory {
     /// holding the lock: then no other nudge can be writing one.
     func removeStaleTemporaryFiles() {
         for folder in Set([path, statePath, lastGoodPath]) {
-            for name in Self.names(in: folder) where name.hasPrefix(".") && FilePath.name(name, contains: ".tmp-") {
+            for name in PosixFile.names(in: folder) where name.hasPrefix(".") && FilePath.name(name, contains: ".tmp-") {
                 unlink(folder + "/" + name)
             }
         }
-    }
-
-    /// The names of a folder's entries (with `.` and `..`); empty when it cannot be read.
-    static func names(in folder: String) -> [String] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            })
-        }
-        return names
     }
 
     /// The saved last good copies of the given files (those that have one).
     func lastGoodCopies(_ files: [UserFile]) -> UserFileMap<[UInt8]> {
         var copies: UserFileMap<[UInt8]> = [:]
         for file in files {
-            copies[file] = try? Self.contents(of: lastGoodPath + "/" + file.fileName).get()
+            copies[file] = try? PosixFile.contents(of: lastGoodPath + "/" + file.fileName).get()
         }
         return copies
     }
@@ -276,7 +229,7 @@ struct DataDirectory {
         let path = path(of: .settings)
         var current: UserFileMap<[UInt8]> = [:]
         var unreadable: UserFileMap<FileAccessProblem> = [:]
-        switch Self.contents(of: path) {
+        switch PosixFile.contents(of: path) {
         case .success(let data): current[.settings] = data
         case .failure(let error) where error.code != ENOENT: unreadable[.settings] = .unreadable(reason: error.reason)
         case .failure: return Settings()

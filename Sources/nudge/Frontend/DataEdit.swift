@@ -98,7 +98,7 @@ extension DataDirectory {
             // Outside the data directory `run` does not clean up after an edit that was killed; under the lock
             // no other nudge of this directory is writing one.
             let prefix = "." + file.fileName + ".tmp-"
-            for name in Self.names(in: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+            for name in PosixFile.names(in: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
         }
         var status = stat()
         let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o600

@@ -22,7 +22,7 @@ final class GoneWaiters {
     /// The files in `directory`'s `.waiters/` whose waiters are gone.
     init(_ directory: DataDirectory) {
         let folder = directory.notesPath(WaiterHold.directoryName)
-        left = DataDirectory.names(in: folder).filter { $0 != "." && $0 != ".." }.compactMap { name in
+        left = PosixFile.names(in: folder).filter { $0 != "." && $0 != ".." }.compactMap { name in
             Self.lockIfGone(folder + "/" + name)
         }
     }
@@ -56,7 +56,7 @@ final class GoneWaiters {
             close(descriptor)
             return nil
         }
-        let held = try? DataDirectory.contents(of: path).get()
+        let held = try? PosixFile.contents(of: path).get()
         return Left(path: path, descriptor: descriptor, held: held.flatMap(HeldNotification.init(fileContent:)))
     }
 }

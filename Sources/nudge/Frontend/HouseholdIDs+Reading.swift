@@ -26,6 +26,6 @@ extension HouseholdIDs {
 
     /// A user file's bytes (through a symbolic link), nil when it cannot be read.
     private func userFile(_ file: UserFile, in directory: DataDirectory) -> [UInt8]? {
-        try? DataDirectory.contents(of: directory.path(of: file)).get()
+        try? PosixFile.contents(of: directory.path(of: file)).get()
     }
 }

@@ -99,12 +99,12 @@ enum StateMove {
         let mode = info.st_mode & 0o7777
         if info.st_mode & S_IFMT == S_IFDIR {
             guard mkdir(target, mode | 0o700) == 0 else { throw AtomicFile.failure("cannot create", target) }
-            for name in DataDirectory.names(in: source) where name != "." && name != ".." {
+            for name in PosixFile.names(in: source) where name != "." && name != ".." {
                 try copy(source + "/" + name, to: target + "/" + name, steps: &steps)
             }
             AtomicFile.syncDirectory(target)
         } else {
-            switch DataDirectory.contents(of: source) {
+            switch PosixFile.contents(of: source) {
             case .success(let bytes): try AtomicFile.write(bytes, to: target, mode: mode)
             case .failure(let error):
                 throw CLIError.cannotWrite("nudge: cannot read \(source): \(error.reason)")
@@ -118,7 +118,7 @@ enum StateMove {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFDIR {
-            for name in DataDirectory.names(in: path) where name != "." && name != ".." {
+            for name in PosixFile.names(in: path) where name != "." && name != ".." {
                 removeTree(path + "/" + name)
             }
             rmdir(path)
@@ -129,7 +129,7 @@ enum StateMove {
 
     /// True when a file in `folder` is locked by a click waiter that lives (`WaiterHold`).
     private static func waiterLives(in folder: String) -> Bool {
-        DataDirectory.names(in: folder).contains { name in
+        PosixFile.names(in: folder).contains { name in
             guard name != ".", name != ".." else { return false }
             let descriptor = open(folder + "/" + name, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return false }

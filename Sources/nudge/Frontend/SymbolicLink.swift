@@ -26,7 +26,7 @@ enum SymbolicLink {
     /// not).
     ///
     /// - Returns: a failure with errno for a loop or a path that cannot be examined.
-    static func resolve(_ path: String) -> Result<Resolution, DataDirectory.ReadError> {
+    static func resolve(_ path: String) -> Result<Resolution, PosixFile.ReadError> {
         var current = path
         for hops in 0...maximumChain {
             var info = stat()

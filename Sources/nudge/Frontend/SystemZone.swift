@@ -29,7 +29,7 @@ enum SystemZone {
     /// The zone of /etc/localtime (a link into the zoneinfo tree), else /etc/timezone, else UTC.
     static func system() -> Zone {
         if let zone = zone(inFile: "/etc/localtime") { return zone }
-        if let name = (try? DataDirectory.contents(of: "/etc/timezone").get()).map({ String(decoding: $0, as: UTF8.self) }),
+        if let name = (try? PosixFile.contents(of: "/etc/timezone").get()).map({ String(decoding: $0, as: UTF8.self) }),
            let zone = ZoneDatabase.zone(named: String(name.split(whereSeparator: \.isWhitespace).first ?? "")) {
             return zone
         }
@@ -49,7 +49,7 @@ enum SystemZone {
         let target = String(cString: resolved)
         free(resolved)
         if let zone = zone(namedBy: target) { return zone }
-        return (try? DataDirectory.contents(of: target).get())
+        return (try? PosixFile.contents(of: target).get())
             .flatMap(PosixTimeZone.footer(ofTZif:)).flatMap(PosixTimeZone.parse)?.fixedZone
     }
 
@@ -67,7 +67,7 @@ enum SystemZone {
     /// first such zone of the zoneinfo tree. Only read when `TZ` holds a rule with daylight time.
     static func zone(following rule: PosixTimeZone) -> Zone? {
         func follows(_ path: String) -> Bool {
-            guard let data = try? DataDirectory.contents(of: path).get(),
+            guard let data = try? PosixFile.contents(of: path).get(),
                   let footer = PosixTimeZone.footer(ofTZif: data), let theirs = PosixTimeZone.parse(footer) else {
                 return false
             }
@@ -85,7 +85,7 @@ enum SystemZone {
     /// The zone names under a folder of the zoneinfo tree, sorted, subfolders included (`America/Indiana/…`).
     private static func zoneNames(under folder: String) -> [String] {
         var names: [String] = []
-        for entry in DataDirectory.names(in: ZoneDatabase.path + "/" + folder).sorted() where !entry.hasPrefix(".") {
+        for entry in PosixFile.names(in: ZoneDatabase.path + "/" + folder).sorted() where !entry.hasPrefix(".") {
             let name = folder + "/" + entry
             var info = stat()
             guard stat(ZoneDatabase.path + "/" + name, &info) == 0 else { continue }

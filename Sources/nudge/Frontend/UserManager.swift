@@ -45,12 +45,9 @@ final class UserManager {
     }
 
     /// The manager's effective capabilities (`CapEff` of its process), nil when they cannot be read.
-    ///
-    /// Read with `DataDirectory.contents(of:)`, not `String(contentsOfFile:encoding:)`: that one call links
-    /// FoundationEssentials' file, path and `Data` code into the static binary, which nudge otherwise leaves out.
     func capabilities() -> UInt64? {
         guard let pid = connection.peerPID(),
-              case .success(let bytes) = DataDirectory.contents(of: "/proc/\(pid)/status"),
+              case .success(let bytes) = PosixFile.contents(of: "/proc/\(pid)/status"),
               let status = String(validating: bytes, as: UTF8.self) else { return nil }
         return WakeCapability.effectiveCapabilities(status: status)
     }

@@ -78,7 +78,7 @@ enum WaiterUnit {
 
     /// The cgroup v2 path of `pid` ("/user.slice/…/app.slice/nudge.service"), nil when it cannot be read.
     static func controlGroup(of pid: pid_t) -> String? {
-        guard case .success(let bytes) = DataDirectory.contents(of: "/proc/\(pid)/cgroup"),
+        guard case .success(let bytes) = PosixFile.contents(of: "/proc/\(pid)/cgroup"),
               let text = String(validating: bytes, as: UTF8.self) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("0::") { return String(line.dropFirst(3)) }
         return nil

@@ -79,11 +79,7 @@ enum ManualText {
             way over a short connection. A server that draws no buttons shows it without them, and `nudge check` \
             says so.
             """),
-        .entry("the command", """
-            with `deliver.command`, an argv template run without a shell: `{id}`, `{kind}`, `{title}`, `{body}` \
-            and `{deepLink}` are replaced inside its arguments, the record is in its environment (see \
-            ENVIRONMENT), and it gets 10 seconds.
-            """),
+        .entry("the command", "with `deliver.command` (SETTINGS): a program of yours, run for each delivery."),
         .paragraph("""
             A desktop notification or command that fails is reported on standard error and by `nudge status`, and \
             tried again by later runs until the notification expires; nothing is retried while notifications are \
@@ -180,9 +176,12 @@ enum ManualText {
 
     private static let defaults = Settings()
 
-    static let settings: [ManualBlock] = [
-        .paragraph("`settings.json` is one object; every key is optional."),
-        setting("timeZone", "IANA zone name", "the system zone", "the zone of every time of day"),
+    /// settings.json's keys: the manual's SETTINGS and the table in docs/files.md are both made from these
+    /// (`FilesPageTests` holds the page to them).
+    static let settingRows: [SettingText] = [
+        setting("timeZone", "IANA zone name", "the system's: `TZ`, else `/etc/localtime`", """
+            the zone of every time of day; without it, runs follow the system's zone as it travels
+            """),
         setting("notifications.enabled", "boolean", defaults.notifications.enabled, """
             the master switch: off, nudge still writes the plan but delivers nothing, says so, and records what \
             fell due as suppressed, never to be delivered later (`nudge test` still delivers)
@@ -198,9 +197,13 @@ enum ManualText {
             medium and low notifications that fall from start (inclusive) to end (exclusive) move to the end; \
             critical and high never move. The span may wrap past midnight; equal times mean none.
             """),
-        setting("deliver.desktop", "boolean", defaults.deliverDesktop, "show each delivery on the desktop"),
+        setting("deliver.desktop", "boolean",
+                "\(defaults.deliverDesktop); `nudge init` sets it when a desktop session bus is there",
+                "show each delivery on the desktop"),
         setting("deliver.command", "array of strings", "none", """
-            a program and its arguments to run for each delivery, such as \
+            a program and its arguments, run without a shell for each delivery: `{id}`, `{kind}`, `{title}`, \
+            `{body}` and `{deepLink}` are replaced inside its arguments, the record is in its environment \
+            (`NUDGE_TITLE` and the others under ENVIRONMENT in `man nudge`), and it gets 10 seconds; such as \
             `["logger", "-t", "nudge", "{title}: {body}"]`
             """),
         setting("laundry.enabled", "boolean", defaults.laundry.enabled, "plan laundry notifications"),
@@ -266,6 +269,9 @@ enum ManualText {
             minutes added to `fajr`, `sunrise`, `dhuhr`, `asr`, `maghrib` or `isha` (a mosque's timetable)
             """),
     ]
+
+    static let settings: [ManualBlock] = [.paragraph("`settings.json` is one object; every key is optional.")]
+        + settingRows.map(\.block)
 
     static let formats: [ManualBlock] = [
         .paragraph("""
@@ -434,8 +440,26 @@ enum ManualText {
     static let seeAlso = ["crontab(5)", "systemd.timer(5)"]
 
     /// One key of settings.json: its path, what it takes, its default (from `Settings()`) and what it does.
-    private static func setting(_ key: String, _ type: String, _ value: Any, _ meaning: String) -> ManualBlock {
-        .entry(key.split(separator: ",").map { "`\(String($0).trimmingWhitespace)`" }.joined(separator: ", ")
-                + " (\(type); default \(value))", meaning)
+    private static func setting(_ key: String, _ type: String, _ value: Any, _ meaning: String) -> SettingText {
+        SettingText(keys: key.split(separator: ",").map { String($0).trimmingWhitespace }, type: type,
+                    defaultValue: "\(value)", meaning: meaning)
+    }
+}
+
+/// One row of settings.json's keys: its keys, the values it takes, its default and what it does.
+struct SettingText {
+    let keys: [String]
+    let type: String
+    let defaultValue: String
+    let meaning: String
+
+    /// As the manual lists it: "`quietHours.start`, `quietHours.end` (HH:MM; default none)".
+    var block: ManualBlock {
+        .entry(keys.map { "`\($0)`" }.joined(separator: ", ") + " (\(type); default \(defaultValue))", meaning)
+    }
+
+    /// As docs/files.md's table has it: "| `maxPending` | 1 to 10000 (64) | the budget: … |".
+    var markdownRow: String {
+        "| " + keys.map { "`\($0)`" }.joined(separator: ", ") + " | \(type) (\(defaultValue)) | \(meaning) |"
     }
 }

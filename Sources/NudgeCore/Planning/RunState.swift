@@ -8,14 +8,14 @@ public struct RunState: Equatable, Sendable {
     public static let recentMissedLimit = 50
 
     /// The previous run's `now`: daily repeats fall due after it.
-    public var lastRunAt: Date?
+    public internal(set) var lastRunAt: Date?
     /// The latest `now` any run has had.
-    public var latestRunAt: Date?
+    public internal(set) var latestRunAt: Date?
     /// The `now` of the last `nudge run` (by the timer, cron or a person), not of an editing command's re-plan:
     /// what the stale-timer warning and `status`'s "Last run" read.
-    public var lastRunCommandAt: Date?
+    public internal(set) var lastRunCommandAt: Date?
     /// The `now` of the last `nudge run --systemd`, the run the systemd units start (docs/systemd.md).
-    public var lastSystemdRunAt: Date?
+    public internal(set) var lastSystemdRunAt: Date?
     /// Whether the systemd units wake nudge: the last `nudge run --systemd` came within two hours of the last
     /// `nudge run` (the hourly timer starts one at least every hour). An editing command then arms the next wake
     /// too, and the stale-run warning waits for the wake that was due. A `nudge run` by hand leaves it so; two
@@ -25,34 +25,34 @@ public struct RunState: Equatable, Sendable {
         return (lastRunCommandAt ?? systemd).timeIntervalSince(systemd) <= 2 * StaleRun.systemdInterval
     }
     /// The zone of the previous run, to notice travel.
-    public var timeZone: String?
+    public internal(set) var timeZone: String?
     /// Why the previous run's zone is not exactly what `TZ` asked for (docs/promises.md), for `status`.
-    public var zoneWarning: String?
+    public internal(set) var zoneWarning: String?
     /// What was handled, so that nothing is delivered twice: the ledger, and the ids and dates pruning keeps.
-    public var memory = DeliveryMemory()
+    public internal(set) var memory = DeliveryMemory()
     /// Bytes of `outbox.jsonl` whose lines are already in the ledger; anything beyond was written by a run
     /// that died before saving this file, and is taken into the ledger by the next run.
-    public var outboxBytes = 0
+    public internal(set) var outboxBytes = 0
     /// Hash of the outbox's line that ends at `outboxBytes`: a rotated or truncated outbox that has grown as
     /// long again no longer holds that line there, so recovery then reads the new file from its start.
-    public var outboxLastLine: String?
-    public var deliveredTotal = 0
-    public var missedTotal = 0
-    public var recentMissed: [MissedRecord] = []
+    public internal(set) var outboxLastLine: String?
+    public internal(set) var deliveredTotal = 0
+    public internal(set) var missedTotal = 0
+    public internal(set) var recentMissed: [MissedRecord] = []
     /// Problems found in user files by the last run, as printed.
-    public var fileErrors: [String] = []
+    public internal(set) var fileErrors: [String] = []
     /// What the last run did about them, as printed: a file's last good version stands in, an entry plans from
     /// its own or not at all (`nudge status` repeats them).
-    public var fileNotes: [String] = []
+    public internal(set) var fileNotes: [String] = []
     /// Content hash of the last valid version of each user file, saved beside state.json.
-    public var lastGood: UserFileMap<String> = [:]
+    public internal(set) var lastGood: UserFileMap<String> = [:]
     /// The plan's budget at the last run, for `status`.
-    public var lastBudget: BudgetStatus?
+    public internal(set) var lastBudget: BudgetStatus?
     /// How many notifications the last run delivered and recorded as missed.
-    public var lastDelivered = 0
-    public var lastMissed = 0
+    public internal(set) var lastDelivered = 0
+    public internal(set) var lastMissed = 0
     /// Notifications delivered with `badge: true` since the last `nudge ack`.
-    public var badge = 0
+    public internal(set) var badge = 0
     /// The snoozes and timers the person started, and the actions applied to deliveries.
     public var userActions = UserActions()
     /// The deliveries the desktop and the command still owe, and their latest failures.
@@ -60,17 +60,40 @@ public struct RunState: Equatable, Sendable {
     /// The desktop clicks their waiters could not apply, for `status`.
     public var unappliedClicks = UnappliedClicks()
     /// How many due notifications the last run suppressed because notifications are switched off.
-    public var lastSuppressed = 0
+    public internal(set) var lastSuppressed = 0
     /// The learned streak reminder time and when it was computed (docs/files.md); nil until plays exist.
-    public var smartReminder: SmartReminder?
+    public internal(set) var smartReminder: SmartReminder?
     /// Occurrence id → fireAt of each leave reminder in the plan, for the 2-minute hysteresis.
-    public var plannedLeaveTimes: [String: Date] = [:]
+    public internal(set) var plannedLeaveTimes: [String: Date] = [:]
     /// Open departures of trips (docs/files.md), at most one per trip, until arrival or `Departure.openFor`.
-    public var departures: [Departure] = []
+    public internal(set) var departures: [Departure] = []
     /// Streak milestones reached, per game, never pruned: each is announced once (docs/files.md, "streaks.json").
-    public var milestones: [Milestone] = []
+    public internal(set) var milestones: [Milestone] = []
 
     public init() {}
+
+    /// `nudge ack`: the badge back to 0; returns what it was.
+    public mutating func clearBadge() -> Int {
+        defer { badge = 0 }
+        return badge
+    }
+
+    /// The outbox accounted for up to `bytes`, whose line ending there hashes to `lastLine` (`DataSnapshot`'s
+    /// recovery after a rotated or truncated outbox).
+    public mutating func accountOutbox(bytes: Int, lastLine: String?) {
+        outboxBytes = bytes
+        outboxLastLine = lastLine
+    }
+
+    /// `file`'s last good copy, saved beside state.json, has the content hash `hash`.
+    public mutating func noteLastGood(_ file: UserFile, hash: String) {
+        lastGood[file] = hash
+    }
+
+    /// An arrival closes the open departure of `trip` (`nudge trip arrive`, "I'm here").
+    public mutating func closeDeparture(of trip: String) {
+        departures.removeAll { $0.trip == trip }
+    }
 
     /// Accounts for `text`, whole lines just appended to the outbox: its length and the hash of its last line.
     public mutating func noteOutboxAppend(_ text: String) {

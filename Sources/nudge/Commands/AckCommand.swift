@@ -19,10 +19,7 @@ enum AckCommand {
                 edit.lines = ["Badge: 0 (nothing delivered yet)"]
                 return
             }
-            let previous = try edit.changeState { state in
-                defer { state.badge = 0 }
-                return state.badge
-            }
+            let previous = try edit.changeState { $0.clearBadge() }
             edit.lines = ["Badge cleared (was \(previous))."]
         }
         return .success

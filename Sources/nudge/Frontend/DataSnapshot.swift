@@ -99,8 +99,7 @@ struct DataSnapshot {
             }
         }
         // From here on the figures describe outbox.jsonl itself: from its start when it was rotated.
-        recovering.outboxBytes = rotatedAway ? 0 : accounted
-        recovering.outboxLastLine = rotatedAway ? nil : accountedLine
+        recovering.accountOutbox(bytes: rotatedAway ? 0 : accounted, lastLine: rotatedAway ? nil : accountedLine)
         if rotatedAway || accounted == 0 { continuing = false }
         let tail = recovering.outboxBytes < size ? try outbox.tail(from: recovering.outboxBytes) : []
         guard !tail.isEmpty else {
@@ -154,7 +153,7 @@ struct DataSnapshot {
                               zoneWarning: zoneWarning)
         var result = Planner.plan(loaded.household, previous: state, now: now, zone: zone, previousZone: previousZone,
                                   pass: pass)
-        for update in lastGoodUpdates { result.state.lastGood[update.file] = update.hash }
+        for update in lastGoodUpdates { result.state.noteLastGood(update.file, hash: update.hash) }
         return result
     }
 }

@@ -44,7 +44,7 @@ enum TripEdit {
         case .success(let (departure, minutes)):
             let text = try record(TravelObservation(departedAt: departure.at, minutes: minutes), tripID: tripID,
                                   &edit)
-            try edit.changeState { $0.departures.removeAll { $0.trip == tripID } }
+            try edit.changeState { $0.closeDeparture(of: tripID) }
             return text
         case .failure(let failure):
             throw badData(failure.description, edit)

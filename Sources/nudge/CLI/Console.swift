@@ -24,6 +24,11 @@ struct Console {
         fputs(text + "\n", stdout)
     }
 
+    /// Writes `text` to stdout as it is, its own line ends included (an iCalendar file's CRLF).
+    func write(_ text: String) {
+        fputs(text, stdout)
+    }
+
     /// Writes a diagnostic to stderr: an error unless said otherwise.
     func error(_ text: String, priority: Priority = .error) {
         fflush(stdout)

@@ -6,15 +6,26 @@ import NudgeCore
 enum PlanCommand {
     static let command = Command(
         name: "plan",
-        usage: "nudge plan [--now T] [--json] [--data DIR]",
+        usage: "nudge plan [--now T] [--json | --ics] [--data DIR]",
         summary: "show the pending plan as a table in local time (with --now: compute it for T, write nothing)",
-        options: [.now, .json, .data, .help],
+        options: [.now, .json, ics, .data, .help],
         positionals: 0...0,
         run: run)
+
+    static let ics = OptionSpec.flag("--ics", """
+        print the critical and high records of the next 48 hours as an iCalendar file: the events a calendar of \
+        yours would hold, each with an alarm at its time (docs/calendar.md)
+        """)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
         let directory = try arguments.directory()
         try directory.requireExists()
+        if arguments.has(Self.ics) {
+            guard !arguments.has(.json) else {
+                throw CLIError.usage("nudge plan: --json and --ics are two ways to print the plan; give one")
+            }
+            return try printCalendar(directory, arguments: arguments, console: console)
+        }
         if arguments.text(.now) != nil {
             let snapshot = try DataSnapshot.load(directory)
             // A preview: the state it would leave is not kept, so the pass's kind changes nothing here.
@@ -59,6 +70,28 @@ enum PlanCommand {
         case .failure(let problem):
             throw CLIError.badData(["\(directory.path)/\(problem)", "nudge: plan.json is rewritten by every `nudge run`"])
         }
+    }
+
+    /// The plan's events as one iCalendar file: plan.json's, or with `--now` the plan computed for then.
+    private static func printCalendar(_ directory: DataDirectory, arguments: ParsedArguments,
+                                      console: Console) throws -> ExitCode {
+        let snapshot = try DataSnapshot.load(directory)
+        var plan: Plan?
+        if arguments.text(.now) != nil {
+            plan = snapshot.plan(now: arguments.now, kind: .replanAfterEdit).plan
+        } else if let data = try directory.read(.plan) {
+            switch Plan.decode(data) {
+            case .success(let decoded): plan = decoded
+            case .failure(let problem):
+                throw CLIError.badData(["\(directory.path)/\(problem)", "nudge: plan.json is rewritten by every `nudge run`"])
+            }
+        }
+        // No plan yet: a calendar with no events.
+        let events = plan.map { CalendarEvents($0, now: arguments.now) } ?? CalendarEvents()
+        console.write(events.file(stamp: plan?.generatedAt ?? arguments.now,
+                                  product: "-//nudge//nudge \(NudgeCLI.version)//EN"))
+        snapshot.problemLines.forEach { console.error($0) }
+        return snapshot.problemLines.isEmpty ? .success : .badData
     }
 
     /// Below the table: the alarms that follow a prayer and will not ring in the 7 days from `now`, and why

@@ -199,6 +199,13 @@ final class SystemdUserManagerTests: XCTestCase {
             try kill(waiter, 0) != 0 && !manager.pids(inCgroupOf: "nudge.service").contains(waiter)
         }
 
+        // The click's save of laundry.json started a run; a save in the instant that run ends is folded into it
+        // and planned at the next wake (docs/systemd.md, "Known gaps"): under load that instant lasts long enough
+        // to be hit (1 of 3 full runs with two builds beside it). A person edits a moment after a click.
+        try Waiting.until("the run the click's save started to end", timeout: 60) {
+            try manager.property("ActiveState", of: "nudge.service") == "inactive"
+        }
+
         // An edit by hand, as an editor saves (a new file renamed over): nudge.path runs nudge, which plans the
         // new alarm.
         let later = Date().addingTimeInterval(2 * 3600)
@@ -208,8 +215,12 @@ final class SystemdUserManagerTests: XCTestCase {
         let alarms = #"{ "alarms": [ { "id": "tea", "title": "Tea", "time": "\#(formatter.string(from: later))" } ] }"#
         try Data((alarms + "\n").utf8).write(to: URL(fileURLWithPath: data + "/.alarms.json.swp"))
         XCTAssertEqual(rename(data + "/.alarms.json.swp", data + "/alarms.json"), 0)
-        try Waiting.until("the new alarm in plan.json", timeout: 3) {
-            ((try? String(contentsOfFile: self.state + "/plan.json")) ?? "").contains("alarm.prayer:tea:")
+        do {
+            try Waiting.until("the new alarm in plan.json", timeout: 3) {
+                ((try? String(contentsOfFile: self.state + "/plan.json")) ?? "").contains("alarm.prayer:tea:")
+            }
+        } catch {
+            throw SystemdUserManager.Failed(description: "\(error)\n\(try diagnosis())")
         }
 
         // Every line the day added to the whole journal, whatever its unit or writer.

@@ -1,7 +1,7 @@
 /// The parts of an occurrence id `<kind>:<source>:<event>[:snooze-N]` (docs/design.md, "Occurrence ids"): kinds and
 /// sources never hold a colon, the event may (a cycle named by its `startedAt` instant).
 public struct OccurrenceID: Equatable, Sendable {
-    public var kind: String
+    var kind: String
     public var source: String
     /// The event without any `:snooze-N` suffix: the local date of an alarm or reminder, a cycle's id.
     public var event: String

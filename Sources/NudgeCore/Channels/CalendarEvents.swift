@@ -8,18 +8,18 @@ public struct CalendarEvents: Equatable, Sendable {
     /// How far ahead of the run's now, by default.
     public static let defaultHoursAhead = 48
     /// The suffix that makes a record's id the event's UID.
-    public static let uidSuffix = "@nudge"
+    static let uidSuffix = "@nudge"
 
     /// One event: a planned record, pending or deferred (a deferred one has no body of its own: its title stands in).
-    public struct Event: Equatable, Sendable {
-        public let uid: String
-        public let summary: String
-        public let description: String
-        public let start: Date
-        public let category: String
+    struct Event: Equatable, Sendable {
+        let uid: String
+        let summary: String
+        let description: String
+        let start: Date
+        let category: String
     }
 
-    public let events: [Event]
+    let events: [Event]
 
     /// No events.
     public init() {

@@ -1,14 +1,14 @@
 /// What a delivery looks like on the desktop (docs/desktop.md): app name, urgency, icon and sound per record, which
 /// `NotifyRequest` carries to the freedesktop notification server for every notification, with buttons or without.
-public enum DesktopNotification {
-    public static let appName = "nudge"
+enum DesktopNotification {
+    static let appName = "nudge"
     /// Freedesktop sound names: alarms and timers the person started ring like an alarm clock.
     static let alarmSound = "alarm-clock-elapsed"
     static let messageSound = "message-new-instant"
 
     /// `critical` stays on screen until dismissed; `high` and `medium` are normal; `low` is low (docs/desktop.md).
     /// The `urgency` hint's byte: 0 low, 1 normal, 2 critical.
-    public static func urgency(_ priority: Priority) -> UInt8 {
+    static func urgency(_ priority: Priority) -> UInt8 {
         switch priority {
         case .critical: return 2
         case .high, .medium: return 1
@@ -17,7 +17,7 @@ public enum DesktopNotification {
     }
 
     /// An icon from the freedesktop icon naming specification for each kind family.
-    public static func icon(_ kind: NotificationKind) -> String {
+    static func icon(_ kind: NotificationKind) -> String {
         switch kind.family {
         case "laundry": return "task-due"
         case "commute": return "go-next"
@@ -30,7 +30,7 @@ public enum DesktopNotification {
     }
 
     /// The sound of a record with `sound: true`.
-    public static func soundName(_ kind: NotificationKind) -> String {
+    static func soundName(_ kind: NotificationKind) -> String {
         switch kind {
         case .prayer, .plainAlarm, .timerDone, .washComplete, .dryComplete: return alarmSound
         default: return messageSound
@@ -39,7 +39,7 @@ public enum DesktopNotification {
 
     /// The body with `&`, `<` and `>` escaped: servers that show body markup (dunst, GNOME, KDE) would otherwise
     /// read "Tom & Jerry" as broken markup.
-    public static func escapedBody(_ body: String) -> String {
+    static func escapedBody(_ body: String) -> String {
         var escaped = ""
         for character in body {
             switch character {

@@ -10,8 +10,8 @@ import FoundationEssentials
 /// whose buttons nothing listens to, to be closed, and a click that was not applied, to be reported.
 public struct HeldNotification: Equatable, Sendable {
     /// The delivered notification's occurrence id and title.
-    public var id: String
-    public var title: String
+    var id: String
+    var title: String
     /// The bus instance's id (`org.freedesktop.DBus.GetId`): a session bus started again (a new login) reuses
     /// unique names, and its `server` would be another program.
     public var busID: String
@@ -37,9 +37,9 @@ public struct HeldNotification: Equatable, Sendable {
     /// that cannot be applied at once").
     public struct PendingClick: Equatable, Sendable {
         /// The action (`COMPLETE_ACTION`) and the button's label ("Start Dryer").
-        public var action: String
-        public var label: String
-        public var clickedAt: Date
+        var action: String
+        var label: String
+        var clickedAt: Date
         /// Why the last attempt failed, as nudge said it ("" before the first); once given up, the whole reason.
         public var error: String
 

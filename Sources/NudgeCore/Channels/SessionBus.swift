@@ -3,7 +3,7 @@
 /// which systemd-logind puts at `/run/user/<uid>/bus`.
 public enum SessionBus {
     /// What the search found.
-    public enum Resolution: Equatable, Sendable {
+    enum Resolution: Equatable, Sendable {
         /// The environment already names a bus: used as it is.
         case given(String)
         /// Found a socket owned by the user: its address, and the runtime directory it lives in.
@@ -16,7 +16,7 @@ public enum SessionBus {
 
     /// The bus for a process with `environment` run by `uid`. `isUserSocket(path)` says whether the path is a
     /// socket owned by the user.
-    public static func resolve(environment: [String: String], uid: UInt32,
+    static func resolve(environment: [String: String], uid: UInt32,
                                isUserSocket: (String) -> Bool) -> Resolution {
         if let given = environment["DBUS_SESSION_BUS_ADDRESS"], !given.isEmpty { return .given(given) }
         var directories: [String] = []
@@ -48,7 +48,7 @@ public enum SessionBus {
 
     /// No session bus, with where nudge looked.
     public struct MissingBus: Error, Equatable, CustomStringConvertible {
-        public var lookedAt: [String]
+        var lookedAt: [String]
         public var description: String {
             SessionBus.missingMessage + " (DBUS_SESSION_BUS_ADDRESS is not set and there is no socket of yours at "
                 + lookedAt.joined(separator: " or ") + ")"

@@ -3,12 +3,12 @@
 /// one had (docs/promises.md).
 public struct BrokenEntry: Equatable, Sendable {
     /// The path of the list that holds it: `alarms`, `trips[0].observations`.
-    public var list: KeyPath
-    public var index: Int
+    var list: KeyPath
+    var index: Int
     /// Its `id` when that is a string.
     public var id: String?
 
-    public init(list: KeyPath, index: Int, id: String?) {
+    init(list: KeyPath, index: Int, id: String?) {
         self.list = list
         self.index = index
         self.id = id

@@ -7,7 +7,7 @@ public enum ContentHash {
         of(bytes[...])
     }
 
-    public static func of(_ bytes: ArraySlice<UInt8>) -> String {
+    static func of(_ bytes: ArraySlice<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -10,9 +10,9 @@ public struct DataProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case keyPath(KeyPath)
     }
 
-    public var file: String
-    public var place: Place
-    public var message: String
+    var file: String
+    var place: Place
+    var message: String
 
     public init(file: String, place: Place, message: String) {
         self.file = file

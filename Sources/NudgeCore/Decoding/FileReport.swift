@@ -2,9 +2,9 @@
 public struct FileReport: Equatable, Sendable {
     public var file: UserFile
     public var problems: [DataProblem] = []
-    public var unknownKeys: [KeyPath] = []
+    var unknownKeys: [KeyPath] = []
     /// Unknown key path (as text) → the known key it is probably a misspelling of.
-    public var suggestions: [String: String] = [:]
+    var suggestions: [String: String] = [:]
     /// The entries left out for problems of their own (docs/promises.md).
     public var brokenEntries: [BrokenEntry] = []
     /// settings.json's invalid settings, by top-level key (`quietHours`): each falls back alone (docs/promises.md).
@@ -15,7 +15,7 @@ public struct FileReport: Equatable, Sendable {
 
     public var isValid: Bool { problems.isEmpty }
 
-    public init(file: UserFile, problems: [DataProblem] = [], unknownKeys: [KeyPath] = [],
+    init(file: UserFile, problems: [DataProblem] = [], unknownKeys: [KeyPath] = [],
                 suggestions: [String: String] = [:], brokenEntries: [BrokenEntry] = [], isUsable: Bool? = nil) {
         self.file = file
         self.problems = problems

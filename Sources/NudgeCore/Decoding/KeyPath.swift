@@ -10,30 +10,30 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     private(set) var components: [Component] = []
 
     /// The document itself.
-    public static let root = KeyPath()
+    static let root = KeyPath()
 
-    public func appending(_ key: String) -> KeyPath {
+    func appending(_ key: String) -> KeyPath {
         var copy = self
         copy.components.append(.key(key))
         return copy
     }
 
-    public func appending(index: Int) -> KeyPath {
+    func appending(index: Int) -> KeyPath {
         var copy = self
         copy.components.append(.index(index))
         return copy
     }
 
-    public var isRoot: Bool { components.isEmpty }
+    var isRoot: Bool { components.isEmpty }
 
     /// The first key of the path (`quietHours` of `quietHours.end`), nil for the root or an index.
-    public var firstKey: String? {
+    var firstKey: String? {
         guard case .key(let key)? = components.first else { return nil }
         return key
     }
 
     /// The key when the path is a single member of the document (`alarms`), nil otherwise.
-    public var topLevelKey: String? {
+    var topLevelKey: String? {
         guard components.count == 1, case .key(let key) = components[0] else { return nil }
         return key
     }

@@ -20,7 +20,7 @@ public enum Spelling {
 
     /// Up to `limit` candidates nearest to `word` (case ignored), all at the smallest distance found, when that is
     /// at most a third of the word's length: "Europe/Istanbul" for "Europe/Istambul", nothing for "Mars/Base".
-    public static func closestNames(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
+    static func closestNames(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
         let lower = word.lowercased()
         var best: [String] = []
         var bestEdits = max(1, word.count / 3)
@@ -37,7 +37,7 @@ public enum Spelling {
     }
 
     /// Levenshtein distance: insertions, deletions and substitutions of characters.
-    public static func distance(_ lhs: String, _ rhs: String) -> Int {
+    static func distance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs), b = Array(rhs)
         guard !a.isEmpty else { return b.count }
         var previous = Array(0...b.count)

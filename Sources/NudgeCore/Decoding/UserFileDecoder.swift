@@ -63,7 +63,7 @@ public enum UserFileDecoder {
         decode(.laundry, data, knownKeys: ["pets"]) { $0.list("pets", Pet.init) }
     }
 
-    public static func alarms(_ data: [UInt8]) -> ([Alarm]?, FileReport) {
+    static func alarms(_ data: [UInt8]) -> ([Alarm]?, FileReport) {
         decode(.alarms, data, knownKeys: ["alarms"]) { $0.list("alarms", Alarm.init) }
     }
 }

@@ -121,7 +121,7 @@ public enum LaundryEditor {
     /// A new cycle's id, named after its start in UTC: `c-20261121T073000Z`; `-2`, `-3`… when that name is
     /// in `taken` (the cycle it replaces, or one a clock set back to the same second had already named), so the
     /// new cycle's notifications are new occurrences.
-    public static func cycleID(startedAt: Date, avoiding taken: Set<String>) -> String {
+    static func cycleID(startedAt: Date, avoiding taken: Set<String>) -> String {
         let utc = LocalDateTime(secondsSinceEpoch: LocalDateTime.floorSeconds(of: startedAt))
         let date = utc.date
         let base = "c-" + LocalDate.zeroPadded(date.year, width: 4) + LocalDate.zeroPadded(date.month, width: 2)

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// what a departure does to the trip's leave-time reminder. Writing the observation is `TripEditor`'s.
 public enum TripRecorder {
     /// An arrival's journey, in whole minutes, must lie in this range to teach the prediction.
-    public static let minutesRange = 1...600
+    static let minutesRange = 1...600
 
     /// What went wrong, for a message and exit 65.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -64,7 +64,7 @@ public enum TripRecorder {
 
     /// The instance of `trip` a departure at `at` belongs to: the first arriving after it, within
     /// `Departure.openFor`.
-    public static func instance(of trip: Trip, departedAt at: Date,
+    static func instance(of trip: Trip, departedAt at: Date,
                                 clock: WallClock) -> (date: LocalDate, arrival: Date)? {
         let day = clock.localDate(of: at)
         return CommuteRule.arrivals(of: trip, from: day.adding(days: -1), through: day.adding(days: 1), clock: clock)

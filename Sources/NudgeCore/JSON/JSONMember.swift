@@ -4,12 +4,12 @@
 /// order the user wrote them in survives a read-modify-write cycle.
 public struct JSONMember: Equatable, Sendable {
     /// The member name, unescaped.
-    public var key: String
+    var key: String
     /// The member value.
-    public var value: JSONValue
+    var value: JSONValue
 
     /// Creates a member; unlabeled so that literals read like JSON: `JSONMember("a", .null)`.
-    public init(_ key: String, _ value: JSONValue) {
+    init(_ key: String, _ value: JSONValue) {
         self.key = key
         self.value = value
     }

@@ -20,7 +20,7 @@ import FoundationEssentials
 /// produces an error rather than a stack overflow.
 public enum JSONParser {
     /// Maximum nesting of arrays/objects; deeper input is a syntax error (never a stack overflow).
-    public static let maximumDepth = 512
+    static let maximumDepth = 512
 
     /// Parses one JSON document from `bytes`.
     ///

@@ -5,11 +5,11 @@
 /// documents are compared container by container along the way to what differs; a value that changed is
 /// replaced where it lies, a member or element that was added goes after the last one, written like its
 /// neighbour (`JSONStyle`), and one that went is cut out with its comma.
-public enum JSONSplice {
+enum JSONSplice {
     /// `original` changed to read `edited`. With no original (nudge creates the file), or one that is not JSON,
     /// `edited` in nudge's own layout, indented by two spaces, with a final line end. `before` is `original` as
     /// `JSONParser` reads it, when the caller has it already (a large file is then parsed once less).
-    public static func content(_ edited: JSONValue, replacing original: [UInt8]?, read before: JSONValue? = nil) -> [UInt8] {
+    static func content(_ edited: JSONValue, replacing original: [UInt8]?, read before: JSONValue? = nil) -> [UInt8] {
         let ownLayout = { Array((edited.prettyText + "\n").utf8) }
         guard let original, let before = before ?? (try? JSONParser.parse(original)) else { return ownLayout() }
         var splicer = Splicer(layout: JSONLayout(original))

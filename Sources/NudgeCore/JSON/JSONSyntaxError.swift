@@ -3,16 +3,16 @@
 ///
 /// Lines are separated by LF; a CR LF pair therefore counts as one line break. A UTF-8
 /// byte order mark at the start of the input does not count as a column.
-public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// 1-based line of the offending byte.
-    public var line: Int
+    var line: Int
     /// 1-based column of the offending byte, in Unicode scalars.
-    public var column: Int
+    var column: Int
     /// What was found and what was expected, e.g. `expected ':' after object key, found '1'`.
-    public var message: String
+    var message: String
 
     /// `line:column: message`, ready to be prefixed with a file name.
-    public var description: String { "\(line):\(column): \(message)" }
+    var description: String { "\(line):\(column): \(message)" }
 }
 
 extension JSONSyntaxError {

@@ -23,7 +23,7 @@ public enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
     /// The value of member `key` if this is an object that has it; nil otherwise.
-    public subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         for member in members where member.key == key {
             return member.value
@@ -32,38 +32,38 @@ extension JSONValue {
     }
 
     /// The string if this is a string.
-    public var stringValue: String? {
+    var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
     /// The boolean if this is `true` or `false`.
-    public var boolValue: Bool? {
+    var boolValue: Bool? {
         if case .bool(let bool) = self { return bool }
         return nil
     }
 
     /// The elements if this is an array.
-    public var arrayValue: [JSONValue]? {
+    var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
 
     /// The members, in stored order, if this is an object.
-    public var objectValue: [JSONMember]? {
+    var objectValue: [JSONMember]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
     /// Whether this is the literal `null`.
-    public var isNull: Bool {
+    var isNull: Bool {
         if case .null = self { return true }
         return false
     }
 
     /// Whole number: a plain integer literal (no fraction, no exponent) that fits in Int;
     /// nil otherwise (e.g. "1e400", "9223372036854775808", "1.5", and also "1.0").
-    public var intValue: Int? {
+    var intValue: Int? {
         guard case .number(let text) = self else { return nil }
         var digits = Substring(text)
         if digits.first == "-" { digits = digits.dropFirst() }
@@ -75,7 +75,7 @@ extension JSONValue {
 
     /// The number as a Double, or nil if this is not a number or it does not fit
     /// in a finite Double (e.g. "1e400").
-    public var doubleValue: Double? {
+    var doubleValue: Double? {
         guard case .number(let text) = self, let double = Double(text), double.isFinite else {
             return nil
         }
@@ -84,7 +84,7 @@ extension JSONValue {
 
     /// Short name of the JSON type for messages: "null", "a boolean", "a number",
     /// "a string", "an array", "an object".
-    public var typeDescription: String {
+    var typeDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -97,7 +97,7 @@ extension JSONValue {
 
     /// Returns a copy with member `key` set (replaced in place if present, appended otherwise).
     /// Only meaningful on objects; on other values returns self unchanged.
-    public func setting(_ key: String, to value: JSONValue) -> JSONValue {
+    func setting(_ key: String, to value: JSONValue) -> JSONValue {
         guard case .object(var members) = self else { return self }
         if let index = members.firstIndex(where: { $0.key == key }) {
             members[index].value = value
@@ -109,7 +109,7 @@ extension JSONValue {
 
     /// Returns a copy without member `key` (objects only; other values are returned unchanged).
     /// The remaining members keep their order.
-    public func removing(_ key: String) -> JSONValue {
+    func removing(_ key: String) -> JSONValue {
         guard case .object(var members) = self else { return self }
         members.removeAll { $0.key == key }
         return .object(members)

@@ -4,23 +4,23 @@ import FoundationEssentials
 /// (docs/prayer-times.md) on chosen weekdays.
 public struct Alarm: Equatable, Sendable {
     /// When an alarm rings on its dates.
-    public enum Schedule: Equatable, Sendable {
+    enum Schedule: Equatable, Sendable {
         /// `time`: the same wall-clock time every day.
         case time(WallTime)
         /// `prayer`: the prayer's computed time moved by `offsetMinutes`.
         case prayer(Prayer, offsetMinutes: Int)
     }
 
-    public var id: String
-    public var title: String
-    public var schedule: Schedule
-    public var durationMinutes: Int
-    public var enabled: Bool
-    public var weekdays: Weekdays
+    var id: String
+    var title: String
+    var schedule: Schedule
+    var durationMinutes: Int
+    var enabled: Bool
+    var weekdays: Weekdays
     /// What the alarm says (1–200 characters); nil: a prayer's "Take 15 minutes to pray".
-    public var body: String?
+    var body: String?
 
-    public init(id: String, title: String, schedule: Schedule, durationMinutes: Int = 15, enabled: Bool = true,
+    init(id: String, title: String, schedule: Schedule, durationMinutes: Int = 15, enabled: Bool = true,
                 weekdays: Weekdays = Weekdays.everyDay) {
         self.id = id
         self.title = title
@@ -31,14 +31,14 @@ public struct Alarm: Equatable, Sendable {
     }
 
     /// An alarm at a fixed wall-clock time.
-    public init(id: String, title: String, time: WallTime, durationMinutes: Int = 15, enabled: Bool = true,
+    init(id: String, title: String, time: WallTime, durationMinutes: Int = 15, enabled: Bool = true,
                 weekdays: Weekdays = Weekdays.everyDay) {
         self.init(id: id, title: title, schedule: .time(time), durationMinutes: durationMinutes, enabled: enabled,
                   weekdays: weekdays)
     }
 
     /// The fixed wall-clock time; nil for an alarm that follows a prayer.
-    public var time: WallTime? {
+    var time: WallTime? {
         if case let .time(time) = schedule { return time }
         return nil
     }
@@ -48,7 +48,7 @@ public struct Alarm: Equatable, Sendable {
     var isPlain: Bool { body != nil && prayer == nil }
 
     /// The prayer followed; nil for an alarm at a fixed time.
-    public var prayer: Prayer? {
+    var prayer: Prayer? {
         if case let .prayer(prayer, _) = schedule { return prayer }
         return nil
     }

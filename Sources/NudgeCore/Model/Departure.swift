@@ -4,10 +4,10 @@ import FoundationEssentials
 /// arrival closes it or it is `openFor` old.
 public struct Departure: Equatable, Sendable {
     /// A journey longer than this is no journey nudge learns from: the departure is dropped.
-    public static let openFor: TimeInterval = 12 * 3600
+    static let openFor: TimeInterval = 12 * 3600
 
     /// The trip's id in trips.json.
-    public var trip: String
+    var trip: String
     public var at: Date
 
     public init(trip: String, at: Date) {
@@ -16,12 +16,12 @@ public struct Departure: Equatable, Sendable {
     }
 
     /// Whether the departure is still open at `now`: not in the future, and less than `openFor` ago.
-    public func isOpen(at now: Date) -> Bool {
+    func isOpen(at now: Date) -> Bool {
         at <= now && now.timeIntervalSince(at) < Self.openFor
     }
 
     /// `20261120T075800Z`: the departure instant in UTC, as the arrival check's id names it.
-    public var stamp: String {
+    var stamp: String {
         let utc = LocalDateTime(secondsSinceEpoch: LocalDateTime.floorSeconds(of: at))
         let date = utc.date
         return LocalDate.zeroPadded(date.year, width: 4) + LocalDate.zeroPadded(date.month, width: 2)

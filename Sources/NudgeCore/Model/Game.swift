@@ -11,11 +11,11 @@ public struct Game: Equatable, Sendable {
     public var name: String
     /// Days in a row as given in the file; 0 means there is no streak to lose, so the game is never at risk.
     /// nil: derived from the plays.
-    public var streak: Int?
+    var streak: Int?
     /// Where the game is played (http, https or an app's own scheme): the reminder's "Play Now" opens it.
     public var url: String?
 
-    public init(id: String, name: String, streak: Int? = nil, url: String? = nil) {
+    init(id: String, name: String, streak: Int? = nil, url: String? = nil) {
         self.id = id
         self.name = name
         self.streak = streak

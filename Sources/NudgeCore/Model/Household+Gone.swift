@@ -8,7 +8,7 @@ extension Household {
     /// removed (a milestone: its game). Such a record is dropped, neither delivered nor missed: it would remind
     /// of something that is gone. A disabled alarm or a switched-off kind is not gone: its records are held
     /// (`isSwitchedOn`).
-    public func isGone(_ record: Notification) -> Bool {
+    func isGone(_ record: Notification) -> Bool {
         let event = Self.event(of: record)
         switch record.kind {
         case .prayer, .plainAlarm, .timerDone:

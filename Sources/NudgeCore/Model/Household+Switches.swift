@@ -6,7 +6,7 @@ extension Household {
     ///
     /// A record whose switch is off is held, not dropped, exactly like the kind's own one-off occurrences (a
     /// laundry stage, an achievement): it rings once the switch is back on if it has not expired by then.
-    public func isSwitchedOn(_ record: Notification) -> Bool {
+    func isSwitchedOn(_ record: Notification) -> Bool {
         guard settings.isSwitchedOn(record.kind) else { return false }
         switch record.kind {
         case .prayer, .plainAlarm, .timerDone:

@@ -3,12 +3,12 @@ import FoundationEssentials
 /// Everything the user's files say, decoded and validated: the input of planning.
 public struct Household: Equatable, Sendable {
     public var settings = Settings()
-    public var pets: [Pet] = []
+    var pets: [Pet] = []
     public var alarms: [Alarm] = []
     public var trips: [Trip] = []
     public var streaks = StreakData()
 
-    public init(settings: Settings = Settings(), pets: [Pet] = [], alarms: [Alarm] = [], trips: [Trip] = [],
+    init(settings: Settings = Settings(), pets: [Pet] = [], alarms: [Alarm] = [], trips: [Trip] = [],
                 streaks: StreakData = StreakData()) {
         self.settings = settings
         self.pets = pets

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension Notification {
     /// The record as written to `plan.json`, the outbox and `--json` output, fields in the order below.
-    public var json: JSONValue {
+    var json: JSONValue {
         .object([
             JSONMember("id", .string(id)),
             JSONMember("kind", .string(kind.rawValue)),

@@ -5,7 +5,7 @@ public struct Notification: Equatable, Sendable {
     /// Whether an occurrence belongs to a wall-clock repeat or is a one-off event; they fall due differently
     /// (a daily repeat must fall due after the previous run, a one-off only needs to be undelivered:
     /// docs/design.md, "When a notification is due").
-    public enum Recurrence: Equatable, Sendable {
+    enum Recurrence: Equatable, Sendable {
         /// One occurrence of a wall-clock repeat: the local date and time of day it rings at, its own or where
         /// quiet hours moved it (the id keeps the date it belongs to).
         case daily(date: LocalDate, time: WallTime)
@@ -18,21 +18,21 @@ public struct Notification: Equatable, Sendable {
         set { identity = Identity(kind: kind, source: source, stored: .text(newValue)) }
     }
     public var kind: NotificationKind { identity.kind }
-    public var source: String { identity.source }
+    var source: String { identity.source }
     /// The kind, the source and the id, which may be kept as its parts (`Notification+ID.swift`).
     private(set) var identity: Identity
     public var fireAt: Date
     public var expiresAt: Date
     public var title: String
-    public var body: String
-    public var priority: Priority
-    public var category: String
+    var body: String
+    var priority: Priority
+    var category: String
     public var actions: [String]
-    public var sound: Bool
-    public var badge: Bool
-    public var recurrence: Recurrence
+    var sound: Bool
+    var badge: Bool
+    var recurrence: Recurrence
 
-    public init(id: String, kind: NotificationKind, source: String, fireAt: Date, expiresAt: Date, title: String,
+    init(id: String, kind: NotificationKind, source: String, fireAt: Date, expiresAt: Date, title: String,
                 body: String, priority: Priority, category: String, actions: [String], sound: Bool, badge: Bool,
                 recurrence: Recurrence) {
         self.init(identity: Identity(kind: kind, source: source, stored: .text(id)), fireAt: fireAt,
@@ -64,25 +64,25 @@ public struct Notification: Equatable, Sendable {
     }
 
     /// `nudge://<kind-family>/<source>`.
-    public var deepLink: String { "nudge://\(kind.family)/\(source)" }
+    var deepLink: String { "nudge://\(kind.family)/\(source)" }
 
     /// The thread a notification belongs to: at most one pending record per thread (just-in-time).
-    public var thread: Thread { Thread(family: kind.family, source: source) }
+    var thread: Thread { Thread(family: kind.family, source: source) }
 
     /// A source within its kind family (`laundry/snowy`), without building a string for it.
-    public struct Thread: Hashable, Sendable {
-        public var family: String
-        public var source: String
+    struct Thread: Hashable, Sendable {
+        var family: String
+        var source: String
 
         /// The source only: sources of different families rarely share a name, and the planner hashes a
         /// thread for every upcoming record (equality still compares both).
-        public func hash(into hasher: inout Hasher) {
+        func hash(into hasher: inout Hasher) {
             hasher.combine(source)
         }
     }
 
     /// Occurrence id of the form `<kind>:<source>:<event>`, e.g. `alarm.prayer:fajr:2026-11-21`.
-    public static func occurrenceID(_ kind: NotificationKind, _ source: String, _ event: String) -> String {
+    static func occurrenceID(_ kind: NotificationKind, _ source: String, _ event: String) -> String {
         String(concatenating: kind.rawValue, ":", source, ":", event)
     }
 }

@@ -20,7 +20,7 @@ public enum NotificationKind: String, CaseIterable, Sendable {
     case missedDigest = "digest.missed"
 
     /// The part before the dot, used in deep links: `nudge://laundry/snowy`.
-    public var family: String {
+    var family: String {
         switch self {
         case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return "laundry"
         case .leave, .arrival: return "commute"

@@ -7,11 +7,11 @@ public struct Pet: Equatable, Sendable {
     public var washMinutes: Int
     public var dryMinutes: Int
     /// When the last cycle was folded; the health warning counts from here.
-    public var lastCompletedAt: Date?
+    var lastCompletedAt: Date?
     /// The cycle under way, if any.
     public var cycle: LaundryCycle?
 
-    public init(id: String, name: String, washMinutes: Int = 45, dryMinutes: Int = 60,
+    init(id: String, name: String, washMinutes: Int = 45, dryMinutes: Int = 60,
                 lastCompletedAt: Date? = nil, cycle: LaundryCycle? = nil) {
         self.id = id
         self.name = name
@@ -30,10 +30,10 @@ public struct LaundryCycle: Equatable, Sendable {
 
     /// Names the cycle in occurrence ids; when the file gives none, the start instant stands in.
     public var id: String
-    public var stage: Stage
-    public var startedAt: Date
+    var stage: Stage
+    var startedAt: Date
 
-    public init(id: String, stage: Stage, startedAt: Date) {
+    init(id: String, stage: Stage, startedAt: Date) {
         self.id = id
         self.stage = stage
         self.startedAt = startedAt

@@ -1,16 +1,16 @@
 /// `settings.prayerTimes`: where the user prays and how their timetable is computed (docs/files.md, "Prayer times").
 public struct PrayerSettings: Equatable, Sendable {
     /// Degrees north (−90…90); nil when not given (prayer alarms then cannot ring).
-    public var latitude: Double?
+    var latitude: Double?
     /// Degrees east (−180…180); nil when not given.
-    public var longitude: Double?
-    public var method = PrayerMethod.named("MWL")!
-    public var asr = AsrSchool.standard
-    public var highLatitude = HighLatitudeRule.angleBased
+    var longitude: Double?
+    var method = PrayerMethod.named("MWL")!
+    var asr = AsrSchool.standard
+    var highLatitude = HighLatitudeRule.angleBased
     /// What a time the sun does not allow at the place becomes.
-    public var polar = PolarResolution.none
+    var polar = PolarResolution.none
     /// Minutes added to each prayer, in `Prayer` order (a mosque's timetable).
-    public var adjustMinutes = [0, 0, 0, 0, 0, 0]
+    var adjustMinutes = [0, 0, 0, 0, 0, 0]
 
     public init(latitude: Double? = nil, longitude: Double? = nil) {
         self.latitude = latitude
@@ -23,5 +23,5 @@ public struct PrayerSettings: Equatable, Sendable {
     }
 
     /// The minutes added to `prayer`.
-    public func adjustment(_ prayer: Prayer) -> Int { adjustMinutes[prayer.index] }
+    func adjustment(_ prayer: Prayer) -> Int { adjustMinutes[prayer.index] }
 }

@@ -4,12 +4,12 @@ import FoundationEssentials
 public struct ResultImport: Equatable, Sendable {
     public var id: String
     /// The id of a game in the same file.
-    public var game: String
+    var game: String
     public var importedAt: Date
     /// The result as the game shows it, e.g. "3/6"; the body reads "Wordle: 3/6".
     public var summary: String
 
-    public init(id: String, game: String, importedAt: Date, summary: String) {
+    init(id: String, game: String, importedAt: Date, summary: String) {
         self.id = id
         self.game = game
         self.importedAt = importedAt

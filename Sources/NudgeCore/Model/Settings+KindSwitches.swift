@@ -2,7 +2,7 @@
 extension Settings {
     /// Whether `kind` is switched on: `laundry.enabled` for laundry stages and warnings, `alarms.enabled` for
     /// prayer alarms and their timers, and so on. `nudge test` has no switch.
-    public func isSwitchedOn(_ kind: NotificationKind) -> Bool {
+    func isSwitchedOn(_ kind: NotificationKind) -> Bool {
         switch kind {
         case .washComplete, .dryComplete, .foldReminder, .almostDone, .laundryHealth: return laundry.enabled
         case .leave, .arrival: return commute.enabled

@@ -6,7 +6,7 @@ public struct Settings: Equatable, Sendable {
     public var timeZone: String?
     public var notifications = NotificationSwitches()
     public var maxPending = 64
-    public var quietHours: QuietHours?
+    var quietHours: QuietHours?
     /// The desktop command's argv template; nil means no command.
     public var deliverCommand: [String]?
     /// `deliver.desktop`: show each delivery as a freedesktop notification, over D-Bus (docs/desktop.md).
@@ -35,9 +35,9 @@ public struct NotificationSwitches: Equatable, Sendable {
 }
 
 /// `settings.quietHours`: `start` inclusive, `end` exclusive, may wrap past midnight; equal means none.
-public struct QuietHours: Equatable, Sendable {
-    public var start: WallTime
-    public var end: WallTime
+struct QuietHours: Equatable, Sendable {
+    var start: WallTime
+    var end: WallTime
 }
 
 /// `settings.laundry`.
@@ -57,7 +57,7 @@ public struct CommuteSettings: Equatable, Sendable {
 /// `settings.personalized`: the good-morning message.
 public struct PersonalizedSettings: Equatable, Sendable {
     public var enabled = false
-    public var firstName: String?
+    var firstName: String?
     public var time = WallTime(hour: 8, minute: 0)!
 }
 
@@ -73,5 +73,5 @@ public struct StreakSettings: Equatable, Sendable {
     public var time = WallTime(hour: 19, minute: 0)!
     public var smart = false
     /// Streak lengths, in days, that unlock an achievement (docs/files.md, "streaks.json"); empty turns milestones off.
-    public var milestones = [7, 30, 100, 365]
+    var milestones = [7, 30, 100, 365]
 }

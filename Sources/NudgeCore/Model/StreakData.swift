@@ -5,11 +5,11 @@ import FoundationEssentials
 /// Every list keeps the file's order; the reminder names games at risk in that order.
 public struct StreakData: Equatable, Sendable {
     public var games: [Game]
-    public var plays: [Play]
-    public var achievements: [Achievement]
-    public var imports: [ResultImport]
+    var plays: [Play]
+    var achievements: [Achievement]
+    var imports: [ResultImport]
 
-    public init(games: [Game] = [], plays: [Play] = [], achievements: [Achievement] = [],
+    init(games: [Game] = [], plays: [Play] = [], achievements: [Achievement] = [],
                 imports: [ResultImport] = []) {
         self.games = games
         self.plays = plays
@@ -18,7 +18,7 @@ public struct StreakData: Equatable, Sendable {
     }
 
     /// The game with `id`, if the file lists it (a valid file always does for plays and imports).
-    public func game(withID id: String) -> Game? {
+    func game(withID id: String) -> Game? {
         games.first { $0.id == id }
     }
 }

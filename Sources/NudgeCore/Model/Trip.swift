@@ -3,7 +3,7 @@ import FoundationEssentials
 /// A trip from `trips.json` (docs/files.md): somewhere to arrive by a time, with the travel times observed so far.
 public struct Trip: Equatable, Sendable {
     /// When the trip has to arrive.
-    public enum Schedule: Equatable, Sendable {
+    enum Schedule: Equatable, Sendable {
         /// Every listed weekday at a local wall-clock time, following local time like a daily alarm.
         case recurring(arriveBy: WallTime, weekdays: Weekdays)
         /// Once, at an absolute instant.
@@ -13,17 +13,17 @@ public struct Trip: Equatable, Sendable {
     public var id: String
     /// Where the trip goes, as the reminder names it: "arrive at Office".
     public var destination: String
-    public var schedule: Schedule
+    var schedule: Schedule
     /// Minutes between the reminder and leaving, 0–720; nil means `settings.commute.defaultBufferMinutes`.
-    public var bufferMinutes: Int?
+    var bufferMinutes: Int?
     /// The user's own estimate, 0–1440: the prediction when there are no recent observations.
-    public var travelMinutes: Int
-    public var observations: [TravelObservation]
+    var travelMinutes: Int
+    var observations: [TravelObservation]
     public var enabled: Bool
     /// The IANA name of the zone the trip belongs to (home); nil: wherever the person is.
-    public var timeZone: String?
+    var timeZone: String?
 
-    public init(id: String, destination: String, schedule: Schedule, bufferMinutes: Int? = nil,
+    init(id: String, destination: String, schedule: Schedule, bufferMinutes: Int? = nil,
                 travelMinutes: Int, observations: [TravelObservation] = [], enabled: Bool = true) {
         self.id = id
         self.destination = destination
@@ -36,7 +36,7 @@ public struct Trip: Equatable, Sendable {
 
     /// Whether the trip waits while the person is elsewhere: it names a zone, and the data directory's is
     /// another (docs/travelling.md).
-    public func isPaused(in zone: Zone) -> Bool {
+    func isPaused(in zone: Zone) -> Bool {
         guard let timeZone else { return false }
         return timeZone != zone.identifier
     }

@@ -7,7 +7,7 @@ public struct UserFileMap<Value>: ExpressibleByDictionaryLiteral {
     private var trips: Value?
     private var streaks: Value?
 
-    public init() {}
+    init() {}
 
     public init(dictionaryLiteral elements: (UserFile, Value)...) {
         for (file, value) in elements { self[file] = value }
@@ -37,7 +37,7 @@ public struct UserFileMap<Value>: ExpressibleByDictionaryLiteral {
     /// The files that have a value, in declaration order (settings first).
     public var files: [UserFile] { UserFile.allCases.filter { self[$0] != nil } }
 
-    public var isEmpty: Bool {
+    var isEmpty: Bool {
         settings == nil && laundry == nil && alarms == nil && trips == nil && streaks == nil
     }
 }

@@ -1,14 +1,14 @@
 /// How full the plan is (docs/design.md, "What a run plans"), with the message a person reads.
-public struct BudgetStatus: Equatable, Sendable {
-    public enum Level: String, Sendable {
+struct BudgetStatus: Equatable, Sendable {
+    enum Level: String, Sendable {
         case healthy, warning, critical, atLimit
     }
 
-    public var pending: Int
-    public var limit: Int
-    public var level: Level
+    var pending: Int
+    var limit: Int
+    var level: Level
 
-    public init(pending: Int, limit: Int) {
+    init(pending: Int, limit: Int) {
         self.pending = pending
         self.limit = limit
         // Thresholds scale with the limit: 64 gives 50, 60 and 64; the higher status wins.
@@ -23,7 +23,7 @@ public struct BudgetStatus: Equatable, Sendable {
         }
     }
 
-    public var message: String {
+    var message: String {
         switch level {
         case .healthy: return "Notification system healthy"
         case .warning: return "Approaching notification limit. Consider completing some cycles."

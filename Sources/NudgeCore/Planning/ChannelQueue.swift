@@ -14,7 +14,7 @@ public struct ChannelQueue: Equatable, Sendable {
     /// its time: at most `recentFailureLimit`.
     public private(set) var failures: [String] = []
 
-    public init() {}
+    init() {}
 
     /// A queue holding exactly these: read from state.json (`ChannelQueue+JSON.swift`), or a test's.
     init(deliveries: [QueuedDelivery], failures: [String]) {
@@ -22,7 +22,7 @@ public struct ChannelQueue: Equatable, Sendable {
         self.failures = failures
     }
 
-    public var isEmpty: Bool { deliveries.isEmpty }
+    var isEmpty: Bool { deliveries.isEmpty }
 
     /// Queues `delivery` for `channels`, tried in that order. Nothing is queued without a channel, nor for an
     /// occurrence already waiting: the ledger lets each be delivered once.

@@ -11,20 +11,20 @@ import FoundationEssentials
 /// vanished without an outcome.
 public struct ChannelStart: Equatable, Sendable {
     /// The delivery's occurrence id.
-    public var id: String
+    var id: String
     public var channel: DeliveryChannel
     /// The delivery's failed attempts when it was started: a note from before a recorded failure is history.
-    public var attempts: Int
+    var attempts: Int
     /// `nudge channel-exec`'s pid, the leader of the program's process group.
     public var pid: Int32
     /// Its start time (clock ticks after boot, `/proc/PID/stat`), which tells it from a later process that got
     /// the same pid.
     public var startTime: Int
     /// `/proc/sys/kernel/random/boot_id` when it was started.
-    public var bootID: String
+    var bootID: String
     /// The real time it was started, and how long the program may run (nil: as long as it likes, the click
     /// waiter, which ends itself at the notification's expiry).
-    public var startedAt: Date
+    var startedAt: Date
     public var limit: TimeInterval?
     /// How the program ended: nil while it runs, "" when it succeeded, else what went wrong.
     public var outcome: String?

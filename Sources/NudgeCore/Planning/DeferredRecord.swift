@@ -5,18 +5,18 @@ import FoundationEssentials
 /// enters `pending`, whole, as soon as there is room; nothing is ever built from this short form.
 public struct DeferredRecord: Equatable, Sendable {
     /// What every deferred record gives as its `reason`.
-    public static let reason = "budget"
+    static let reason = "budget"
 
-    public var id: String { identity.id }
-    public var kind: NotificationKind { identity.kind }
-    public var source: String { identity.source }
+    var id: String { identity.id }
+    var kind: NotificationKind { identity.kind }
+    var source: String { identity.source }
     /// The id with its kind and source: an alarm's id is kept as its date and written from its parts.
     let identity: Notification.Identity
     public var fireAt: Date
-    public var priority: Priority
-    public var title: String
+    var priority: Priority
+    var title: String
 
-    public init(id: String, kind: NotificationKind, source: String, fireAt: Date, priority: Priority,
+    init(id: String, kind: NotificationKind, source: String, fireAt: Date, priority: Priority,
                 title: String) {
         identity = Notification.Identity(kind: kind, source: source, stored: .text(id))
         self.fireAt = fireAt
@@ -25,7 +25,7 @@ public struct DeferredRecord: Equatable, Sendable {
     }
 
     /// The short form of a planned record.
-    public init(_ record: Notification) {
+    init(_ record: Notification) {
         identity = record.identity
         fireAt = record.fireAt
         priority = record.priority
@@ -34,7 +34,7 @@ public struct DeferredRecord: Equatable, Sendable {
 
     /// Reads a deferred record of `plan.json` (a full record, as older versions wrote, reads as well); nil when it
     /// is not one.
-    public init?(record: JSONValue) {
+    init?(record: JSONValue) {
         guard let id = record["id"]?.stringValue,
               let kind = record["kind"]?.stringValue.flatMap(NotificationKind.init(rawValue:)),
               let source = record["source"]?.stringValue,

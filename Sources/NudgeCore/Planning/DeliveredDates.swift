@@ -6,17 +6,17 @@
 /// can be produced again by any run whose clock comes back to its date. Its delivery must then still be known,
 /// however long ago the ledger forgot the entry. A thread's dates are kept as ranges of consecutive days, so an
 /// alarm that rang every day for a year costs one range.
-public struct DeliveredDates: Equatable, Sendable {
+struct DeliveredDates: Equatable, Sendable {
     /// The days each dated occurrence was delivered: kind → source → sorted, disjoint ranges of day numbers
     /// (`LocalDate.daysSinceEpoch`), none adjacent.
     private var deliveredDays: [String: [String: [ClosedRange<Int>]]] = [:]
 
-    public init() {}
+    init() {}
 
-    public var isEmpty: Bool { deliveredDays.isEmpty }
+    var isEmpty: Bool { deliveredDays.isEmpty }
 
     /// Whether the occurrence of `kind` from `source` on `date` was delivered.
-    public func contains(kind: String, source: String, date: LocalDate) -> Bool {
+    func contains(kind: String, source: String, date: LocalDate) -> Bool {
         guard let ranges = deliveredDays[kind]?[source] else { return false }
         return Self.find(date.daysSinceEpoch, in: ranges)
     }
@@ -31,7 +31,7 @@ public struct DeliveredDates: Equatable, Sendable {
     }
 
     /// Whether `id`, if it is dated, names a delivered occurrence.
-    public func contains(id: String) -> Bool {
+    func contains(id: String) -> Bool {
         guard let parts = Self.parts(of: id) else { return false }
         return contains(kind: parts.kind, source: parts.source, date: parts.date)
     }
@@ -52,7 +52,7 @@ public struct DeliveredDates: Equatable, Sendable {
 
     /// Notes the delivery of `id`; false (and nothing noted) when `id` is not dated.
     @discardableResult
-    public mutating func insert(id: String) -> Bool {
+    mutating func insert(id: String) -> Bool {
         guard let parts = Self.parts(of: id) else { return false }
         insert(kind: parts.kind, source: parts.source, day: parts.date.daysSinceEpoch)
         return true

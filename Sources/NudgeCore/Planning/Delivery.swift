@@ -5,11 +5,11 @@ public struct Delivery: Equatable, Sendable {
     public var notification: Notification
     public var deliveredAt: Date
     /// Whole seconds between fireAt and delivery, 0 when on time.
-    public var lateSeconds: Int
+    var lateSeconds: Int
     /// The badge count including this notification (`NUDGE_BADGE`: docs/files.md, `deliver.command`).
-    public var badge: Int
+    var badge: Int
 
-    public init(notification: Notification, deliveredAt: Date, badge: Int = 0) {
+    init(notification: Notification, deliveredAt: Date, badge: Int = 0) {
         self.notification = notification
         self.deliveredAt = deliveredAt
         self.badge = badge

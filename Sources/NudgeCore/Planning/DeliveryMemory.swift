@@ -12,18 +12,18 @@ public struct DeliveryMemory: Equatable, Sendable {
     /// can be acted on until then), and longer while nothing else remembers it (`prune`).
     public private(set) var ledger: [String: LedgerEntry] = [:]
     /// The dates of every dated delivery, kept for good (`DeliveredDates`).
-    public private(set) var deliveredDates = DeliveredDates()
+    private(set) var deliveredDates = DeliveredDates()
     /// The dated occurrences pruned as seen, missed, suppressed or departed, each with its fireAt (or when it was
     /// recorded, if earlier) and whether it was missed (`SettledDates`), kept for good.
-    public private(set) var settledDates = SettledDates()
+    private(set) var settledDates = SettledDates()
     /// The ids of older deliveries of one-offs (an achievement, an import, a laundry stage, a snooze), kept for
     /// good: a delivery never repeats, whatever the files or the clock do later.
-    public private(set) var deliveredIDs: Set<String> = []
+    private(set) var deliveredIDs: Set<String> = []
     /// The one-offs pruned as seen, missed, suppressed or departed, each with its instant and whether it was
     /// missed (`SettledOneOffs`), kept for good.
     private(set) var settledOneOffs = SettledOneOffs()
 
-    public init() {}
+    init() {}
 
     /// A memory holding exactly these records: read from state.json (`DeliveryMemory+JSON.swift`), or a test's.
     init(ledger: [String: LedgerEntry] = [:], deliveredIDs: Set<String> = [],
@@ -76,14 +76,14 @@ public struct DeliveryMemory: Equatable, Sendable {
     }
 
     /// Records `outcome` of `notification` at `now` in the ledger, replacing what it held.
-    public mutating func record(_ notification: Notification, _ outcome: LedgerEntry.Outcome, at now: Date) {
+    mutating func record(_ notification: Notification, _ outcome: LedgerEntry.Outcome, at now: Date) {
         ledger[notification.id] = LedgerEntry(outcome: outcome, kind: notification.kind.rawValue,
                                               fireAt: notification.fireAt, expiresAt: notification.expiresAt, at: now)
     }
 
     /// Records `outcome` of `notification` at `now` unless it is already handled; true when it recorded it.
     @discardableResult
-    public mutating func recordUnlessHandled(_ notification: Notification, _ outcome: LedgerEntry.Outcome,
+    mutating func recordUnlessHandled(_ notification: Notification, _ outcome: LedgerEntry.Outcome,
                                              at now: Date) -> Bool {
         guard !isHandled(notification.id) else { return false }
         record(notification, outcome, at: now)
@@ -92,7 +92,7 @@ public struct DeliveryMemory: Equatable, Sendable {
 
     /// Records the delivery of `notification` at `deliveredAt` unless the ledger already has it delivered (a line
     /// of the outbox that a run which died had written); true when it recorded it.
-    public mutating func recordDeliveryUnlessRecorded(_ notification: Notification, deliveredAt: Date) -> Bool {
+    mutating func recordDeliveryUnlessRecorded(_ notification: Notification, deliveredAt: Date) -> Bool {
         guard ledger[notification.id]?.outcome != .delivered else { return false }
         record(notification, .delivered, at: deliveredAt)
         return true

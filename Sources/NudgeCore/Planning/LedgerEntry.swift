@@ -18,12 +18,12 @@ public struct LedgerEntry: Equatable, Sendable {
 
     public var outcome: Outcome
     public var kind: String
-    public var fireAt: Date
+    var fireAt: Date
     public var expiresAt: Date
     /// The run's `now` when the outcome was recorded.
     public var at: Date
 
-    public init(outcome: Outcome, kind: String, fireAt: Date, expiresAt: Date, at: Date) {
+    init(outcome: Outcome, kind: String, fireAt: Date, expiresAt: Date, at: Date) {
         self.outcome = outcome
         self.kind = kind
         self.fireAt = fireAt

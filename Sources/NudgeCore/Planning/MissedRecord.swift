@@ -2,22 +2,22 @@ import FoundationEssentials
 
 /// An occurrence that fell due but was not delivered, kept for `nudge status`.
 public struct MissedRecord: Equatable, Sendable {
-    public enum Reason: String, Sendable {
+    enum Reason: String, Sendable {
         /// Past its expiry when a run came (downtime, suspend, cron not running).
         case expired
         /// A later occurrence of the same daily repeat was delivered instead.
         case superseded
     }
 
-    public var id: String
-    public var kind: String
-    public var title: String
-    public var fireAt: Date
-    public var reason: Reason
+    var id: String
+    var kind: String
+    var title: String
+    var fireAt: Date
+    var reason: Reason
     /// The run that noticed it.
-    public var recordedAt: Date
+    var recordedAt: Date
 
-    public init(id: String, kind: String, title: String, fireAt: Date, reason: Reason, recordedAt: Date) {
+    init(id: String, kind: String, title: String, fireAt: Date, reason: Reason, recordedAt: Date) {
         self.id = id
         self.kind = kind
         self.title = title

@@ -8,7 +8,7 @@ public enum OutboxRecovery {
     /// What recovery found in the outbox's unaccounted tail.
     public struct Outcome: Equatable, Sendable {
         /// Ids taken into the ledger as delivered.
-        public var recoveredIDs: [String]
+        var recoveredIDs: [String]
         /// The outbox length that holds only complete lines; a torn last line beyond it should be cut off.
         public var completeLength: Int
     }
@@ -56,7 +56,7 @@ public enum OutboxRecovery {
     }
 
     /// The hash of the last line of `bytes`, which end with a newline: what `RunState.outboxLastLine` holds.
-    public static func lastLineHash(_ bytes: ArraySlice<UInt8>) -> String {
+    static func lastLineHash(_ bytes: ArraySlice<UInt8>) -> String {
         let body = bytes.dropLast()
         let start = body.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
         return ContentHash.of(bytes[start...])

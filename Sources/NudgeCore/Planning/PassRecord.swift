@@ -12,13 +12,13 @@ public struct PassRecord: Equatable, Sendable {
         case replanAfterEdit
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// Problems found in the user files, as printed.
-    public var fileErrors: [String]
+    var fileErrors: [String]
     /// What nudge does about each of them, as printed.
-    public var fileNotes: [String]
+    var fileNotes: [String]
     /// Why the zone is not exactly what `TZ` asks for (docs/promises.md); nil when it is.
-    public var zoneWarning: String?
+    var zoneWarning: String?
 
     public init(kind: Kind = .run(systemd: false), fileErrors: [String] = [], fileNotes: [String] = [],
                 zoneWarning: String? = nil) {

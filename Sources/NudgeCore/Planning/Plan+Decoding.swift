@@ -29,7 +29,7 @@ extension Plan {
 
 extension Notification {
     /// Reads a record nudge wrote (plan or outbox); nil when it is not one.
-    public init?(record: JSONValue) {
+    init?(record: JSONValue) {
         guard let id = record["id"]?.stringValue,
               let kind = record["kind"]?.stringValue.flatMap(NotificationKind.init(rawValue:)),
               let source = record["source"]?.stringValue,

@@ -4,7 +4,7 @@ import FoundationEssentials
 public struct Plan: Equatable, Sendable {
     public var generatedAt: Date
     public var timeZone: String
-    public var budget: BudgetStatus
+    var budget: BudgetStatus
     /// Sorted by fireAt, then id.
     public var pending: [Notification]
     /// Left out by the budget, sorted like `pending`, in their short form.
@@ -13,7 +13,7 @@ public struct Plan: Equatable, Sendable {
     /// timer that runs nudge only when something is due follows (docs/promises.md). Nil when nothing is ahead.
     public var nextWakeAt: Date?
 
-    public init(generatedAt: Date, timeZone: String, budget: BudgetStatus, pending: [Notification],
+    init(generatedAt: Date, timeZone: String, budget: BudgetStatus, pending: [Notification],
                 deferred: [DeferredRecord], nextWakeAt: Date?) {
         self.generatedAt = generatedAt
         self.timeZone = timeZone

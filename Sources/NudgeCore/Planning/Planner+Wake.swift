@@ -73,11 +73,11 @@ extension Planner {
 
 /// One wake of the schedule a run arms ahead (`Planner.upcomingWakes`).
 public struct UpcomingWake: Equatable, Sendable {
-    public var at: Date
+    var at: Date
     /// A critical record is delivered then: the wake that may resume a suspended machine.
-    public var isCritical: Bool
+    var isCritical: Bool
 
-    public init(at: Date, isCritical: Bool) {
+    init(at: Date, isCritical: Bool) {
         self.at = at
         self.isCritical = isCritical
     }

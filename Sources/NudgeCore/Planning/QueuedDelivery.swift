@@ -8,9 +8,9 @@ public struct QueuedDelivery: Equatable, Sendable {
     /// Failed attempts so far, of any channel.
     public var attempts = 0
     /// Why the latest failed attempt failed.
-    public var lastError: String?
+    var lastError: String?
 
-    public init(delivery: Delivery, channels: [DeliveryChannel] = [.command], attempts: Int = 0,
+    init(delivery: Delivery, channels: [DeliveryChannel] = [.command], attempts: Int = 0,
                 lastError: String? = nil) {
         self.delivery = delivery
         self.channels = channels

@@ -12,7 +12,7 @@ extension RunState {
     public static let learnedKeys = ["smartReminder", "plannedLeaveTimes", "departures", "milestones"]
     /// Every member of state.json, in the order `fileContent` writes them: the state's own and its parts'. The
     /// manual and docs/files.md list them from these lists.
-    public static let stateKeys = runKeys + bookkeepingKeys + UserActions.stateKeys + ChannelQueue.stateKeys
+    static let stateKeys = runKeys + bookkeepingKeys + UserActions.stateKeys + ChannelQueue.stateKeys
         + UnappliedClicks.stateKeys + learnedKeys + DeliveryMemory.stateKeys
 
     /// `state.json`'s content: pretty JSON (the layout of `JSONValue.prettyText`) with a final newline; keys

@@ -10,12 +10,12 @@ public struct RunState: Equatable, Sendable {
     /// The previous run's `now`: daily repeats fall due after it.
     public internal(set) var lastRunAt: Date?
     /// The latest `now` any run has had.
-    public internal(set) var latestRunAt: Date?
+    var latestRunAt: Date?
     /// The `now` of the last `nudge run` (by the timer, cron or a person), not of an editing command's re-plan:
     /// what the stale-timer warning and `status`'s "Last run" read.
     public internal(set) var lastRunCommandAt: Date?
     /// The `now` of the last `nudge run --systemd`, the run the systemd units start (docs/systemd.md).
-    public internal(set) var lastSystemdRunAt: Date?
+    var lastSystemdRunAt: Date?
     /// Whether the systemd units wake nudge: the last `nudge run --systemd` came within two hours of the last
     /// `nudge run` (the hourly timer starts one at least every hour). An editing command then arms the next wake
     /// too, and the stale-run warning waits for the wake that was due. A `nudge run` by hand leaves it so; two
@@ -36,23 +36,23 @@ public struct RunState: Equatable, Sendable {
     /// Hash of the outbox's line that ends at `outboxBytes`: a rotated or truncated outbox that has grown as
     /// long again no longer holds that line there, so recovery then reads the new file from its start.
     public internal(set) var outboxLastLine: String?
-    public internal(set) var deliveredTotal = 0
-    public internal(set) var missedTotal = 0
-    public internal(set) var recentMissed: [MissedRecord] = []
+    var deliveredTotal = 0
+    var missedTotal = 0
+    var recentMissed: [MissedRecord] = []
     /// Problems found in user files by the last run, as printed.
-    public internal(set) var fileErrors: [String] = []
+    var fileErrors: [String] = []
     /// What the last run did about them, as printed: a file's last good version stands in, an entry plans from
     /// its own or not at all (`nudge status` repeats them).
-    public internal(set) var fileNotes: [String] = []
+    var fileNotes: [String] = []
     /// Content hash of the last valid version of each user file, saved beside state.json.
     public internal(set) var lastGood: UserFileMap<String> = [:]
     /// The plan's budget at the last run, for `status`.
-    public internal(set) var lastBudget: BudgetStatus?
+    var lastBudget: BudgetStatus?
     /// How many notifications the last run delivered and recorded as missed.
-    public internal(set) var lastDelivered = 0
-    public internal(set) var lastMissed = 0
+    var lastDelivered = 0
+    var lastMissed = 0
     /// Notifications delivered with `badge: true` since the last `nudge ack`.
-    public internal(set) var badge = 0
+    var badge = 0
     /// The snoozes and timers the person started, and the actions applied to deliveries.
     public var userActions = UserActions()
     /// The deliveries the desktop and the command still owe, and their latest failures.
@@ -60,15 +60,15 @@ public struct RunState: Equatable, Sendable {
     /// The desktop clicks their waiters could not apply, for `status`.
     public var unappliedClicks = UnappliedClicks()
     /// How many due notifications the last run suppressed because notifications are switched off.
-    public internal(set) var lastSuppressed = 0
+    var lastSuppressed = 0
     /// The learned streak reminder time and when it was computed (docs/files.md); nil until plays exist.
-    public internal(set) var smartReminder: SmartReminder?
+    var smartReminder: SmartReminder?
     /// Occurrence id → fireAt of each leave reminder in the plan, for the 2-minute hysteresis.
-    public internal(set) var plannedLeaveTimes: [String: Date] = [:]
+    var plannedLeaveTimes: [String: Date] = [:]
     /// Open departures of trips (docs/files.md), at most one per trip, until arrival or `Departure.openFor`.
-    public internal(set) var departures: [Departure] = []
+    var departures: [Departure] = []
     /// Streak milestones reached, per game, never pruned: each is announced once (docs/files.md, "streaks.json").
-    public internal(set) var milestones: [Milestone] = []
+    var milestones: [Milestone] = []
 
     public init() {}
 

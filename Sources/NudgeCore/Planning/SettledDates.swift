@@ -10,7 +10,7 @@ import FoundationEssentials
 /// docs/travelling.md). Kept here, the date stays settled in any zone, as its ledger entry kept it, until the clock
 /// goes back before both the instant kept for it and the date's instant in the zone of that run (docs/promises.md,
 /// `forget(after:fireAt:)`); a missed one then leaves the missed count, as its ledger entry would.
-public struct SettledDates: Equatable, Sendable {
+struct SettledDates: Equatable, Sendable {
     /// One date's record.
     struct Settled: Equatable, Sendable {
         var fireAt: Date
@@ -21,9 +21,9 @@ public struct SettledDates: Equatable, Sendable {
     /// what was recorded.
     private var settledDays: [String: [String: [Int: Settled]]] = [:]
 
-    public init() {}
+    init() {}
 
-    public var isEmpty: Bool { settledDays.isEmpty }
+    var isEmpty: Bool { settledDays.isEmpty }
 
     /// Whether `id` is dated and its date was pruned as settled.
     func contains(id: String) -> Bool {

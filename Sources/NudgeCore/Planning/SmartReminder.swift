@@ -1,11 +1,11 @@
 import FoundationEssentials
 
 /// A learned streak reminder time as kept in `state.json`, with when it was computed.
-public struct SmartReminder: Equatable, Sendable {
-    public var result: SmartReminderTime.Result
-    public var computedAt: Date
+struct SmartReminder: Equatable, Sendable {
+    var result: SmartReminderTime.Result
+    var computedAt: Date
 
-    public init(result: SmartReminderTime.Result, computedAt: Date) {
+    init(result: SmartReminderTime.Result, computedAt: Date) {
         self.result = result
         self.computedAt = computedAt
     }

@@ -5,16 +5,16 @@ import FoundationEssentials
 /// stderr and `nudge status` lists it, so that a click is never lost without a word.
 public struct UnappliedClick: Equatable, Sendable {
     /// The delivered notification's occurrence id and title.
-    public var id: String
-    public var title: String
+    var id: String
+    var title: String
     /// The action (`COMPLETE_ACTION`) and the label of its button ("Start Dryer").
-    public var action: String
-    public var label: String
-    public var clickedAt: Date
+    var action: String
+    var label: String
+    var clickedAt: Date
     /// Why it was not applied: how its waiter ended, and the last attempt's error.
-    public var reason: String
+    var reason: String
 
-    public init(id: String, title: String, action: String, label: String, clickedAt: Date, reason: String) {
+    init(id: String, title: String, action: String, label: String, clickedAt: Date, reason: String) {
         self.id = id
         self.title = title
         self.action = action

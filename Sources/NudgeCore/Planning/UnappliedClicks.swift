@@ -7,9 +7,9 @@ public struct UnappliedClicks: Equatable, Sendable {
     /// How many `status` keeps: the oldest go first.
     public static let recentLimit = 20
 
-    public private(set) var clicks: [UnappliedClick] = []
+    private(set) var clicks: [UnappliedClick] = []
 
-    public init() {}
+    init() {}
 
     /// Clicks holding exactly these: read from state.json (`UnappliedClicks+JSON.swift`), or a test's.
     init(clicks: [UnappliedClick]) {

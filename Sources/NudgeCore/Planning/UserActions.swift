@@ -10,12 +10,12 @@ public struct UserActions: Equatable, Sendable {
     /// occurrences.
     public internal(set) var timers: [Notification] = []
     /// Delivered occurrence id → action (its raw value) → when it was applied.
-    public private(set) var applied: [String: [String: Date]] = [:]
+    private(set) var applied: [String: [String: Date]] = [:]
     /// Snooze or timer id → when the person's action made it (or last moved it): after a clock set back to an
     /// earlier time, it keeps its outcome (docs/promises.md, exactly once).
-    public private(set) var madeAt: [String: Date] = [:]
+    private(set) var madeAt: [String: Date] = [:]
 
-    public init() {}
+    init() {}
 
     /// Actions holding exactly these: read from state.json (`UserActions+JSON.swift`), or a test's.
     init(snoozes: [Notification] = [], timers: [Notification] = [], applied: [String: [String: Date]] = [:],

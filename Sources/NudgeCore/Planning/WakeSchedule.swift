@@ -21,7 +21,7 @@ struct WakeSchedule {
 
 extension Plan {
     /// How long after a failed attempt the desktop or the command is tried again: as often as cron runs nudge.
-    public static let retryInterval: TimeInterval = 60
+    static let retryInterval: TimeInterval = 60
 
     /// After the channels ran at `now`: a delivery still in `queue` is retried `retryInterval` later (until it
     /// expires), so the next wake comes no later than that. True when `nextWakeAt` changed.

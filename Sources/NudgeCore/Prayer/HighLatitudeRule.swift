@@ -1,6 +1,6 @@
 /// How fajr and isha are bounded where the sun does not go deep enough (docs/files.md): fajr never earlier than
 /// sunrise − p × night, isha never later than sunset + p × night.
-public enum HighLatitudeRule: String, CaseIterable, Sendable {
+enum HighLatitudeRule: String, CaseIterable, Sendable {
     case angleBased, middleOfNight, seventhOfNight, none
 
     /// p for a twilight of `angle` degrees; nil for `none`.

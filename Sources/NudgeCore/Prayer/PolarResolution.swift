@@ -1,6 +1,6 @@
 /// `prayerTimes.polar`: the time a prayer takes on a date where the sun does not allow it at the place
 /// (docs/prayer-times.md). Only the missing times are resolved; the others stay the place's own.
-public enum PolarResolution: Equatable, Sendable, CustomStringConvertible {
+enum PolarResolution: Equatable, Sendable, CustomStringConvertible {
     /// The prayer does not ring that day.
     case none
     /// The time, for that date and longitude, at the nearest latitude toward the equator, in steps of 0.5° from
@@ -13,12 +13,12 @@ public enum PolarResolution: Equatable, Sendable, CustomStringConvertible {
     case referenceLatitude(Double)
 
     /// The words of the option: "none", "nearestLatitude", "nearestDay", "48.5".
-    public static let names = ["none", "nearestLatitude", "nearestDay"]
+    static let names = ["none", "nearestLatitude", "nearestDay"]
 
     /// The reference latitudes a person may name.
-    public static let referenceRange = 0.0...65.0
+    static let referenceRange = 0.0...65.0
 
-    public var description: String {
+    var description: String {
         switch self {
         case .none: return "none"
         case .nearestLatitude: return "nearestLatitude"
@@ -28,7 +28,7 @@ public enum PolarResolution: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The resolution named by a string value of `polar`.
-    public init?(name: String) {
+    init?(name: String) {
         switch name {
         case "none": self = .none
         case "nearestLatitude": self = .nearestLatitude
@@ -38,7 +38,7 @@ public enum PolarResolution: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Where a resolved time was found.
-    public enum Source: Equatable, Sendable {
+    enum Source: Equatable, Sendable {
         /// At this latitude (degrees, signed), the same date and longitude.
         case latitude(Double)
         /// On this solar date at the place.

@@ -1,5 +1,5 @@
 /// The six times of a prayer timetable, in the order of the day (docs/prayer-times.md).
-public enum Prayer: String, CaseIterable, Sendable {
+enum Prayer: String, CaseIterable, Sendable {
     case fajr, sunrise, dhuhr, asr, maghrib, isha
 
     /// Position in the day, 0…5.

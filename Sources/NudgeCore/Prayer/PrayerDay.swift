@@ -7,9 +7,9 @@ import FoundationEssentials
 /// transit, asr the shadow rule of the school, fajr and isha the method's depressions; fajr and isha are then
 /// bounded by the high-latitude rule with the night from this sunset to the next sunrise, as PrayTimes.org and
 /// the Adhan library do. Times are exact (seconds, not yet rounded) and include `adjustMinutes`.
-public struct PrayerDay {
+struct PrayerDay {
     /// Why a prayer has no time on a day.
-    public enum Gap: Error, Equatable, Sendable, CustomStringConvertible {
+    enum Gap: Error, Equatable, Sendable, CustomStringConvertible {
         /// The sun stays above the horizon all day (midnight sun).
         case sunDoesNotSet
         /// The sun stays below the horizon all day (polar night).
@@ -22,7 +22,7 @@ public struct PrayerDay {
         case asrNotReached
 
         /// Why, as `nudge status` and `nudge times` say it.
-        public var description: String {
+        var description: String {
             switch self {
             case .sunDoesNotSet: return "the sun does not set that day (midnight sun)"
             case .sunDoesNotRise: return "the sun does not rise that day (polar night)"
@@ -33,14 +33,14 @@ public struct PrayerDay {
         }
     }
 
-    public let solarDate: LocalDate
+    let solarDate: LocalDate
     let settings: PrayerSettings
     let method: PrayerMethod
     private let sun: SolarDay
     private let midnight: Double
 
     /// The day of `settings` whose solar noon falls on the UT date `solarDate`; nil without a location.
-    public init?(solarDate: LocalDate, settings: PrayerSettings) {
+    init?(solarDate: LocalDate, settings: PrayerSettings) {
         guard let latitude = settings.latitude, let longitude = settings.longitude else { return nil }
         self.solarDate = solarDate
         self.settings = settings
@@ -51,13 +51,13 @@ public struct PrayerDay {
 
     /// The instant of `prayer` as seconds since 1970 (exact, with its `adjustMinutes`), or why it has none:
     /// the place's own, or where the sun does not allow it, the time `polar` resolves it to.
-    public func time(of prayer: Prayer) -> Result<Double, Gap> {
+    func time(of prayer: Prayer) -> Result<Double, Gap> {
         resolved(prayer).map { $0.seconds + Double(settings.adjustment(prayer)) * 60 }
     }
 
     /// Why the place has no time of `prayer` this day and where `polar` found the one it rings at; nil when
     /// the time is the place's own, or when there is none.
-    public func resolution(of prayer: Prayer) -> (gap: Gap, source: PolarResolution.Source)? {
+    func resolution(of prayer: Prayer) -> (gap: Gap, source: PolarResolution.Source)? {
         guard case let .success(found) = resolved(prayer), let resolution = found.resolution else { return nil }
         return resolution
     }

@@ -1,8 +1,8 @@
 /// A calculation method: the sun's depression at fajr and isha (or isha a fixed time after maghrib), and for
 /// the Shia methods the depression at maghrib (docs/files.md, "Prayer times").
-public struct PrayerMethod: Equatable, Sendable {
+struct PrayerMethod: Equatable, Sendable {
     /// How isha is found.
-    public enum Isha: Equatable, Sendable {
+    enum Isha: Equatable, Sendable {
         /// When the sun's centre is this many degrees below the horizon after sunset.
         case angle(Double)
         /// This many minutes after maghrib.
@@ -10,13 +10,13 @@ public struct PrayerMethod: Equatable, Sendable {
     }
 
     /// The name from `settings.json` ("MWL"); nil for the user's own angles.
-    public var name: String?
-    public var fajrAngle: Double
-    public var isha: Isha
+    var name: String?
+    var fajrAngle: Double
+    var isha: Isha
     /// Maghrib's depression below the horizon; nil means sunset.
-    public var maghribAngle: Double?
+    var maghribAngle: Double?
 
-    public init(name: String? = nil, fajrAngle: Double, isha: Isha, maghribAngle: Double? = nil) {
+    init(name: String? = nil, fajrAngle: Double, isha: Isha, maghribAngle: Double? = nil) {
         self.name = name
         self.fajrAngle = fajrAngle
         self.isha = isha
@@ -24,7 +24,7 @@ public struct PrayerMethod: Equatable, Sendable {
     }
 
     /// The seven methods of docs/files.md ("Prayer times"), with PrayTimes.org's parameters.
-    public static let all: [PrayerMethod] = [
+    static let all: [PrayerMethod] = [
         PrayerMethod(name: "MWL", fajrAngle: 18, isha: .angle(17)),
         PrayerMethod(name: "ISNA", fajrAngle: 15, isha: .angle(15)),
         PrayerMethod(name: "Egypt", fajrAngle: 19.5, isha: .angle(17.5)),
@@ -35,12 +35,12 @@ public struct PrayerMethod: Equatable, Sendable {
     ]
 
     /// The method called `name` (exact spelling), nil when there is none.
-    public static func named(_ name: String) -> PrayerMethod? {
+    static func named(_ name: String) -> PrayerMethod? {
         all.first { $0.name == name }
     }
 
     /// "MWL (fajr 18°, isha 17°)", as `nudge times` names it.
-    public var description: String {
+    var description: String {
         var parts = ["fajr \(Self.degrees(fajrAngle))"]
         if let maghribAngle { parts.append("maghrib \(Self.degrees(maghribAngle))") }
         switch isha {

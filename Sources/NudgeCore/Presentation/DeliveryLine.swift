@@ -5,7 +5,7 @@ public enum DeliveryLine {
     /// From how many seconds after its fireAt a delivery says it is late: half of cron's minute. `--linger` keeps
     /// on-time deliveries within the promised ±2 s, so 30 s late is a missed wake-up, a suspend or a slow disk,
     /// never the minute's rounding; the `--json` form always has the exact `lateSeconds`.
-    public static let lateFrom = 30
+    static let lateFrom = 30
 
     /// `[2026-11-21 08:15] Wash Complete! — Snowy is ready for the dryer! (critical, laundry.washComplete, 3 min
     /// late) → nudge act laundry.washComplete:snowy:c-1042 COMPLETE_ACTION|SNOOZE_ACTION`

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// or JSON (docs/prayer-times.md).
 public enum PrayerTimetable {
     /// "52.52° N, 13.405° E — MWL (fajr 18°, isha 17°), asr standard, highLatitude angleBased".
-    public static func heading(_ settings: PrayerSettings) -> String {
+    static func heading(_ settings: PrayerSettings) -> String {
         let latitude = settings.latitude ?? 0, longitude = settings.longitude ?? 0
         return "\(number(abs(latitude)))° \(latitude < 0 ? "S" : "N"), "
             + "\(number(abs(longitude)))° \(longitude < 0 ? "W" : "E") — \(settings.method.description), "

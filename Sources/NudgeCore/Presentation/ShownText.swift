@@ -6,7 +6,7 @@ import FoundationEssentials
 /// record as planned; stdout says the lateness in its own words.
 public enum ShownText {
     /// From how many seconds after its fireAt a shown body says it is late.
-    public static let lateAfter = 60
+    static let lateAfter = 60
 
     /// `notification` with its body as it is true at `now` in `clock`'s zone, and how late it is shown.
     public static func shown(_ notification: Notification, at now: Date, clock: WallClock) -> Notification {

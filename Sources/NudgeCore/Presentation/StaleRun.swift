@@ -6,9 +6,9 @@ import FoundationEssentials
 /// (docs/systemd.md): it is stale five minutes after the run that was due did not come.
 public enum StaleRun {
     /// How late the expected run may be before the plan is named as stale.
-    public static let threshold: TimeInterval = 5 * 60
+    static let threshold: TimeInterval = 5 * 60
     /// The longest gap between two runs under systemd: the hourly timer.
-    public static let systemdInterval: TimeInterval = 60 * 60
+    static let systemdInterval: TimeInterval = 60 * 60
 
     /// The warning when the last run at `lastRunAt` is stale at `now`, else nil. `wokenBySystemd`: the last run
     /// was `nudge run --systemd`, and its plan's `nextWakeAt` (when known) is when the next one was due.

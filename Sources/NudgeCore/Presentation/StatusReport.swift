@@ -5,18 +5,18 @@ public enum StatusReport {
     /// What `status` shows besides state.json, read by the shell.
     public struct Extras: Sendable {
         /// The warning lines for unknown keys of every user file, each with the key it probably meant (docs/promises.md).
-        public var fileWarnings: [String]
+        var fileWarnings: [String]
         /// Why the zone is not exactly what `TZ` asks for (docs/promises.md, never at the wrong hour); nil when it is.
-        public var zoneWarning: String?
+        var zoneWarning: String?
         /// The last deliveries from the outbox, oldest first (ten: docs/design.md, "Acting on a delivery").
-        public var recentDeliveries: [Delivery]
+        var recentDeliveries: [Delivery]
         /// Each game's streak today, given in streaks.json or derived from its plays (docs/files.md, "streaks.json").
-        public var streaks: [GameStreak]
+        var streaks: [GameStreak]
         /// Each enabled trip's predicted travel time and what it rests on (docs/files.md, "trips.json"), in file order.
-        public var travel: [(trip: Trip, basis: TravelPrediction.Basis)]
+        var travel: [(trip: Trip, basis: TravelPrediction.Basis)]
         /// The alarms following a prayer that cannot ring today, and why (docs/prayer-times.md;
         /// `PrayerTimetable.silentAlarms`).
-        public var silentPrayerAlarms: [String]
+        var silentPrayerAlarms: [String]
         /// Where the person's files and nudge's own live (docs/files.md, "Where nudge keeps its own files"); nil
         /// leaves the line out.
         package var places: FilePlaces?

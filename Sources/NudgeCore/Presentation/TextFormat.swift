@@ -26,7 +26,7 @@ public enum TextFormat {
     }
 
     /// "45 s", "12 min", "2 h 5 min", "3 days".
-    public static func span(_ seconds: Int) -> String {
+    static func span(_ seconds: Int) -> String {
         if seconds < 60 { return "\(seconds) s" }
         let minutes = seconds / 60
         if minutes < 60 { return "\(minutes) min" }

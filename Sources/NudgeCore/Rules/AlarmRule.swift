@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Daily alarms (docs/files.md): one occurrence per alarm per listed weekday, at its local wall-clock time. A prayer
 /// alarm is `alarm.prayer` with a timer to start; a plain one (`Alarm.isPlain`) is `alarm.plain` with a snooze only.
-public enum AlarmRule {
+enum AlarmRule {
     static let category = "PRAYER_ALARM"
     static let actions = ["START_TIMER", "SNOOZE"]
     static let plainCategory = "ALARM"
@@ -19,7 +19,7 @@ public enum AlarmRule {
     static func body(_ alarm: Alarm) -> String { alarm.body ?? "Take \(alarm.durationMinutes) minutes to pray" }
 
     /// The alarm's occurrence on a local date, or nil when it is disabled or does not ring on that weekday.
-    public static func occurrence(of alarm: Alarm, on date: LocalDate, settings: Settings,
+    static func occurrence(of alarm: Alarm, on date: LocalDate, settings: Settings,
                                   clock: WallClock) -> Notification? {
         occurrence(of: alarm, on: date, settings: settings, clock: clock, title: title(alarm), body: body(alarm))
     }

@@ -8,7 +8,7 @@ import FoundationEssentials
 /// still worth delivering until the arrival. Like the other rules this one ignores `settings.commute.enabled`: the
 /// caller leaves out the whole kind. Hysteresis (keeping a planned fireAt that moved by 2 minutes or less) and
 /// "not delivered already" belong to the planner, which knows the previous plan and the ledger.
-public enum CommuteRule {
+enum CommuteRule {
     static let title = "Time to Leave"
     static let category = "LEAVE_TIME"
     static let actions = ["LEAVING_NOW", "SNOOZE"]
@@ -25,7 +25,7 @@ public enum CommuteRule {
     /// Every instance of an enabled trip arriving on a local date from `firstDate` through `lastDate` (a one-off
     /// trip's single instance whatever its date); nothing for a disabled trip, or one paused while the person is
     /// in another zone than its own.
-    public static func notifications(for trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
+    static func notifications(for trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
                                      settings: Settings, clock: WallClock) -> [Notification] {
         guard trip.enabled, !trip.isPaused(in: clock.zone) else { return [] }
         let earliest = earliestArrival(of: trip, from: firstDate, clock: clock)
@@ -51,7 +51,7 @@ public enum CommuteRule {
     /// The arrivals of a trip: for a recurring trip, `arriveBy` on each listed weekday from `firstDate` through
     /// `lastDate` (mapped by `WallClock`, so it keeps its local time across a DST change); for a one-off trip its
     /// `arriveAt` with its UTC date, whatever the range. Does not look at `enabled`.
-    public static func arrivals(of trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
+    static func arrivals(of trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
                                 clock: WallClock) -> [(date: LocalDate, arrival: Date)] {
         var result: [(date: LocalDate, arrival: Date)] = []
         forEachArrival(of: trip, from: firstDate, through: lastDate, clock: clock) { result.append(($0, $1)) }
@@ -78,7 +78,7 @@ public enum CommuteRule {
 
     /// The leave-time reminder of the instance arriving at `arrival`, which belongs to the local date
     /// `arrivalDate` (the date in its occurrence id).
-    public static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
+    static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
                                 clock: WallClock) -> Notification {
         let buffer = trip.bufferMinutes ?? settings.commute.defaultBufferMinutes
         return instance(of: trip, arrival: arrival, arrivalDate: arrivalDate, settings: settings,

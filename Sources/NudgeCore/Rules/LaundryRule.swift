@@ -5,7 +5,7 @@ import FoundationEssentials
 /// The rule returns every occurrence of the stage the file is in — already due or not — and the planner picks
 /// what is due and what is next. A stopped cycle is simply absent from the file, so it yields nothing and its
 /// notification can never be delivered.
-public enum LaundryRule {
+enum LaundryRule {
     static let washCompleteTitle = "Wash Complete!"
     static let dryCompleteTitle = "Dry Complete!"
     static let foldReminderTitle = "Still waiting to be folded"
@@ -30,7 +30,7 @@ public enum LaundryRule {
     }
 
     /// Every occurrence of the pet's current stage (or its health warning when no cycle is under way).
-    public static func notifications(for pet: Pet, settings: Settings, clock: WallClock) -> [Notification] {
+    static func notifications(for pet: Pet, settings: Settings, clock: WallClock) -> [Notification] {
         let flags = settings.notifications
         func make(_ kind: NotificationKind, event: String, at fireAt: Date, expiresAt: Date, title: String,
                   body: String, priority: Priority, health: Bool = false) -> Notification {

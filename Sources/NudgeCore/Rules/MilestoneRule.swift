@@ -7,7 +7,7 @@ import FoundationEssentials
 /// Reached milestones are kept in state.json, never in streaks.json, which stays the user's. A streak that jumps
 /// past several at once (a given streak typed in, or the first run) announces only the highest; the others are
 /// kept as reached, silently, so they never come later.
-public enum MilestoneRule {
+enum MilestoneRule {
     static func title(days: Int) -> String { "Achievement unlocked: \(days)-day streak" }
     static func body(days: Int, gameName: String) -> String { "\(days) days of \(gameName) in a row" }
 
@@ -15,7 +15,7 @@ public enum MilestoneRule {
     /// unlocked at `now`. On the first run ever (`announcing` false) they are kept without being announced: like
     /// every occurrence older than the first run (docs/design.md, "When a notification is due"), a streak reached
     /// before nudge ran is not news.
-    public static func update(_ kept: [Milestone], streaks: [GameStreak], settings: Settings, now: Date,
+    static func update(_ kept: [Milestone], streaks: [GameStreak], settings: Settings, now: Date,
                               announcing: Bool = true) -> [Milestone] {
         let milestones = settings.streaks.milestones
         guard settings.streaks.enabled, let lowest = milestones.first else { return kept }
@@ -36,7 +36,7 @@ public enum MilestoneRule {
     }
 
     /// The achievement of a milestone announced at `unlockedAt`; `gameName` is the name of its game.
-    public static func achievement(_ milestone: Milestone, unlockedAt: Date, gameName: String,
+    static func achievement(_ milestone: Milestone, unlockedAt: Date, gameName: String,
                                    settings: Settings) -> Notification {
         Notification(id: "\(NotificationKind.achievement.rawValue):\(milestone.achievementID)", kind: .achievement,
                      source: milestone.achievementID, fireAt: unlockedAt,

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The personalized good-morning message (docs/files.md, "settings.json"): one `daily.personalized` per local date, at
 /// `settings.personalized.time`, with a text for each weekday greeting the user by first name.
-public enum PersonalizedRule {
+enum PersonalizedRule {
     static let source = "personalized"
     static let title = "Good morning"
     static let category = "DAILY"
@@ -31,7 +31,7 @@ public enum PersonalizedRule {
     ///
     /// It is worth reading until the end of that local day (docs/design.md, "When a notification is due"), not beyond:
     /// tomorrow has its own.
-    public static func occurrence(on date: LocalDate, settings: Settings, clock: WallClock) -> Notification? {
+    static func occurrence(on date: LocalDate, settings: Settings, clock: WallClock) -> Notification? {
         let personalized = settings.personalized
         let firstName = personalized.firstName?.trimmingWhitespace ?? ""
         guard personalized.enabled, !firstName.isEmpty else { return nil }

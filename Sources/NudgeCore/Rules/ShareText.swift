@@ -3,13 +3,13 @@ import FoundationEssentials
 /// The share texts of the games nudge recognises (docs/files.md, "streaks.json"), as the games print them: Wordle,
 /// Connections, The Mini and Strands. Only the recognised lines count, so a text may carry chat around it,
 /// emoji rows, a link and CRLF line ends.
-public enum ShareText {
+enum ShareText {
     /// A game nudge can read the share text of.
-    public enum KnownGame: String, CaseIterable, Sendable {
+    enum KnownGame: String, CaseIterable, Sendable {
         case wordle, connections, mini, strands
 
         /// How the game is printed: "Wordle", "The Mini".
-        public var displayName: String {
+        var displayName: String {
             switch self {
             case .wordle: return "Wordle"
             case .connections: return "Connections"
@@ -19,7 +19,7 @@ public enum ShareText {
         }
 
         /// The ids or names, lower case, that a game of streaks.json may have to be this one.
-        public var aliases: [String] {
+        var aliases: [String] {
             switch self {
             case .mini: return ["mini", "the mini", "mini crossword", "the mini crossword", "nyt mini"]
             default: return [rawValue]
@@ -28,16 +28,16 @@ public enum ShareText {
     }
 
     /// What a share text says.
-    public struct Result: Equatable, Sendable {
-        public var game: KnownGame
+    struct Result: Equatable, Sendable {
+        var game: KnownGame
         /// The puzzle's number, digits only; nil when the text has none (The Mini).
-        public var puzzle: String?
+        var puzzle: String?
         /// What `streak.imported` shows after the game's name: "3/6", "solved, 1 mistake", "0:48", "1 hint".
-        public var summary: String
+        var summary: String
     }
 
     /// The result a share text reports, or nil when no game's lines are in it.
-    public static func recognise(_ text: String) -> Result? {
+    static func recognise(_ text: String) -> Result? {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map { String($0).trimmingWhitespace }
         return wordle(lines) ?? connections(lines) ?? mini(lines) ?? strands(lines)

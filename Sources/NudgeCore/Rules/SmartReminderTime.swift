@@ -12,19 +12,19 @@ import FoundationEssentials
 /// `needsRecompute` says so — at most once every `recomputeInterval` — so the reminder time does not wander from
 /// day to day. A nil result (no plays in the last 30 days) is not kept: the manual time applies until plays
 /// exist.
-public enum SmartReminderTime {
+enum SmartReminderTime {
     /// A learned reminder time and what it was learned from.
-    public struct Result: Equatable, Sendable {
+    struct Result: Equatable, Sendable {
         /// When to remind, local wall-clock time, already clamped to 06:00–22:00.
-        public var time: WallTime
+        var time: WallTime
         /// The first hour (0…23) of the two-hour window; the window is this hour and the next, mod 24.
-        public var windowStartHour: Int
+        var windowStartHour: Int
         /// Plays inside the window out of all plays counted, as a whole percent rounded half up (12.5 → 13).
-        public var coveragePercent: Int
+        var coveragePercent: Int
         /// The plays counted: those of the 30 days up to `now`.
-        public var playCount: Int
+        var playCount: Int
 
-        public init(time: WallTime, windowStartHour: Int, coveragePercent: Int, playCount: Int) {
+        init(time: WallTime, windowStartHour: Int, coveragePercent: Int, playCount: Int) {
             self.time = time
             self.windowStartHour = windowStartHour
             self.coveragePercent = coveragePercent
@@ -33,7 +33,7 @@ public enum SmartReminderTime {
     }
 
     /// A kept result is recomputed at most this often (2 days).
-    public static let recomputeInterval: TimeInterval = 2 * 86_400
+    static let recomputeInterval: TimeInterval = 2 * 86_400
     /// Plays older than this are forgotten: habits change.
     static let lookback: TimeInterval = 30 * 86_400
     static let windowHours = 2
@@ -43,7 +43,7 @@ public enum SmartReminderTime {
 
     /// Whether a result computed at `computedAt` (nil: none kept) is due for recomputing at `now`.
     /// A result from the future (the clock went backwards) is recomputed rather than trusted.
-    public static func needsRecompute(computedAt: Date?, now: Date) -> Bool {
+    static func needsRecompute(computedAt: Date?, now: Date) -> Bool {
         guard let computedAt else { return true }
         return now < computedAt || now.timeIntervalSince(computedAt) >= recomputeInterval
     }
@@ -51,7 +51,7 @@ public enum SmartReminderTime {
     /// The learned time from the plays with `now − 30 days < at ≤ now`, or nil when there are none.
     ///
     /// One pass over the plays and one fixed 24-bin histogram: O(plays), one zone lookup per counted play.
-    public static func compute(plays: [Play], now: Date, clock: WallClock) -> Result? {
+    static func compute(plays: [Play], now: Date, clock: WallClock) -> Result? {
         let oldest = now.addingTimeInterval(-lookback)
         var histogram = [Int](repeating: 0, count: 24)
         var total = 0

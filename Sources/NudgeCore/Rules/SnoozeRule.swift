@@ -11,7 +11,7 @@ public enum SnoozeRule {
     /// The snooze of `original`, `minutes` after `now`; `existing` are the snoozes already made (kept or
     /// delivered), so the n-th snooze of the same notification gets id `<original id>:snooze-n`, and a snooze
     /// never takes the id of an earlier one whose record nudge no longer keeps.
-    public static func snooze(_ original: Notification, minutes: Int, now: Date,
+    static func snooze(_ original: Notification, minutes: Int, now: Date,
                               existing: [Notification]) -> Notification {
         snooze(original, minutes: minutes, now: now, taken: existing.map(\.id))
     }
@@ -43,7 +43,7 @@ extension SnoozeRule {
     }
 
     /// The actions after which a notification is done with: snoozing it again would remind of nothing.
-    public static let settlingActions: [NotificationAction] = [.leavingNow, .arrived, .complete, .markPlayed,
+    static let settlingActions: [NotificationAction] = [.leavingNow, .arrived, .complete, .markPlayed,
                                                                .remindTomorrow]
 
     /// Snoozes `original` for `minutes` from `now` in `state` (docs/promises.md, one snooze per notification):
@@ -73,7 +73,7 @@ extension SnoozeRule {
 
     /// The action that settled the notification `id` (or one of its snoozes, or the one it snoozes), and when;
     /// nil while it may still be snoozed.
-    public static func settlement(of id: String, state: RunState) -> (NotificationAction, Date)? {
+    static func settlement(of id: String, state: RunState) -> (NotificationAction, Date)? {
         let base = baseID(of: id)
         var found: (NotificationAction, Date)?
         for (applied, actions) in state.userActions.applied
@@ -87,7 +87,7 @@ extension SnoozeRule {
 
     /// "\"Time to Leave\" was settled by LEAVING_NOW at 2026-11-23 08:05: it is not snoozed", or with the
     /// reason it moved on ("\"Time to Leave\" is settled (you left for Office at 2026-11-23 08:05 already): …").
-    public static func settledText(_ notification: Notification, _ settlement: Settlement,
+    static func settledText(_ notification: Notification, _ settlement: Settlement,
                                    clock: WallClock) -> String {
         switch settlement {
         case let .action(action, at):

@@ -57,7 +57,7 @@ public enum StreakRule {
 
     /// The reminder for a local date at the reminder time (manual or learned), or nil when no game is at risk.
     /// It expires at the end of that local day (docs/design.md, "When a notification is due").
-    public static func reminder(on date: LocalDate, at time: WallTime, data: StreakData, settings: Settings,
+    static func reminder(on date: LocalDate, at time: WallTime, data: StreakData, settings: Settings,
                                 clock: WallClock) -> Notification? {
         reminder(on: date, at: time, calendar: StreakCalendar(data, clock: clock), settings: settings)
     }
@@ -77,7 +77,7 @@ public enum StreakRule {
     }
 
     /// The one notification of an unlocked achievement, at its own instant.
-    public static func achievement(_ achievement: Achievement, settings: Settings) -> Notification {
+    static func achievement(_ achievement: Achievement, settings: Settings) -> Notification {
         Notification(id: Notification.occurrenceID(.achievement, achievement.id, "unlocked"), kind: .achievement,
                      source: achievement.id, fireAt: achievement.unlockedAt,
                      expiresAt: achievement.unlockedAt.addingTimeInterval(announcementExpiry),
@@ -87,7 +87,7 @@ public enum StreakRule {
     }
 
     /// The one notification of an imported result, at its own instant; `gameName` is the name of `resultImport.game`.
-    public static func imported(_ resultImport: ResultImport, gameName: String, settings: Settings) -> Notification {
+    static func imported(_ resultImport: ResultImport, gameName: String, settings: Settings) -> Notification {
         Notification(id: Notification.occurrenceID(.imported, resultImport.id, "imported"), kind: .imported,
                      source: resultImport.id, fireAt: resultImport.importedAt,
                      expiresAt: resultImport.importedAt.addingTimeInterval(announcementExpiry),

@@ -29,14 +29,14 @@ public enum TravelPrediction {
     private static let secondsPerDay = 86_400
 
     /// Predicted travel minutes for the instance of `trip` that arrives at `arrival`.
-    public static func minutes(for trip: Trip, arrival: Date, clock: WallClock) -> Int {
+    static func minutes(for trip: Trip, arrival: Date, clock: WallClock) -> Int {
         History(trip: trip, clock: clock, earliestArrival: arrival).minutes(arrival: arrival)
     }
 
     /// A trip's observations, each placed on the local clock once, for predicting every instance of the trip in
     /// one run: planning asks for about ten instances per trip, and placing the same observations on the clock
     /// for each of them was most of the planning time of a household with long histories.
-    public struct History {
+    struct History {
         /// One observation as the rule compares it.
         private struct Placed {
             var departedAt: Date
@@ -51,7 +51,7 @@ public enum TravelPrediction {
         private let placed: [Placed]
 
         /// The history for instances arriving at `earliestArrival` or later: older observations are not placed.
-        public init(trip: Trip, clock: WallClock, earliestArrival: Date) {
+        init(trip: Trip, clock: WallClock, earliestArrival: Date) {
             let oldest = earliestArrival.addingTimeInterval(-horizon)
             self.trip = trip
             self.clock = clock
@@ -70,12 +70,12 @@ public enum TravelPrediction {
         }
 
         /// Predicted travel minutes for the instance that arrives at `arrival`.
-        public func minutes(arrival: Date) -> Int {
+        func minutes(arrival: Date) -> Int {
             basis(arrival: arrival).minutes
         }
 
         /// What the prediction for the instance arriving at `arrival` rests on, for `nudge status`.
-        public func basis(arrival: Date) -> Basis {
+        func basis(arrival: Date) -> Basis {
             let recent = recentObservations(arrival: arrival)
             let weekend = isWeekend(clock.localDate(of: arrival).weekday)
             let reference = referenceSecondOfDay(for: trip, arrival: arrival, clock: clock)
@@ -111,7 +111,7 @@ public enum TravelPrediction {
 
     /// What a prediction rests on: which observations, how many, and the minutes it gives.
     public struct Basis: Equatable, Sendable {
-        public enum Sample: Equatable, Sendable {
+        enum Sample: Equatable, Sendable {
             /// At least 3 recent observations on the same kind of day within ±60 minutes of the reference time.
             case similar
             /// Too few similar ones: every recent observation.
@@ -120,9 +120,9 @@ public enum TravelPrediction {
             case estimate
         }
 
-        public var sample: Sample
-        public var count: Int
-        public var minutes: Int
+        var sample: Sample
+        var count: Int
+        var minutes: Int
 
         /// "80th percentile of 6 similar trips in the last 8 weeks: 31 min".
         public var description: String {
@@ -140,7 +140,7 @@ public enum TravelPrediction {
     }
 
     /// What the prediction for `trip`'s instance arriving at `arrival` rests on.
-    public static func basis(for trip: Trip, arrival: Date, clock: WallClock) -> Basis {
+    static func basis(for trip: Trip, arrival: Date, clock: WallClock) -> Basis {
         History(trip: trip, clock: clock, earliestArrival: arrival).basis(arrival: arrival)
     }
 

@@ -6,13 +6,13 @@ import FoundationEssentials
 /// gets those lines only when the schedule moved earlier or ran out.
 public struct ArmedTimer: Equatable, Sendable {
     /// Its `OnCalendar=` instants (`SystemdWake.calendar`), in any order.
-    public var instants: [Date]
+    var instants: [Date]
     /// When it last elapsed, nil when it never has.
-    public var lastTrigger: Date?
+    var lastTrigger: Date?
     /// Waiting for its next instant, or running the service it started (`ActiveState=active`).
-    public var isActive: Bool
+    var isActive: Bool
 
-    public init(instants: [Date], lastTrigger: Date?, isActive: Bool) {
+    init(instants: [Date], lastTrigger: Date?, isActive: Bool) {
         self.instants = instants
         self.lastTrigger = lastTrigger
         self.isActive = isActive
@@ -38,7 +38,7 @@ public struct ArmedTimer: Equatable, Sendable {
     /// The instant it elapses next: systemd computes a calendar timer's next elapse from its last trigger, so the
     /// first instant after that one, even while the run it started goes on (then at once when the run ends).
     /// Nil when none is left: the manager forgets it after this run.
-    public var nextElapse: Date? {
+    var nextElapse: Date? {
         instants.filter { instant in lastTrigger.map { instant > $0 } ?? true }.min()
     }
 
@@ -52,7 +52,7 @@ public struct ArmedTimer: Equatable, Sendable {
 extension SystemdWake {
     /// The instant of an `OnCalendar=` value that `calendar(_:)` wrote ("2026-10-25 01:00:00 UTC"), as the manager
     /// reports it back; nil for any other calendar.
-    public static func instant(calendar: String) -> Date? {
+    static func instant(calendar: String) -> Date? {
         let parts = calendar.split(separator: " ")
         guard parts.count == 3, parts[2] == "UTC", parts[0].count == 10, parts[1].count == 8 else { return nil }
         return RFC3339.parse(parts[0] + "T" + parts[1] + "Z")

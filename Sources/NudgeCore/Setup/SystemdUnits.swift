@@ -3,11 +3,11 @@
 /// (`nudge.path`), and every hour, at login and when the clock or the zone changes (`nudge-hourly.timer`). Every
 /// calendar time is in UTC: a local one skips the repeated hour when the clocks fall back.
 public enum SystemdUnits {
-    public static let serviceName = "nudge.service"
+    static let serviceName = "nudge.service"
     /// The run a critical record's wake starts, resuming the machine where it can (`SystemdWake.alarmTimerName`).
-    public static let alarmServiceName = "nudge-alarm.service"
-    public static let pathName = "nudge.path"
-    public static let hourlyTimerName = "nudge-hourly.timer"
+    static let alarmServiceName = "nudge-alarm.service"
+    static let pathName = "nudge.path"
+    static let hourlyTimerName = "nudge-hourly.timer"
     /// The one line that turns the units on, printed after the files are written. Starting the hourly timer
     /// runs nudge at once (`OnActiveSec=0`), and that run arms the next wake.
     public static let enableCommand =
@@ -32,7 +32,7 @@ public enum SystemdUnits {
     /// The units a distribution's package installs in /usr/lib/systemd/user (docs/packaging.md): the binary at
     /// /usr/bin/nudge, the default data directory of every user, `%h/.local/share/nudge`, whose own files are in
     /// the state directory.
-    public static let packaged = files(binary: "/usr/bin/nudge", dataDirectory: "/home/user/.local/share/nudge",
+    static let packaged = files(binary: "/usr/bin/nudge", dataDirectory: "/home/user/.local/share/nudge",
                                        watched: .directory(linkedDirectories: []), home: "/home/user")
 
     /// What `nudge.path` watches (docs/systemd.md, "Every save planned").
@@ -118,7 +118,7 @@ public enum SystemdUnits {
     /// The safety net: every hour on the hour (UTC), at once when the manager starts (login) or the timer is
     /// enabled, and when the clock is set or the zone changes. `Persistent=true` runs an hour missed while the
     /// machine was off or asleep as soon as it is back.
-    public static let hourlyTimer = """
+    static let hourlyTimer = """
         [Unit]
         Description=Run nudge every hour, at login and when the clock or the time zone changes
 

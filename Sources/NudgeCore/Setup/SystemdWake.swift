@@ -59,7 +59,7 @@ public struct SystemdWake: Equatable, Sendable {
 
     /// An `OnCalendar=` value for one instant, in UTC: a local calendar time is skipped or doubled when the
     /// clocks change, and systemd reads a zone name written after the time.
-    public static func calendar(_ instant: Date) -> String {
+    static func calendar(_ instant: Date) -> String {
         // "2026-10-25T01:00:00Z" → "2026-10-25 01:00:00 UTC"
         let stamp = RFC3339.format(wholeSecond(instant))
         return String(stamp.dropLast()).split(separator: "T").joined(separator: " ") + " UTC"
@@ -115,7 +115,7 @@ public enum WakeCapability: Equatable, Sendable {
     }
 
     /// `CAP_WAKE_ALARM` in a capability set (linux/capability.h).
-    public static let wakeAlarmBit: UInt64 = 35
+    static let wakeAlarmBit: UInt64 = 35
 
     public var canWakeMachine: Bool { self == .canWake }
 

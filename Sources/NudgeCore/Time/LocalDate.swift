@@ -12,9 +12,9 @@
 /// Values outside that range are rejected (`init?`) or clamped
 /// (`init(daysSinceEpoch:)`, `adding(days:)`), never trapped on.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    let year: Int
+    let month: Int
+    let day: Int
 
     /// Years accepted by `init?(year:month:day:)`.
     static let supportedYears: ClosedRange<Int> = -1_000_000...1_000_000
@@ -26,7 +26,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Validates the month (1...12) and the day against the length of that
     /// month, including February 29 in Gregorian leap years.
-    public init?(year: Int, month: Int, day: Int) {
+    init?(year: Int, month: Int, day: Int) {
         guard LocalDate.supportedYears.contains(year), (1...12).contains(month),
               day >= 1, day <= LocalDate.daysInMonth(year: year, month: month)
         else { return nil }
@@ -37,7 +37,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date `daysSinceEpoch` days after 1970-01-01 (negative: before it).
     /// Day numbers outside `supportedDays` are clamped to its bounds.
-    public init(daysSinceEpoch: Int) {
+    init(daysSinceEpoch: Int) {
         let days = min(max(daysSinceEpoch, LocalDate.supportedDays.lowerBound),
                        LocalDate.supportedDays.upperBound)
         // civil_from_days: shift the era to start on 0000-03-01 so that the
@@ -56,17 +56,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01 (negative before it).
-    public var daysSinceEpoch: Int {
+    var daysSinceEpoch: Int {
         LocalDate.daysFromCivil(year: year, month: month, day: day)
     }
 
-    public var weekday: Weekday {
+    var weekday: Weekday {
         Weekday(daysSinceEpoch: daysSinceEpoch)
     }
 
     /// The date `days` days later (negative: earlier). Saturates at the
     /// supported range instead of overflowing.
-    public func adding(days: Int) -> LocalDate {
+    func adding(days: Int) -> LocalDate {
         let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
         if overflow {
             return LocalDate(daysSinceEpoch: days > 0 ? Int.max : Int.min)

@@ -11,16 +11,16 @@ import FoundationEssentials
 /// the seconds from 1970-01-01T00:00:00 to this value as if the zone were
 /// UTC. That single integer is what `WallClock` and `RFC3339` compute with.
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let date: LocalDate
+    let date: LocalDate
     /// 0...23.
-    public let hour: Int
+    let hour: Int
     /// 0...59.
-    public let minute: Int
+    let minute: Int
     /// 0...59 (no leap seconds).
-    public let second: Int
+    let second: Int
 
     /// Nil unless `hour` is 0...23, `minute` 0...59 and `second` 0...59.
-    public init?(date: LocalDate, hour: Int, minute: Int, second: Int = 0) {
+    init?(date: LocalDate, hour: Int, minute: Int, second: Int = 0) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else {
             return nil
         }
@@ -31,7 +31,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// `time` on `date`, second 0.
-    public init(date: LocalDate, time: WallTime) {
+    init(date: LocalDate, time: WallTime) {
         self.date = date
         self.hour = time.hour
         self.minute = time.minute

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// counts; POSIX writes them west (`JST-9` is nine hours ahead).
 public struct PosixTimeZone: Equatable, Sendable {
     /// A day of the year in one of the three POSIX forms.
-    public enum Day: Equatable, Sendable {
+    enum Day: Equatable, Sendable {
         /// `Jn`: 1…365, February 29 never counted.
         case julianNoLeap(Int)
         /// `n`: 0…365, February 29 counted in leap years.
@@ -18,25 +18,25 @@ public struct PosixTimeZone: Equatable, Sendable {
 
     /// A switch between standard and daylight time: a day, and a local time on it in seconds (02:00 when the
     /// string gives none; RFC 8536 allows −167 to 167 hours).
-    public struct Switch: Equatable, Sendable {
-        public var day: Day
-        public var time: Int
+    struct Switch: Equatable, Sendable {
+        var day: Day
+        var time: Int
     }
 
     /// The daylight-time part. `start` and `end` are nil when the string has no rule, which POSIX leaves to
     /// the implementation.
-    public struct Daylight: Equatable, Sendable {
-        public var name: String
+    struct Daylight: Equatable, Sendable {
+        var name: String
         /// Seconds east of UTC; an hour more than standard time when the string gives none.
-        public var offset: Int
-        public var start: Switch?
-        public var end: Switch?
+        var offset: Int
+        var start: Switch?
+        var end: Switch?
     }
 
-    public var standardName: String
+    var standardName: String
     /// Seconds east of UTC.
-    public var standardOffset: Int
-    public var daylight: Daylight?
+    var standardOffset: Int
+    var daylight: Daylight?
 
     /// The zone this string names exactly: a fixed offset (within ±18 hours).
     public var fixedZone: Zone? {

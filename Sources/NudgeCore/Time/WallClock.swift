@@ -29,7 +29,7 @@ import FoundationEssentials
 /// `DateFormatter`. A normal (unambiguous) conversion costs six zone lookups, which a clock made with
 /// `init(zone:reading:)` answers from an `OffsetTable` for the span it was given.
 public struct WallClock: Sendable {
-    public let zone: Zone
+    let zone: Zone
     private let table: OffsetTable?
 
     public init(zone: Zone) {
@@ -39,14 +39,14 @@ public struct WallClock: Sendable {
 
     /// A clock that reads the zone's offsets for `span` once, for callers that convert many times (the
     /// planner). Same answers as `init(zone:)` everywhere; instants outside `span` ask the zone.
-    public init(zone: Zone, reading span: Range<Date>) {
+    init(zone: Zone, reading span: Range<Date>) {
         self.zone = zone
         table = OffsetTable(zone: zone, from: Int(span.lowerBound.timeIntervalSince1970.rounded(.down)),
                             to: Int(span.upperBound.timeIntervalSince1970.rounded(.up)))
     }
 
     /// The local date and time shown at `instant`, seconds rounded toward the past.
-    public func localDateTime(of instant: Date) -> LocalDateTime {
+    func localDateTime(of instant: Date) -> LocalDateTime {
         LocalDateTime(secondsSinceEpoch: localSeconds(of: instant))
     }
 
@@ -75,33 +75,33 @@ public struct WallClock: Sendable {
     /// 23:30 that day fires at 00:00 of the Sunday). Then it is the first
     /// instant of the next existing date — still the first instant not before
     /// the requested time, and still exactly one occurrence per `date`.
-    public func instant(on date: LocalDate, at time: WallTime) -> Date {
+    func instant(on date: LocalDate, at time: WallTime) -> Date {
         instant(of: LocalDateTime(date: date, time: time))
     }
 
     /// The instant a wall-clock time happens on a local date, never before `earliest`: in a fold whose first
     /// pass is before `earliest`, the second (docs/design.md, "What a run plans": quiet hours that contain an instant
     /// in the repeated hour end at the end that follows it). Otherwise exactly `instant(on:at:)`.
-    public func instant(on date: LocalDate, at time: WallTime, notBefore earliest: Date) -> Date {
+    func instant(on date: LocalDate, at time: WallTime, notBefore earliest: Date) -> Date {
         let local = LocalDateTime(date: date, time: time).secondsSinceEpoch
         let bound = Int(earliest.timeIntervalSince1970.rounded(.up))
         return Date(timeIntervalSince1970: Double(utcSeconds(forLocal: local, notBefore: bound)))
     }
 
     /// Same with seconds precision for a LocalDateTime (same gap/fold rule).
-    public func instant(of local: LocalDateTime) -> Date {
+    func instant(of local: LocalDateTime) -> Date {
         Date(timeIntervalSince1970: Double(utcSeconds(forLocal: local.secondsSinceEpoch)))
     }
 
     /// First instant of a local date (midnight, or the first instant after a
     /// midnight gap, e.g. 01:00 in America/Santiago on the September switch).
-    public func startOfDay(_ date: LocalDate) -> Date {
+    func startOfDay(_ date: LocalDate) -> Date {
         instant(of: LocalDateTime(date: date, time: .midnight))
     }
 
     /// First instant of the next local date (so a day is `startOfDay..<endOfDay`,
     /// 23 or 25 hours long on DST days).
-    public func endOfDay(_ date: LocalDate) -> Date {
+    func endOfDay(_ date: LocalDate) -> Date {
         startOfDay(date.adding(days: 1))
     }
 

@@ -7,12 +7,12 @@
 /// `WallClock` alone.
 public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 0...23.
-    public let hour: Int
+    let hour: Int
     /// 0...59.
-    public let minute: Int
+    let minute: Int
 
     /// Nil unless `hour` is 0...23 and `minute` is 0...59 ("24:00" is not a time of day).
-    public init?(hour: Int, minute: Int) {
+    init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         self.init(validatedHour: hour, minute: minute)
     }
@@ -31,7 +31,7 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// "7:30", "24:00", "07:60", "07:30:00", " 07:30", "07.30" or non-ASCII digits.
     /// Being strict keeps user files unambiguous and round-trippable through
     /// `description`.
-    public init?(parsing text: String) {
+    init?(parsing text: String) {
         guard let time = Array(text.utf8).withUnsafeBufferPointer(WallTime.init(parsing:)) else { return nil }
         self = time
     }
@@ -46,7 +46,7 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Minutes since local midnight, 0...1439 (ignores any DST jump that day).
-    public var minutesSinceMidnight: Int {
+    var minutesSinceMidnight: Int {
         hour * 60 + minute
     }
 

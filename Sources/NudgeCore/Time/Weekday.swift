@@ -4,7 +4,7 @@
 /// `Comparable` and `isoNumber` all agree: `mon < tue < … < sun`. The raw
 /// value is the exact JSON spelling; `Weekday(rawValue:)` is therefore the
 /// strict parser (lowercase only, "Mon" or "monday" are nil).
-public enum Weekday: String, CaseIterable, Sendable, Comparable {
+enum Weekday: String, CaseIterable, Sendable, Comparable {
     case mon
     case tue
     case wed
@@ -58,7 +58,7 @@ public enum Weekday: String, CaseIterable, Sendable, Comparable {
     }
 
     /// Orders by ISO position in the week, Monday first.
-    public static func < (lhs: Weekday, rhs: Weekday) -> Bool {
+    static func < (lhs: Weekday, rhs: Weekday) -> Bool {
         lhs.index < rhs.index
     }
 }

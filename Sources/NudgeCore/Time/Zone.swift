@@ -30,7 +30,7 @@ public struct Zone: Equatable, Sendable, CustomStringConvertible {
 
     /// A zone that is always `seconds` east of UTC (within ±18 hours), named `GMT` or `GMT+0100` as Foundation
     /// names such zones, so names written by earlier versions still read back.
-    public init?(secondsFromGMT seconds: Int) {
+    init?(secondsFromGMT seconds: Int) {
         self.init(identifier: Self.offsetName(seconds), secondsFromGMT: seconds)
     }
 
@@ -53,17 +53,17 @@ public struct Zone: Equatable, Sendable, CustomStringConvertible {
     public var description: String { identifier }
 
     /// True when the offset has never changed and never will (Tokyo's has: it had daylight time until 1951).
-    public var isFixed: Bool {
+    var isFixed: Bool {
         rule == nil && offsets.allSatisfy { $0 == initialOffset }
     }
 
     /// The offset east of UTC, in seconds, at `instant`.
-    public func secondsFromGMT(for instant: Date) -> Int {
+    func secondsFromGMT(for instant: Date) -> Int {
         secondsFromGMT(atUTC: Int(instant.timeIntervalSince1970.rounded(.down)))
     }
 
     /// The offset east of UTC, in seconds, at the UTC second `utc`.
-    public func secondsFromGMT(atUTC utc: Int) -> Int {
+    func secondsFromGMT(atUTC utc: Int) -> Int {
         guard let first = transitions.first, utc >= first else {
             return transitions.isEmpty ? rule?.offset(atUTC: utc) ?? initialOffset : initialOffset
         }
@@ -74,7 +74,7 @@ public struct Zone: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The first UTC second after `utc` where the offset changes, or nil when it never changes again.
-    public func nextTransition(afterUTC utc: Int) -> Int? {
+    func nextTransition(afterUTC utc: Int) -> Int? {
         var before = secondsFromGMT(atUTC: utc)
         var index = transitions.partitioningIndex { $0 > utc }
         while index < transitions.count {

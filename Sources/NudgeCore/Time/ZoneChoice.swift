@@ -30,7 +30,7 @@ public struct ZoneChoice: Sendable {
     /// The name settings.json can hold for `zone`, an IANA name: its identifier, or for a whole-hour fixed offset
     /// IANA's `Etc/GMT-9` (POSIX signs: nine hours ahead). Nil for an offset IANA has no name for (+05:30).
     /// `zoneNamed` finds the zone an IANA name stands for.
-    public static func settingsName(for zone: Zone, zoneNamed: (String) -> Zone?) -> String? {
+    static func settingsName(for zone: Zone, zoneNamed: (String) -> Zone?) -> String? {
         let identifier = zone.identifier
         if !Settings.isOffsetName(identifier), zoneNamed(identifier) != nil { return identifier }
         let offset = zone.secondsFromGMT(atUTC: 0)

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import NudgeCore
+@testable import NudgeCore
 
 /// The wall-clock rule (docs/promises.md), checked in every zone of the system's tz database around every transition
 /// of 2026–2028, against an independent source.

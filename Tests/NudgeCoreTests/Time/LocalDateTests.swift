@@ -1,5 +1,5 @@
 import XCTest
-import NudgeCore
+@testable import NudgeCore
 
 /// LocalDate, Weekday, WallTime and LocalDateTime: the zone-free value types.
 final class LocalDateTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import NudgeCore
+@testable import NudgeCore
 
 /// WallClock on real tzdata zones. Every expected instant below was checked
 /// against `zdump -v -c 2025,2029 <zone>` (and `-c 2011,2012 Pacific/Apia`).

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import NudgeCore
+@testable import NudgeCore
 @testable import nudge
 
 /// The shell's reading of the system's tz database (`ZoneDatabase`), which hands the core its zones by name.

@@ -1,5 +1,5 @@
 import Foundation
-import NudgeCore
+@testable import NudgeCore
 import XCTest
 
 /// The units a distribution ships (docs/packaging.md): `dist/systemd/user/` holds `SystemdUnits.packaged` byte

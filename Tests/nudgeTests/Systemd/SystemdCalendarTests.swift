@@ -1,5 +1,5 @@
 import Foundation
-import NudgeCore
+@testable import NudgeCore
 import XCTest
 
 /// Every calendar time the units contain never skips an hour when the clocks fall back (docs/systemd.md):

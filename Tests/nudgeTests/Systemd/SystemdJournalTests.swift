@@ -1,5 +1,5 @@
 import Foundation
-import NudgeCore
+@testable import NudgeCore
 import XCTest
 
 /// A quiet journal (docs/promises.md) under a real systemd user manager that logs to a real systemd-journald,

@@ -1,5 +1,5 @@
 import Foundation
-import NudgeCore
+@testable import NudgeCore
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -6,21 +6,21 @@ public struct DBusMessage: Equatable, Sendable {
     }
 
     /// The header flag that asks for no reply (calls whose answer nobody reads).
-    public static let noReplyExpected: UInt8 = 0x1
+    static let noReplyExpected: UInt8 = 0x1
 
     public var kind: Kind
     public var flags: UInt8 = 0
     public var serial: UInt32 = 0
-    public var path: String?
-    public var interface: String?
+    var path: String?
+    var interface: String?
     public var member: String?
     public var errorName: String?
     public var replySerial: UInt32?
-    public var destination: String?
+    var destination: String?
     public var sender: String?
     public var body: [DBusValue] = []
 
-    public init(kind: Kind, serial: UInt32 = 0, path: String? = nil, interface: String? = nil, member: String? = nil,
+    init(kind: Kind, serial: UInt32 = 0, path: String? = nil, interface: String? = nil, member: String? = nil,
                 destination: String? = nil, body: [DBusValue] = []) {
         self.kind = kind
         self.serial = serial
@@ -32,7 +32,7 @@ public struct DBusMessage: Equatable, Sendable {
     }
 
     /// The body's signature, from its values.
-    public var signature: String { body.map(\.signature).joined() }
+    var signature: String { body.map(\.signature).joined() }
 
     /// The message in wire format.
     public func encoded() -> [UInt8] {
@@ -72,7 +72,7 @@ public struct DBusMessage: Equatable, Sendable {
         return header + Int(bodyLength)
     }
 
-    public enum DecodingError: Error, Equatable {
+    enum DecodingError: Error, Equatable {
         case notAMessage
         case body(String)
     }

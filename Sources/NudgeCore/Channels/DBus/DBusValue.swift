@@ -20,7 +20,7 @@ public indirect enum DBusValue: Equatable, Sendable {
     case dictEntry(DBusValue, DBusValue)
 
     /// The value's single complete type.
-    public var signature: String {
+    var signature: String {
         switch self {
         case .byte: return "y"
         case .boolean: return "b"
@@ -39,12 +39,12 @@ public indirect enum DBusValue: Equatable, Sendable {
     }
 
     /// `as`: the actions list of Notify and the capabilities GetCapabilities answers.
-    public static func strings(_ values: [String]) -> DBusValue {
+    static func strings(_ values: [String]) -> DBusValue {
         .array(element: "s", values.map(DBusValue.string))
     }
 
     /// `a{sv}`: the hints of Notify.
-    public static func dictionary(_ entries: [(String, DBusValue)]) -> DBusValue {
+    static func dictionary(_ entries: [(String, DBusValue)]) -> DBusValue {
         .array(element: "{sv}", entries.map { .dictEntry(.string($0.0), .variant($0.1)) })
     }
 

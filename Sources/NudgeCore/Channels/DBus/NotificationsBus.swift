@@ -2,8 +2,8 @@
 /// bus's own interface), as messages ready to number and send.
 public enum NotificationsBus {
     public static let name = "org.freedesktop.Notifications"
-    public static let path = "/org/freedesktop/Notifications"
-    public static let interface = "org.freedesktop.Notifications"
+    static let path = "/org/freedesktop/Notifications"
+    static let interface = "org.freedesktop.Notifications"
     static let bus = "org.freedesktop.DBus"
 
     /// The signals a waiter listens to: clicks and closings of the server's notifications, and the server's
@@ -59,7 +59,7 @@ public enum NotificationsBus {
     }
 
     /// The unique name of a signal's or reply's sender, checked against the server's.
-    public static func isServerSignal(_ message: DBusMessage, _ member: String, server: String) -> Bool {
+    static func isServerSignal(_ message: DBusMessage, _ member: String, server: String) -> Bool {
         message.kind == .signal && message.sender == server && message.interface == interface
             && message.member == member && message.path == path
     }

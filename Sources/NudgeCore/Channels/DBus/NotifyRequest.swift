@@ -5,34 +5,34 @@
 /// capabilities are known.
 public struct NotifyRequest: Equatable, Sendable {
     /// The action a click on the notification's body invokes (docs/desktop.md): it applies nothing.
-    public static let defaultAction = "default"
+    static let defaultAction = "default"
     static let defaultLabel = "Dismiss"
 
-    public var appName = DesktopNotification.appName
-    public var icon = ""
+    var appName = DesktopNotification.appName
+    var icon = ""
     public var summary = ""
     /// The body as the record has it; escaped for servers that read markup.
-    public var body = ""
+    var body = ""
     /// Button identifiers (the action names) and labels.
     public var buttons: [Button] = []
     /// 0 low, 1 normal, 2 critical.
-    public var urgency: UInt8 = 1
-    public var category = ""
+    var urgency: UInt8 = 1
+    var category = ""
     /// A freedesktop sound name; nil asks for silence (`suppress-sound`).
-    public var sound: String?
+    var sound: String?
     /// Milliseconds; 0 never expires, -1 the server's default.
-    public var expireTimeout: Int32 = -1
+    var expireTimeout: Int32 = -1
 
     public struct Button: Equatable, Sendable {
         public var action: String
         public var label: String
-        public init(action: String, label: String) {
+        init(action: String, label: String) {
             self.action = action
             self.label = label
         }
     }
 
-    public init() {}
+    init() {}
 
     public init(_ notification: Notification, buttons: [(action: NotificationAction, label: String)]) {
         icon = DesktopNotification.icon(notification.kind)

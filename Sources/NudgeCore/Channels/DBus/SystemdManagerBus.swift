@@ -1,7 +1,7 @@
 /// The calls nudge makes on the systemd user manager (`org.freedesktop.systemd1.Manager`) to arm its wakes
 /// (docs/systemd.md), as messages ready to number and send on the manager's private socket.
 public enum SystemdManagerBus {
-    public static let name = "org.freedesktop.systemd1"
+    static let name = "org.freedesktop.systemd1"
     static let path = "/org/freedesktop/systemd1"
     static let interface = "org.freedesktop.systemd1.Manager"
     /// The interfaces of a unit's object whose properties a run reads.

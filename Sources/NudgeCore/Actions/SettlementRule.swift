@@ -52,7 +52,7 @@ public enum SettlementRule {
     /// Why the notification's main button would change nothing now ("Snowy's cycle c-1 is in the dryer
     /// already"), or nil while it would still do something.
     static func movedOn(_ notification: Notification, household: Household, state: RunState, now: Date,
-                               clock: WallClock) -> String? {
+                        clock: WallClock) -> String? {
         guard let main = mainAction(of: notification.kind), notification.actions.contains(main.rawValue) else {
             return nil
         }

@@ -17,7 +17,7 @@ public enum SessionBus {
     /// The bus for a process with `environment` run by `uid`. `isUserSocket(path)` says whether the path is a
     /// socket owned by the user.
     static func resolve(environment: [String: String], uid: UInt32,
-                               isUserSocket: (String) -> Bool) -> Resolution {
+                        isUserSocket: (String) -> Bool) -> Resolution {
         if let given = environment["DBUS_SESSION_BUS_ADDRESS"], !given.isEmpty { return .given(given) }
         var directories: [String] = []
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { directories.append(runtime) }

@@ -16,7 +16,7 @@ public struct FileReport: Equatable, Sendable {
     public var isValid: Bool { problems.isEmpty }
 
     init(file: UserFile, problems: [DataProblem] = [], unknownKeys: [KeyPath] = [],
-                suggestions: [String: String] = [:], brokenEntries: [BrokenEntry] = [], isUsable: Bool? = nil) {
+         suggestions: [String: String] = [:], brokenEntries: [BrokenEntry] = [], isUsable: Bool? = nil) {
         self.file = file
         self.problems = problems
         self.unknownKeys = unknownKeys

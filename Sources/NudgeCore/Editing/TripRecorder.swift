@@ -65,7 +65,7 @@ public enum TripRecorder {
     /// The instance of `trip` a departure at `at` belongs to: the first arriving after it, within
     /// `Departure.openFor`.
     static func instance(of trip: Trip, departedAt at: Date,
-                                clock: WallClock) -> (date: LocalDate, arrival: Date)? {
+                         clock: WallClock) -> (date: LocalDate, arrival: Date)? {
         let day = clock.localDate(of: at)
         return CommuteRule.arrivals(of: trip, from: day.adding(days: -1), through: day.adding(days: 1), clock: clock)
             .first(where: { $0.arrival > at && $0.arrival.timeIntervalSince(at) <= Departure.openFor })

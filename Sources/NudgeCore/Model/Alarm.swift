@@ -21,7 +21,7 @@ public struct Alarm: Equatable, Sendable {
     var body: String?
 
     init(id: String, title: String, schedule: Schedule, durationMinutes: Int = 15, enabled: Bool = true,
-                weekdays: Weekdays = Weekdays.everyDay) {
+         weekdays: Weekdays = Weekdays.everyDay) {
         self.id = id
         self.title = title
         self.schedule = schedule
@@ -32,7 +32,7 @@ public struct Alarm: Equatable, Sendable {
 
     /// An alarm at a fixed wall-clock time.
     init(id: String, title: String, time: WallTime, durationMinutes: Int = 15, enabled: Bool = true,
-                weekdays: Weekdays = Weekdays.everyDay) {
+         weekdays: Weekdays = Weekdays.everyDay) {
         self.init(id: id, title: title, schedule: .time(time), durationMinutes: durationMinutes, enabled: enabled,
                   weekdays: weekdays)
     }

@@ -9,7 +9,7 @@ public struct Household: Equatable, Sendable {
     public var streaks = StreakData()
 
     init(settings: Settings = Settings(), pets: [Pet] = [], alarms: [Alarm] = [], trips: [Trip] = [],
-                streaks: StreakData = StreakData()) {
+         streaks: StreakData = StreakData()) {
         self.settings = settings
         self.pets = pets
         self.alarms = alarms

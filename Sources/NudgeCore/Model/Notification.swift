@@ -33,8 +33,8 @@ public struct Notification: Equatable, Sendable {
     var recurrence: Recurrence
 
     init(id: String, kind: NotificationKind, source: String, fireAt: Date, expiresAt: Date, title: String,
-                body: String, priority: Priority, category: String, actions: [String], sound: Bool, badge: Bool,
-                recurrence: Recurrence) {
+         body: String, priority: Priority, category: String, actions: [String], sound: Bool, badge: Bool,
+         recurrence: Recurrence) {
         self.init(identity: Identity(kind: kind, source: source, stored: .text(id)), fireAt: fireAt,
                   expiresAt: expiresAt, title: title, body: body, priority: priority, category: category,
                   actions: actions, sound: sound, badge: badge, recurrence: recurrence)

@@ -12,7 +12,7 @@ public struct Pet: Equatable, Sendable {
     public var cycle: LaundryCycle?
 
     init(id: String, name: String, washMinutes: Int = 45, dryMinutes: Int = 60,
-                lastCompletedAt: Date? = nil, cycle: LaundryCycle? = nil) {
+         lastCompletedAt: Date? = nil, cycle: LaundryCycle? = nil) {
         self.id = id
         self.name = name
         self.washMinutes = washMinutes

@@ -10,7 +10,7 @@ public struct StreakData: Equatable, Sendable {
     var imports: [ResultImport]
 
     init(games: [Game] = [], plays: [Play] = [], achievements: [Achievement] = [],
-                imports: [ResultImport] = []) {
+         imports: [ResultImport] = []) {
         self.games = games
         self.plays = plays
         self.achievements = achievements

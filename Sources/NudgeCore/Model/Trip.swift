@@ -24,7 +24,7 @@ public struct Trip: Equatable, Sendable {
     var timeZone: String?
 
     init(id: String, destination: String, schedule: Schedule, bufferMinutes: Int? = nil,
-                travelMinutes: Int, observations: [TravelObservation] = [], enabled: Bool = true) {
+         travelMinutes: Int, observations: [TravelObservation] = [], enabled: Bool = true) {
         self.id = id
         self.destination = destination
         self.schedule = schedule

@@ -17,7 +17,7 @@ public struct DeferredRecord: Equatable, Sendable {
     var title: String
 
     init(id: String, kind: NotificationKind, source: String, fireAt: Date, priority: Priority,
-                title: String) {
+         title: String) {
         identity = Notification.Identity(kind: kind, source: source, stored: .text(id))
         self.fireAt = fireAt
         self.priority = priority

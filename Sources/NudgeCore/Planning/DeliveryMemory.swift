@@ -84,7 +84,7 @@ public struct DeliveryMemory: Equatable, Sendable {
     /// Records `outcome` of `notification` at `now` unless it is already handled; true when it recorded it.
     @discardableResult
     mutating func recordUnlessHandled(_ notification: Notification, _ outcome: LedgerEntry.Outcome,
-                                             at now: Date) -> Bool {
+                                      at now: Date) -> Bool {
         guard !isHandled(notification.id) else { return false }
         record(notification, outcome, at: now)
         return true

@@ -14,7 +14,7 @@ public struct Plan: Equatable, Sendable {
     public var nextWakeAt: Date?
 
     init(generatedAt: Date, timeZone: String, budget: BudgetStatus, pending: [Notification],
-                deferred: [DeferredRecord], nextWakeAt: Date?) {
+         deferred: [DeferredRecord], nextWakeAt: Date?) {
         self.generatedAt = generatedAt
         self.timeZone = timeZone
         self.budget = budget

@@ -11,7 +11,7 @@ public struct QueuedDelivery: Equatable, Sendable {
     var lastError: String?
 
     init(delivery: Delivery, channels: [DeliveryChannel] = [.command], attempts: Int = 0,
-                lastError: String? = nil) {
+         lastError: String? = nil) {
         self.delivery = delivery
         self.channels = channels
         self.attempts = attempts

@@ -20,7 +20,7 @@ enum AlarmRule {
 
     /// The alarm's occurrence on a local date, or nil when it is disabled or does not ring on that weekday.
     static func occurrence(of alarm: Alarm, on date: LocalDate, settings: Settings,
-                                  clock: WallClock) -> Notification? {
+                           clock: WallClock) -> Notification? {
         occurrence(of: alarm, on: date, settings: settings, clock: clock, title: title(alarm), body: body(alarm))
     }
 

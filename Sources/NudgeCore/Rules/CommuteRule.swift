@@ -26,7 +26,7 @@ enum CommuteRule {
     /// trip's single instance whatever its date); nothing for a disabled trip, or one paused while the person is
     /// in another zone than its own.
     static func notifications(for trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
-                                     settings: Settings, clock: WallClock) -> [Notification] {
+                              settings: Settings, clock: WallClock) -> [Notification] {
         guard trip.enabled, !trip.isPaused(in: clock.zone) else { return [] }
         let earliest = earliestArrival(of: trip, from: firstDate, clock: clock)
         let history = TravelPrediction.History(trip: trip, clock: clock, earliestArrival: earliest)
@@ -52,7 +52,7 @@ enum CommuteRule {
     /// `lastDate` (mapped by `WallClock`, so it keeps its local time across a DST change); for a one-off trip its
     /// `arriveAt` with its UTC date, whatever the range. Does not look at `enabled`.
     static func arrivals(of trip: Trip, from firstDate: LocalDate, through lastDate: LocalDate,
-                                clock: WallClock) -> [(date: LocalDate, arrival: Date)] {
+                         clock: WallClock) -> [(date: LocalDate, arrival: Date)] {
         var result: [(date: LocalDate, arrival: Date)] = []
         forEachArrival(of: trip, from: firstDate, through: lastDate, clock: clock) { result.append(($0, $1)) }
         return result
@@ -79,7 +79,7 @@ enum CommuteRule {
     /// The leave-time reminder of the instance arriving at `arrival`, which belongs to the local date
     /// `arrivalDate` (the date in its occurrence id).
     static func instance(of trip: Trip, arrival: Date, arrivalDate: LocalDate, settings: Settings,
-                                clock: WallClock) -> Notification {
+                         clock: WallClock) -> Notification {
         let buffer = trip.bufferMinutes ?? settings.commute.defaultBufferMinutes
         return instance(of: trip, arrival: arrival, arrivalDate: arrivalDate, settings: settings,
                         history: TravelPrediction.History(trip: trip, clock: clock, earliestArrival: arrival),

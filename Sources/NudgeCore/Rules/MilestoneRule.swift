@@ -16,7 +16,7 @@ enum MilestoneRule {
     /// every occurrence older than the first run (docs/design.md, "When a notification is due"), a streak reached
     /// before nudge ran is not news.
     static func update(_ kept: [Milestone], streaks: [GameStreak], settings: Settings, now: Date,
-                              announcing: Bool = true) -> [Milestone] {
+                       announcing: Bool = true) -> [Milestone] {
         let milestones = settings.streaks.milestones
         guard settings.streaks.enabled, let lowest = milestones.first else { return kept }
         var result = kept
@@ -37,7 +37,7 @@ enum MilestoneRule {
 
     /// The achievement of a milestone announced at `unlockedAt`; `gameName` is the name of its game.
     static func achievement(_ milestone: Milestone, unlockedAt: Date, gameName: String,
-                                   settings: Settings) -> Notification {
+                            settings: Settings) -> Notification {
         Notification(id: "\(NotificationKind.achievement.rawValue):\(milestone.achievementID)", kind: .achievement,
                      source: milestone.achievementID, fireAt: unlockedAt,
                      expiresAt: unlockedAt.addingTimeInterval(StreakRule.announcementExpiry),

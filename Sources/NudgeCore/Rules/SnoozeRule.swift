@@ -12,7 +12,7 @@ public enum SnoozeRule {
     /// delivered), so the n-th snooze of the same notification gets id `<original id>:snooze-n`, and a snooze
     /// never takes the id of an earlier one whose record nudge no longer keeps.
     static func snooze(_ original: Notification, minutes: Int, now: Date,
-                              existing: [Notification]) -> Notification {
+                       existing: [Notification]) -> Notification {
         snooze(original, minutes: minutes, now: now, taken: existing.map(\.id))
     }
 
@@ -44,7 +44,7 @@ extension SnoozeRule {
 
     /// The actions after which a notification is done with: snoozing it again would remind of nothing.
     static let settlingActions: [NotificationAction] = [.leavingNow, .arrived, .complete, .markPlayed,
-                                                               .remindTomorrow]
+                                                        .remindTomorrow]
 
     /// Snoozes `original` for `minutes` from `now` in `state` (docs/promises.md, one snooze per notification):
     /// a notification has at most one snooze still to come, which a second snooze moves, keeping its id; one an
@@ -88,7 +88,7 @@ extension SnoozeRule {
     /// "\"Time to Leave\" was settled by LEAVING_NOW at 2026-11-23 08:05: it is not snoozed", or with the
     /// reason it moved on ("\"Time to Leave\" is settled (you left for Office at 2026-11-23 08:05 already): …").
     static func settledText(_ notification: Notification, _ settlement: Settlement,
-                                   clock: WallClock) -> String {
+                            clock: WallClock) -> String {
         switch settlement {
         case let .action(action, at):
             return "\"\(notification.title)\" was settled by \(action.rawValue) at "

@@ -58,7 +58,7 @@ public enum StreakRule {
     /// The reminder for a local date at the reminder time (manual or learned), or nil when no game is at risk.
     /// It expires at the end of that local day (docs/design.md, "When a notification is due").
     static func reminder(on date: LocalDate, at time: WallTime, data: StreakData, settings: Settings,
-                                clock: WallClock) -> Notification? {
+                         clock: WallClock) -> Notification? {
         reminder(on: date, at: time, calendar: StreakCalendar(data, clock: clock), settings: settings)
     }
 

@@ -33,7 +33,7 @@ public enum SystemdUnits {
     /// /usr/bin/nudge, the default data directory of every user, `%h/.local/share/nudge`, whose own files are in
     /// the state directory.
     static let packaged = files(binary: "/usr/bin/nudge", dataDirectory: "/home/user/.local/share/nudge",
-                                       watched: .directory(linkedDirectories: []), home: "/home/user")
+                                watched: .directory(linkedDirectories: []), home: "/home/user")
 
     /// What `nudge.path` watches (docs/systemd.md, "Every save planned").
     package enum Watched: Equatable, Sendable {

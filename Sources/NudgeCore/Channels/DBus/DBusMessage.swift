@@ -21,7 +21,7 @@ public struct DBusMessage: Equatable, Sendable {
     public var body: [DBusValue] = []
 
     init(kind: Kind, serial: UInt32 = 0, path: String? = nil, interface: String? = nil, member: String? = nil,
-                destination: String? = nil, body: [DBusValue] = []) {
+         destination: String? = nil, body: [DBusValue] = []) {
         self.kind = kind
         self.serial = serial
         self.path = path

@@ -22,6 +22,9 @@ enum ClickWaiter {
     /// run that started it on stdout.
     static func run(id: String, until: Date, request: NotifyRequest, directory: DataDirectory, clock: RunClock,
                     console: Console) -> ExitCode {
+        // From the start: a stop that comes while the notification is being shown (a logout just then) would
+        // otherwise end the waiter at once, and leave it on screen with buttons nobody listens to.
+        listenForStop()
         let shown: (BusConnection, NotificationWatch)
         let hold: WaiterHold?
         switch show(request) {
@@ -41,7 +44,6 @@ enum ClickWaiter {
         // It outlives the run: out of the run's service, whose next start would warn about it (`WaiterUnit`).
         WaiterUnit.leaveService(console)
         let left = until.timeIntervalSince(clock.now())
-        listenForStop()
         shown.0.isInterrupted = { waiterStopRequested != 0 }
         let clicks = ClickApplier(id: id, directory: directory, clock: clock, hold: hold,
                                   isStopped: { waiterStopRequested != 0 })

@@ -285,17 +285,18 @@ struct ObjectReader {
         let shared = sharedIDs(elements)
         for index in elements.indices {
             let start = document.problems.count
-            let value = ObjectReader(elements[index], in: document).flatMap(read)
-            // The id is looked up only where it is written, not for every entry of a list of thousands.
-            if let others = shared[index] {
-                let id = document.idNode(of: elements[index].node)
-                let places = others.map { elements[$0].path.appending("id").description }.joined(separator: ", ")
-                document.report(elements[index].path.appending("id"),
-                                "duplicate id \"\(tape.text(id ?? 0))\" (also used at \(places))")
-            }
-            if let value, !document.hasOwnProblems(since: start) {
+            // Appended from the binding that reads it: a second binding of the value would copy each one.
+            if let object = ObjectReader(elements[index], in: document), let value = read(object),
+               shared[index] == nil, !document.hasOwnProblems(since: start) {
                 values.append(value)
             } else {
+                // The id is looked up only where it is written, not for every entry of a list of thousands.
+                if let others = shared[index] {
+                    let id = document.idNode(of: elements[index].node)
+                    let places = others.map { elements[$0].path.appending("id").description }.joined(separator: ", ")
+                    document.report(elements[index].path.appending("id"),
+                                    "duplicate id \"\(tape.text(id ?? 0))\" (also used at \(places))")
+                }
                 let id = document.idNode(of: elements[index].node)
                 document.setAside(BrokenEntry(list: elements[index].base, index: index, id: id.map(tape.text)),
                                   problemsSince: start)

@@ -26,8 +26,7 @@ extension Alarm {
         guard let id, let title, hasTitle, let schedule, let duration, let weekdays, bodyValid,
               members[8] == nil || body != nil else { return nil }
         self.init(id: id, title: title, schedule: schedule, durationMinutes: duration, enabled: enabled,
-                  weekdays: weekdays)
-        self.body = body
+                  weekdays: weekdays, body: body)
     }
 
     /// Exactly one of `time` and `prayer`; `offsetMinutes` only beside `prayer` (docs/files.md). Inlined: it runs

@@ -17,17 +17,19 @@ public struct Alarm: Equatable, Sendable {
     var durationMinutes: Int
     var enabled: Bool
     var weekdays: Weekdays
-    /// What the alarm says (1–200 characters); nil: a prayer's "Take 15 minutes to pray".
-    var body: String?
+    /// What the alarm says (1–200 characters); nil: a prayer's "Take 15 minutes to pray". A `let`, set by the
+    /// init: a `var` optional starts as nil and is then assigned, which costs decoding a copy of every alarm.
+    let body: String?
 
     init(id: String, title: String, schedule: Schedule, durationMinutes: Int = 15, enabled: Bool = true,
-         weekdays: Weekdays = Weekdays.everyDay) {
+         weekdays: Weekdays = Weekdays.everyDay, body: String? = nil) {
         self.id = id
         self.title = title
         self.schedule = schedule
         self.durationMinutes = durationMinutes
         self.enabled = enabled
         self.weekdays = weekdays
+        self.body = body
     }
 
     /// An alarm at a fixed wall-clock time.

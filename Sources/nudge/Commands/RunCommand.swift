@@ -42,10 +42,10 @@ enum RunCommand {
                                             quiet: arguments.has(Self.quiet)),
                         kind: .run(systemd: underSystemd))
         let locking = Pass.Locking.take(wait: arguments.seconds(Self.wait) ?? 0)
-        let userFiles = UserFileIdentities(directory)
+        let userFiles = underSystemd ? UserFileIdentities(directory) : nil
         let (exitCode, firstPlan) = try pass.run(at: clock.now(), locking: locking, reportingProblems: true)
         guard !pass.output.dryRun else { return exitCode }
-        if underSystemd {
+        if let userFiles {
             return try catchUp(after: firstPlan, exitCode: exitCode, userFiles: userFiles, clock: clock) {
                 try pass.run(at: clock.now(), locking: locking, reportingProblems: false)
             }

@@ -59,8 +59,8 @@ final class AlarmRuleTests: XCTestCase {
 
     /// An alarm that follows a prayer stays a prayer alarm with a body of its own, and one without a body too.
     func testAPrayerAlarmWithItsOwnBodyStaysAPrayerAlarm() throws {
-        var following = Alarm(id: "asr", title: "Asr", schedule: .prayer(.asr, offsetMinutes: 0))
-        following.body = "Asr, then tea"
+        let following = Alarm(id: "asr", title: "Asr", schedule: .prayer(.asr, offsetMinutes: 0),
+                              body: "Asr, then tea")
         XCTAssertFalse(following.isPlain)
         XCTAssertFalse(Fixtures.alarm().isPlain)
         XCTAssertEqual(AlarmRule.title(following), "Asr Time")

@@ -4,9 +4,9 @@ import FoundationEssentials
 /// with an alarm at their start (docs/calendar.md): what `nudge plan --ics` prints.
 public struct CalendarEvents: Equatable, Sendable {
     /// The priorities kept by default: what must not be missed.
-    public static let defaultPriorities: Set<Priority> = [.critical, .high]
+    @usableFromInline static let defaultPriorities: Set<Priority> = [.critical, .high]
     /// How far ahead of the run's now, by default.
-    public static let defaultHoursAhead = 48
+    @usableFromInline static let defaultHoursAhead = 48
     /// The suffix that makes a record's id the event's UID.
     static let uidSuffix = "@nudge"
 

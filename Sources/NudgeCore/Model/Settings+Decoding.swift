@@ -14,9 +14,10 @@ extension Settings {
             quietHours = QuietHours(object)
         }
         if let object = root.object("deliver") {
-            object.checkKeys(["desktop", "command"])
+            object.checkKeys(["desktop", "command", "calendar"])
             deliverDesktop = object.bool("desktop", default: false)
-            deliverCommand = Self.command(object)
+            deliverCommand = Self.argv(object, "command")
+            deliverCalendar = object.object("calendar").flatMap(CalendarSettings.init)
         }
         if let object = root.object("laundry") {
             laundry = LaundrySettings(object)
@@ -48,18 +49,19 @@ extension Settings {
         return rest.first == "+" || rest.first == "-"
     }
 
-    /// `deliver.command`: a non-empty array of strings, the program first. No shell ever sees it.
-    private static func command(_ object: ObjectReader) -> [String]? {
-        guard let member = object.member("command") else { return nil }
+    /// `deliver.command`, `deliver.calendar.passwordCommand`: a non-empty array of strings, the program first. No
+    /// shell ever sees it.
+    static func argv(_ object: ObjectReader, _ key: String) -> [String]? {
+        guard let member = object.member(key) else { return nil }
         let tape = object.document.tape
         guard tape.kind(member) == .array, case let elements = tape.elements(of: member), !elements.isEmpty else {
-            object.report("command", "expected a non-empty array of strings (program and arguments), found \(tape.typeDescription(member))")
+            object.report(key, "expected a non-empty array of strings (program and arguments), found \(tape.typeDescription(member))")
             return nil
         }
         var argv: [String] = []
         for (index, element) in elements.enumerated() {
             guard let text = object.document.string(element), !(index == 0 && text.isEmpty) else {
-                object.document.report(object.path.appending("command").appending(index: index),
+                object.document.report(object.path.appending(key).appending(index: index),
                                        "expected a non-empty string, found \(object.document.quote(element))")
                 return nil
             }

@@ -36,6 +36,7 @@ extension Settings {
         case .deliver:
             deliverDesktop = other.deliverDesktop
             deliverCommand = other.deliverCommand
+            deliverCalendar = other.deliverCalendar
         case .laundry: laundry = other.laundry
         case .commute: commute = other.commute
         case .personalized: personalized = other.personalized

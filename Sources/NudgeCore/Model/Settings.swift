@@ -11,6 +11,8 @@ public struct Settings: Equatable, Sendable {
     public var deliverCommand: [String]?
     /// `deliver.desktop`: show each delivery as a freedesktop notification, over D-Bus (docs/desktop.md).
     public var deliverDesktop = false
+    /// `deliver.calendar`: the CalDAV calendar that keeps the important records (docs/calendar.md); nil when not set.
+    public var deliverCalendar: CalendarSettings?
     public var laundry = LaundrySettings()
     public var commute = CommuteSettings()
     public var personalized = PersonalizedSettings()

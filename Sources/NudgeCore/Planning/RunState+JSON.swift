@@ -27,6 +27,7 @@ extension RunState {
         state.channelQueue = ChannelQueue.read(root, document)
         state.unappliedClicks = UnappliedClicks.read(root, document)
         readLearned(&state, root, document)
+        state.calendar = CalendarMemory.read(root, document)
         state.memory = state.memory.readingLedger(root, document)
         if let problem = document.problems.first { throw problem }
         return state

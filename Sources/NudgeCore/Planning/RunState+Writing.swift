@@ -13,7 +13,7 @@ extension RunState {
     /// Every member of state.json, in the order `fileContent` writes them: the state's own and its parts'. The
     /// manual and docs/files.md list them from these lists.
     static let stateKeys = runKeys + bookkeepingKeys + UserActions.stateKeys + ChannelQueue.stateKeys
-        + UnappliedClicks.stateKeys + learnedKeys + DeliveryMemory.stateKeys
+        + UnappliedClicks.stateKeys + learnedKeys + CalendarMemory.stateKeys + DeliveryMemory.stateKeys
 
     /// `state.json`'s content: pretty JSON (the layout of `JSONValue.prettyText`) with a final newline; keys
     /// sorted where they come from dictionaries, so the file is deterministic. Each part writes its own members,
@@ -29,6 +29,7 @@ extension RunState {
         channelQueue.write(to: &out)
         unappliedClicks.write(to: &out)
         writeLearned(to: &out)
+        calendar.write(to: &out)
         memory.write(to: &out)
         out.close("}")
         return out.finish()

@@ -59,6 +59,8 @@ public struct RunState: Equatable, Sendable {
     public var channelQueue = ChannelQueue()
     /// The desktop clicks their waiters could not apply, for `status`.
     public var unappliedClicks = UnappliedClicks()
+    /// What nudge wrote into the calendar (docs/calendar.md).
+    public internal(set) var calendar = CalendarMemory()
     /// How many due notifications the last run suppressed because notifications are switched off.
     var lastSuppressed = 0
     /// The learned streak reminder time and when it was computed (docs/files.md); nil until plays exist.
@@ -88,6 +90,11 @@ public struct RunState: Equatable, Sendable {
     /// `file`'s last good copy, saved beside state.json, has the content hash `hash`.
     public mutating func noteLastGood(_ file: UserFile, hash: String) {
         lastGood[file] = hash
+    }
+
+    /// The calendar after a match (`CalendarMatch.finished(at:)`).
+    public mutating func noteCalendar(_ memory: CalendarMemory) {
+        calendar = memory
     }
 
     /// An arrival closes the open departure of `trip` (`nudge trip arrive`, "I'm here").

@@ -42,6 +42,9 @@ public struct UserActions: Equatable, Sendable {
         madeAt[timer.id] = now
     }
 
+    /// Whether an action was applied to the delivered notification `id` (it is settled: docs/calendar.md).
+    func isActedOn(_ id: String) -> Bool { applied[id] != nil }
+
     /// Notes that `action` was applied to the delivered notification `id` at `now`. Applied again (a snooze moved
     /// once more), the later time replaces the earlier.
     mutating func record(_ action: NotificationAction, on id: String, now: Date) {

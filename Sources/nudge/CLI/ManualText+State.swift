@@ -24,6 +24,7 @@ extension ManualText {
         ("the channels' queue", ChannelQueue.stateKeys),
         ("the clicks not applied", UnappliedClicks.stateKeys),
         ("what runs learned", RunState.learnedKeys),
+        ("the calendar", CalendarMemory.stateKeys),
         ("what was handled", DeliveryMemory.stateKeys),
     ]
 
@@ -51,6 +52,10 @@ extension ManualText {
         "outboxBytes": "how much of the outbox the ledger reflects",
         "outboxLastLine": "a hash of the line that ends there",
         "badge": "the deliveries with a badge since the last `nudge ack`",
+        "calendar": """
+            what nudge wrote into the calendar of `deliver.calendar`, when one was ever set: its `url`, the \
+            `events` (each `uid`, `etag`, `hash` and `start`), `lastMatchAt` and the `failure` last reported
+            """,
         "lastSuppressed": "how many the last run suppressed while notifications were off",
         "snoozes": "the snoozes still to come",
         "timers": "the prayer timers still to come",

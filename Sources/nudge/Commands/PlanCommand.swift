@@ -87,9 +87,13 @@ enum PlanCommand {
             }
         }
         // No plan yet: a calendar with no events.
-        let events = plan.map { CalendarEvents($0, now: arguments.now) } ?? CalendarEvents()
-        console.write(events.file(stamp: plan?.generatedAt ?? arguments.now,
-                                  product: "-//nudge//nudge \(NudgeCLI.version)//EN"))
+        // The calendar's choice of records when one is set (SPEC §11.71), else the default.
+        let calendar = snapshot.loaded.household.settings.deliverCalendar
+        let events = plan.map {
+            CalendarEvents($0, now: arguments.now, priorities: calendar?.priorities ?? CalendarEvents.defaultPriorities,
+                           hoursAhead: calendar?.hoursAhead ?? CalendarEvents.defaultHoursAhead)
+        } ?? CalendarEvents()
+        console.write(events.file(stamp: plan?.generatedAt ?? arguments.now, product: CalendarChannel.product))
         snapshot.problemLines.forEach { console.error($0) }
         return snapshot.problemLines.isEmpty ? .success : .badData
     }

@@ -18,15 +18,19 @@ enum ChildProcess {
     /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which the Glibc module does not export.
     private static let spawnSetSID: Int16 = 0x80
 
-    /// Starts `arguments` with standard input from /dev/null and standard output and error on the given
-    /// descriptors. Returns the pid, or the errno of a failed start.
-    static func spawn(_ arguments: [String], environment: [String: String], stdout: Int32, stderr: Int32,
-                      placement: Placement = .ownGroup) -> Result<pid_t, PosixFile.ReadError> {
+    /// Starts `arguments` with standard input from `stdin` (nil: /dev/null) and standard output and error on the
+    /// given descriptors. Returns the pid, or the errno of a failed start.
+    static func spawn(_ arguments: [String], environment: [String: String], stdin: Int32? = nil, stdout: Int32,
+                      stderr: Int32, placement: Placement = .ownGroup) -> Result<pid_t, PosixFile.ReadError> {
         closeInheritedDescriptorsOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if let stdin {
+            posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
         var attributes = posix_spawnattr_t()

@@ -59,7 +59,10 @@ struct Pass {
         }
         if !dryRun {
             try deliverQueued(&result, snapshot, now: now)
-            if case .run = kind { try settleGoneWaiters(&result.state, now: now) }
+            if case .run = kind {
+                try settleGoneWaiters(&result.state, now: now)
+                try matchCalendar(&result.state, plan: result.plan, snapshot, now: now)
+            }
         }
         console.flush()
         if reportingProblems {
@@ -107,6 +110,16 @@ struct Pass {
         if !recorded.isEmpty { try Commit(state: state).write(to: directory) }
         gone.closeAndRemove(now: now)
         for click in recorded { console.error("nudge: " + click.reportLine) }
+    }
+
+    /// The calendar after every local channel (docs/calendar.md), by `nudge run` only: an editing command stays
+    /// off the network, and the run its edit starts (or cron's next) matches the calendar.
+    private func matchCalendar(_ state: inout RunState, plan: Plan, _ snapshot: DataSnapshot, now: Date) throws {
+        guard let settings = snapshot.loaded.household.settings.deliverCalendar else { return }
+        let channel = CalendarChannel(settings: settings, environment: ProcessEnvironment.all())
+        if channel.match(&state, plan: plan, now: now, console: console) {
+            try Commit(state: state).write(to: directory)
+        }
     }
 
     /// Arms the plan's wakes in the systemd user manager when it is what wakes nudge (docs/systemd.md), right

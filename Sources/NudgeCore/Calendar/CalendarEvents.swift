@@ -4,9 +4,9 @@ import FoundationEssentials
 /// with an alarm at their start (docs/calendar.md): what `nudge plan --ics` prints.
 public struct CalendarEvents: Equatable, Sendable {
     /// The priorities kept by default: what must not be missed.
-    @usableFromInline static let defaultPriorities: Set<Priority> = [.critical, .high]
+    public static let defaultPriorities: Set<Priority> = [.critical, .high]
     /// How far ahead of the run's now, by default.
-    @usableFromInline static let defaultHoursAhead = 48
+    public static let defaultHoursAhead = 48
     /// The suffix that makes a record's id the event's UID.
     static let uidSuffix = "@nudge"
 
@@ -24,6 +24,11 @@ public struct CalendarEvents: Equatable, Sendable {
     /// No events.
     public init() {
         events = []
+    }
+
+    /// Exactly these events.
+    init(events: [Event]) {
+        self.events = events
     }
 
     /// The records of `plan` whose priority is in `priorities` and whose fireAt is at most `hoursAhead` after
@@ -50,6 +55,11 @@ public struct CalendarEvents: Equatable, Sendable {
         for event in events { lines += Self.lines(of: event, stamp: stamp) }
         lines.append("END:VCALENDAR")
         return lines.map { ICalendarText.folded($0) + "\r\n" }.joined()
+    }
+
+    /// A fingerprint of what `event` says (its lines but the stamp): a different one is a change to write.
+    static func hash(of event: Event) -> String {
+        ContentHash.of(Array(lines(of: event, stamp: Date(timeIntervalSince1970: 0)).joined(separator: "\n").utf8))
     }
 
     /// A VEVENT of one minute with its alarm, unfolded.

@@ -1,0 +1,152 @@
+import FoundationEssentials
+import NudgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sends the calendar's requests with curl(1) (docs/calendar.md, "How nudge talks to the server"): one curl a
+/// request, its whole request (address, method, headers, credentials, body) as a configuration on its standard
+/// input, so that the password never appears in an argument list. No redirects are followed, certificates are
+/// verified, `~/.curlrc` is not read.
+struct CalendarClient {
+    let settings: CalendarSettings
+    let environment: [String: String]
+    /// "user:password", resolved at the first request; nil: none (the server may need none).
+    private var credentials: String??
+
+    init(settings: CalendarSettings, environment: [String: String]) {
+        self.settings = settings
+        self.environment = environment
+    }
+
+    /// The server's answer to `request`, or why there is none, before `deadline`.
+    mutating func send(_ request: CalendarRequest, before deadline: Deadline) -> Result<CalendarAnswer, CalendarFailure> {
+        if credentials == nil {
+            switch Self.credentials(settings, environment: environment, before: deadline) {
+            case .success(let found): credentials = .some(found)
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        let seconds = max(1, Int(deadline.remaining.rounded(.up)))
+        var configuration = ["url = " + Self.quoted(request.url), "request = " + Self.quoted(request.method)]
+        configuration += request.headers.map { "header = " + Self.quoted($0) }
+        if let user = credentials ?? nil { configuration.append("user = " + Self.quoted(user)) }
+        if let body = request.body { configuration.append("data-binary = " + Self.quoted(body)) }
+        let arguments = ["curl", "-q", "--silent", "--show-error", "--proto", "=http,https",
+                         "--max-time", String(seconds), "--dump-header", "-", "--config", "-"]
+        let run = CapturedRun(arguments, input: Array((configuration.joined(separator: "\n") + "\n").utf8),
+                              environment: environment, deadline: deadline)
+        let host = settings.host
+        switch run.ending {
+        case .exited(0):
+            guard let answer = Self.answer(run.stdout) else {
+                return .failure(.transport("\(host) sent an answer that is no HTTP"))
+            }
+            return .success(answer)
+        case .exited(let code):
+            return .failure(.transport(Self.words(curlExit: code, host: host, seconds: seconds,
+                                                  stderr: String(decoding: run.stderr, as: UTF8.self))))
+        case .killedBySignal(let signal):
+            return .failure(.transport("curl was killed by signal \(signal) while talking to \(host)"))
+        case .timedOut:
+            return .failure(.transport("\(host) did not answer within the run's \(Int(CalendarChannel.timeLimit)) s "
+                + "for the calendar; the next run tries again"))
+        case .notStarted(let code):
+            return .failure(.transport("cannot start curl: \(String(cString: strerror(code))) (the calendar needs "
+                + "curl(1); Debian: apt install curl)"))
+        }
+    }
+
+    /// The last header block's status and ETag (a `100 Continue` block comes first sometimes), and the body.
+    static func answer(_ output: [UInt8]) -> CalendarAnswer? {
+        var rest = output[...]
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while rest.starts(with: Array("HTTP/".utf8)) {
+            guard let end = rest.indices.first(where: { rest[$0...].starts(with: separator) }) else { return nil }
+            let head = String(decoding: rest[..<end], as: UTF8.self)
+            rest = rest[(end + separator.count)...]
+            let lines = head.split(separator: "\r\n")
+            guard let statusLine = lines.first, case let parts = statusLine.split(separator: " "), parts.count >= 2,
+                  let status = Int(parts[1]) else { return nil }
+            if (100..<200).contains(status) { continue }
+            let etag = lines.dropFirst().first { $0.lowercased().hasPrefix("etag:") }
+                .map { String($0.dropFirst(5)).trimmingWhitespace }
+            return CalendarAnswer(status: status, etag: etag, body: String(decoding: rest, as: UTF8.self))
+        }
+        return nil
+    }
+
+    /// A curl configuration's quoted string: backslash, quote and the control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\r\n": out += "\\r\\n"
+            case "\r": out += "\\r"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Why curl got no answer, in words, after its exit code (curl(1), EXIT CODES), with the host.
+    static func words(curlExit code: Int32, host: String, seconds: Int, stderr: String) -> String {
+        let detail = stderr.split(separator: "\n").last.map { " (\(String($0).trimmingWhitespace))" } ?? ""
+        switch code {
+        case 6: return "cannot find the host \(host): offline, or a typo in deliver.calendar.url"
+        case 7: return "cannot connect to \(host): offline, or the server is down"
+        case 28: return "\(host) did not answer within \(seconds) s"
+        case 51, 60: return "\(host)'s certificate is not trusted, so nothing was sent\(detail)"
+        case 35, 53, 54, 58, 59, 66, 80, 83, 90, 91: return "TLS with \(host) failed\(detail)"
+        case 52: return "\(host) closed the connection without an answer"
+        case 55, 56: return "the connection to \(host) broke\(detail)"
+        default: return "curl failed talking to \(host) (exit status \(code))\(detail)"
+        }
+    }
+}
+
+extension CalendarClient {
+    /// How long the password command may take, at most.
+    static let passwordCommandTimeout: Double = 5
+
+    /// "user:password" (docs/calendar.md, "The password"): the password is the first line `passwordCommand`
+    /// prints, else `~/.netrc`'s for the host; the user is `user`, else `~/.netrc`'s login. nil when there is no
+    /// password: the request goes without, and a server that needs one says 401. A failed password command is a
+    /// failure whose words never hold what it printed.
+    static func credentials(_ settings: CalendarSettings, environment: [String: String],
+                            before deadline: Deadline) -> Result<String?, CalendarFailure> {
+        let netrc = environment["HOME"].flatMap { home in
+            try? PosixFile.contents(of: home + "/.netrc").get()
+        }.map { Netrc(String(decoding: $0, as: UTF8.self)).entry(for: settings.host) } ?? nil
+        var password = netrc?.password
+        if let command = settings.passwordCommand {
+            let run = CapturedRun(command, input: [], environment: environment,
+                                  deadline: min(deadline, Deadline(after: passwordCommandTimeout)))
+            let program = command[0]
+            switch run.ending {
+            case .exited(0):
+                let line = run.stdout.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first
+                password = line.map { String(decoding: $0, as: UTF8.self) }.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+                guard let password, !password.isEmpty else {
+                    return .failure(.transport("deliver.calendar.passwordCommand (\(program)) printed no password"))
+                }
+            case .exited(let code):
+                return .failure(.transport("deliver.calendar.passwordCommand (\(program)) exited with status \(code)"))
+            case .killedBySignal(let signal):
+                return .failure(.transport("deliver.calendar.passwordCommand (\(program)) was killed by signal \(signal)"))
+            case .timedOut:
+                return .failure(.transport("deliver.calendar.passwordCommand (\(program)) did not finish within "
+                    + "\(Int(passwordCommandTimeout)) s"))
+            case .notStarted(let code):
+                return .failure(.transport("cannot start deliver.calendar.passwordCommand (\(program)): "
+                    + String(cString: strerror(code))))
+            }
+        }
+        guard let password, let user = settings.user ?? netrc?.login else { return .success(nil) }
+        return .success(user + ":" + password)
+    }
+}

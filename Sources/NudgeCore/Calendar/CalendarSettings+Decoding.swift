@@ -10,21 +10,31 @@ extension CalendarSettings {
                 + "prints it (such as [\"secret-tool\", \"lookup\", \"service\", \"nudge\"]) or put it in ~/.netrc")
         }
         guard let text = object.string("url") else { return nil }
-        guard let url = CalendarURL(text) else {
-            object.report("url", "expected the calendar collection's address, such as "
-                + "\"https://dav.example.org/dav/calendars/sam/nudge/\", found \"\(text)\"")
+        switch Self.collectionURL(text) {
+        case .failure(let problem):
+            object.report("url", problem.description)
             return nil
+        case .success(let url):
+            self.init(url: url)
         }
-        guard url.scheme == "https" || url.isLoopback else {
-            object.report("url", "\"\(text)\" is plain http to another machine: the password and your events "
-                + "would cross the network readable (https is required, except to this machine's own address)")
-            return nil
-        }
-        self.init(url: url.text)
         user = object.optionalString("user")
         passwordCommand = Settings.argv(object, "passwordCommand")
         priorities = Self.priorities(object) ?? priorities
         hoursAhead = object.int("hoursAhead", default: hoursAhead, in: 1...168) ?? hoursAhead
+    }
+
+    /// The collection's URL as nudge uses it (ending in "/"), or what is wrong with `text` (`deliver.calendar.url`,
+    /// `nudge init --calendar URL`).
+    public static func collectionURL(_ text: String) -> Result<String, CalendarURL.Problem> {
+        guard let url = CalendarURL(text) else {
+            return .failure(CalendarURL.Problem(description: "expected the calendar collection's address, such as "
+                + "\"https://dav.example.org/dav/calendars/sam/nudge/\", found \"\(text)\""))
+        }
+        guard url.scheme == "https" || url.isLoopback else {
+            return .failure(CalendarURL.Problem(description: "\"\(text)\" is plain http to another machine: the password and your events would cross "
+                + "the network readable (https is required, except to this machine's own address)"))
+        }
+        return .success(url.text)
     }
 
     /// `priorities`: a non-empty array of priority names.

@@ -12,7 +12,8 @@ public struct CalendarSettings: Equatable, Sendable {
     public var priorities = CalendarEvents.defaultPriorities
     public var hoursAhead = CalendarEvents.defaultHoursAhead
 
-    init(url: String) {
+    /// The collection at `url` (already checked: `url(_:)`), with every other setting at its default.
+    public init(url: String) {
         self.url = url
     }
 

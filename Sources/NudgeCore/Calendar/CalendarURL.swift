@@ -2,7 +2,12 @@ import FoundationEssentials
 
 /// A calendar collection's URL taken apart as far as nudge needs it: the scheme, the host and the path. Not
 /// Foundation's URL parser: what it accepts differs between platforms, and the rule here is short.
-struct CalendarURL: Equatable, Sendable {
+public struct CalendarURL: Equatable, Sendable {
+    /// Why a text is no URL nudge writes to.
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     let scheme: String
     let host: String
     /// The path from its first "/", always ending in "/".

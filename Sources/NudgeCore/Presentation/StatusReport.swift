@@ -48,6 +48,7 @@ public enum StatusReport {
         lines += todayLines(state, extras: extras, now: now, clock: clock, zone: zone)
         lines += totalLines(state, clock: clock)
         lines += desktopLines(state, clock: clock)
+        lines += calendarLines(state, settings: settings, clock: clock)
         lines += recentDeliveryLines(extras.recentDeliveries, clock: clock)
         lines += fileLines(state)
         lines += placeLines
@@ -143,6 +144,18 @@ public enum StatusReport {
         return lines
     }
 
+    /// The calendar (docs/calendar.md): the events nudge keeps there, when they last matched the plan, and the
+    /// failure that stops them now.
+    static func calendarLines(_ state: RunState, settings: Settings, clock: WallClock) -> [String] {
+        guard let calendar = settings.deliverCalendar else { return [] }
+        let memory = state.calendar
+        let matched = memory.lastMatchAt.map { "last matched the plan \(TextFormat.localDateTime($0, clock))" }
+            ?? "not matched yet"
+        var lines = ["Calendar: \(memory.keptCount) event(s) kept in \(calendar.url); \(matched)"]
+        if let failure = memory.failure { lines.append("  failing: \(failure)") }
+        return lines
+    }
+
     /// Above the desktop clicks that could not be applied (docs/desktop.md, "A click that cannot be applied at once").
     static let unappliedClicksHeading = "Desktop clicks not applied (latest last):"
 
@@ -226,6 +239,14 @@ public enum StatusReport {
             JSONMember("commandFailures", .array(state.channelQueue.failures.map(JSONValue.string))),
             JSONMember("unappliedClicks", .array(state.unappliedClicks.clicks.map(unappliedClickJSON))),
         ]
+        if let calendar = settings.deliverCalendar {
+            members.append(JSONMember("calendar", .object([
+                JSONMember("url", .string(calendar.url)),
+                JSONMember("events", .number(String(state.calendar.keptCount))),
+                JSONMember("lastMatchAt", state.calendar.lastMatchAt.map { .string(RFC3339.format($0)) } ?? .null),
+                JSONMember("failure", state.calendar.failure.map(JSONValue.string) ?? .null),
+            ])))
+        }
         if let smart = state.smartReminder {
             members.append(JSONMember("smartReminder", smartReminderJSON(smart)))
         }

@@ -20,8 +20,11 @@ enum CheckCommand {
         for report in loaded.reports {
             report.warnings.forEach { console.warning("\(directory.path)/\($0)") }
         }
-        let problems = loaded.problems
-        problems.forEach { console.error("\(directory.path)/\($0)") }
+        var problems = loaded.problems.map { "\(directory.path)/\($0)" }
+        if let calendar = loaded.household.settings.deliverCalendar {
+            problems += calendarProblem(calendar, directory: directory, console: console).map { ["nudge: calendar: " + $0] } ?? []
+        }
+        problems.forEach { console.error($0) }
         if let warning = SystemZone.choose(settingsZone: loaded.household.settings.timeZone).warning {
             console.warning("nudge: warning: \(warning)")
         }
@@ -44,6 +47,21 @@ enum CheckCommand {
         }
         console.out("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(directory.path)")
         return .badData
+    }
+
+    /// What keeps the calendar from taking nudge's events now (docs/calendar.md): unreachable, credentials refused,
+    /// no calendar for events at the URL; nil, with a line on stdout, when it takes them.
+    private static func calendarProblem(_ settings: CalendarSettings, directory: DataDirectory,
+                                        console: Console) -> String? {
+        switch CalendarChannel(settings: settings, environment: ProcessEnvironment.all()).collection() {
+        case .failure(let failure):
+            return failure.description
+        case .success(let collection):
+            if let problem = collection.problem(settings.url) { return problem }
+            let kept = ((try? directory.loadState()) ?? nil)?.calendar.keptCount ?? 0
+            console.out("Calendar: \(settings.url) takes events; \(kept) kept there by nudge")
+            return nil
+        }
     }
 
     /// Whether a critical record's wake resumes this machine (docs/systemd.md): only where the systemd units

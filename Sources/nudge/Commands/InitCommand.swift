@@ -10,13 +10,17 @@ enum InitCommand {
     static let systemd = OptionSpec.flag(
         "--systemd", "also write the systemd user units that run nudge when something is due (nudge.service, nudge.path, …)")
 
+    static let calendar = OptionSpec.option(
+        "--calendar", "URL", "also make the CalDAV calendar at URL (MKCALENDAR) when it is missing, for "
+            + "deliver.calendar (docs/calendar.md)")
+
     static let command = Command(
         name: "init",
-        usage: "nudge init [DIR] [--systemd] [--data DIR]",
+        usage: "nudge init [DIR] [--systemd] [--calendar URL] [--data DIR]",
         summary: "write a starter data directory (settings, one alarm, one laundry pet; desktop notifications on "
             + "when a desktop session bus is there); keeps existing files",
         options: [
-            systemd,
+            systemd, calendar,
             .data, .help,
         ],
         positionals: 0...1,
@@ -24,6 +28,9 @@ enum InitCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitCode {
+        let calendarURL = try arguments.text(calendar).map { text in
+            try CalendarSettings.collectionURL(text).mapError { CLIError.usage("nudge init --calendar: \($0)") }.get()
+        }
         let given = try arguments.positionals.first.map(FilePath.absolute) ?? arguments.dataDirectory()
         try FilePath.makeDirectories(given, mode: 0o700)
         // The default directory's own files go to $XDG_STATE_HOME/nudge from the start (docs/files.md).
@@ -34,7 +41,7 @@ enum InitCommand {
         // The desktop channel speaks D-Bus itself (docs/desktop.md): a session bus is all it needs.
         let bus = DesktopChannel.sessionEnvironment(ProcessEnvironment.all())
         // No zone in settings.json: the runs follow the system's, which travels with the laptop (docs/travelling.md, "The zone").
-        for (name, content) in starterFiles(zone: nil, desktop: (try? bus.get()) != nil) {
+        for (name, content) in starterFiles(zone: nil, desktop: (try? bus.get()) != nil, calendar: calendarURL) {
             try writeUnlessExists(directory.path + "/" + name, content, console)
         }
         if directory.statePath != directory.path {
@@ -44,6 +51,7 @@ enum InitCommand {
             console.out("Desktop notifications are off: \(SessionBus.missingMessage) Once you are, set "
                 + "\"deliver\": {\"desktop\": true} in settings.json.")
         }
+        if let calendarURL { try makeCalendar(calendarURL, directory: directory, console: console) }
         guard arguments.has(Self.systemd) else {
             console.out("Next: `nudge run\(dataOption(directory, arguments))` plans them; run it every minute "
                 + "with `nudge init --systemd` or cron (see `nudge man`).")
@@ -51,6 +59,23 @@ enum InitCommand {
         }
         try writeUnits(dataDirectory: directory.path, watched: watched(directory), console)
         return .success
+    }
+
+    /// Makes the calendar at `url` when it is missing, with the credentials of settings.json's `deliver.calendar`
+    /// (else `~/.netrc`'s), and says what settings.json still needs.
+    private static func makeCalendar(_ url: String, directory: DataDirectory, console: Console) throws {
+        let configured = directory.settings().deliverCalendar
+        var settings = configured ?? CalendarSettings(url: url)
+        settings.url = url
+        switch CalendarChannel(settings: settings, environment: ProcessEnvironment.all()).makeCollection() {
+        case .success(true): console.out("made     the calendar \(url)")
+        case .success(false): console.out("kept     the calendar \(url) (it exists and takes events)")
+        case .failure(let failure): throw CLIError.failure("nudge init: calendar: \(failure)")
+        }
+        if configured?.url != url {
+            console.out("Next: in settings.json, \"deliver\": { \"calendar\": { \"url\": \(JSONValue.string(url).compactText), "
+                + "\"user\": \"…\", \"passwordCommand\": [\"…\"] } } (docs/calendar.md)")
+        }
     }
 
     /// What `nudge.path` watches: the data directory when nudge's own files are elsewhere, with the directories
@@ -136,13 +161,14 @@ enum InitCommand {
 
     /// The starter files; settings.json names `zone` (an IANA name), or no zone when there is none to name: then
     /// nudge follows `TZ` as it finds it.
-    static func starterFiles(zone: String?, desktop: Bool) -> [(String, String)] {
+    static func starterFiles(zone: String?, desktop: Bool, calendar: String? = nil) -> [(String, String)] {
         let zoneLine = zone.map { "\n  \"timeZone\": \(JSONValue.string($0).compactText)," } ?? ""
+        let calendarMember = calendar.map { ", \"calendar\": { \"url\": \(JSONValue.string($0).compactText) }" } ?? ""
         return [
             ("settings.json", """
             {\(zoneLine)
               "notifications": { "enabled": true, "sound": true, "badge": true },
-              "deliver": { "desktop": \(desktop) },
+              "deliver": { "desktop": \(desktop)\(calendarMember) },
               "laundry": { "foldReminderMinutes": 30, "healthWarnAfterDays": 7 }
             }
 

@@ -36,4 +36,29 @@ struct CalendarChannel {
         state.noteCalendar(memory)
         return true
     }
+
+    /// The collection as PROPFIND finds it (`nudge check`).
+    func collection() -> Result<CalendarCollection, CalendarFailure> {
+        var client = CalendarClient(settings: settings, environment: environment)
+        return client.send(CalendarCollection.propfind(settings), before: Deadline(after: Self.timeLimit))
+            .flatMap { CalendarCollection.of($0, settings) }
+    }
+
+    /// Makes the collection when it is missing (`nudge init --calendar`); true when it made it, false when a
+    /// calendar that takes events was there.
+    func makeCollection() -> Result<Bool, CalendarFailure> {
+        var client = CalendarClient(settings: settings, environment: environment)
+        let deadline = Deadline(after: Self.timeLimit)
+        let found = client.send(CalendarCollection.propfind(settings), before: deadline)
+            .flatMap { CalendarCollection.of($0, settings) }
+        switch found {
+        case .failure(let failure): return .failure(failure)
+        case .success(.calendar): return .success(false)
+        case .success(.missing): break
+        case .success(let other): return .failure(.transport(other.problem(settings.url) ?? ""))
+        }
+        return client.send(CalendarCollection.mkcalendar(settings), before: deadline).flatMap {
+            CalendarCollection.made($0, settings).map { true }
+        }
+    }
 }

@@ -6,7 +6,8 @@ import NudgeCore
 enum ManualText {
     static let description: [ManualBlock] = [
         .paragraph("""
-            nudge plans and delivers notifications on one Linux machine, privately: no network, no daemon. systemd \
+            nudge plans and delivers notifications on one Linux machine, privately: no daemon, and no network unless \
+            you point it at a calendar of your own (`deliver.calendar`). systemd \
             runs `nudge run` when something is due, when a file changes and hourly (the units of `nudge init \
             --systemd`), or cron every minute. Each run reads the JSON files of the data directory, works \
             out what should notify and when (laundry stages, commute leave-times, daily prayer alarms, a daily \
@@ -206,6 +207,20 @@ enum ManualText {
             (`NUDGE_TITLE` and the others under ENVIRONMENT in `man nudge`), and it gets 10 seconds; such as \
             `["logger", "-t", "nudge", "{title}: {body}"]`
             """),
+        setting("deliver.calendar.url", "https URL", "none", """
+            a CalDAV calendar of yours that keeps the critical and high records as events with an alarm, so that \
+            every phone syncing it rings for them (docs/calendar.md); `https`, except to this \
+            machine's own address; `nudge init --calendar URL` makes it
+            """),
+        setting("deliver.calendar.user", "string", "`login` of `~/.netrc` for the host", "the user name"),
+        setting("deliver.calendar.passwordCommand", "array of strings", "`password` of `~/.netrc`", """
+            a program and its arguments whose first printed line is the password, such as \
+            `["secret-tool", "lookup", "service", "nudge"]`; a `password` key is an error
+            """),
+        setting("deliver.calendar.priorities", "array of priorities", "`[\"critical\", \"high\"]`",
+                "the records kept in the calendar"),
+        setting("deliver.calendar.hoursAhead", "1 to 168", CalendarEvents.defaultHoursAhead,
+                "how far ahead of now records are kept there"),
         setting("laundry.enabled", "boolean", defaults.laundry.enabled, "plan laundry notifications"),
         setting("laundry.warnBeforeMinutes", "0 to 120", defaults.laundry.warnBeforeMinutes, """
             \"Almost done\" that many minutes before a wash or dry completes; 0 is off

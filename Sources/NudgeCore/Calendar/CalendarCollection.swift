@@ -57,10 +57,14 @@ public enum CalendarCollection: Equatable, Sendable {
             : .failure(CalendarFailure.of(answer, method: "MKCALENDAR", host: settings.host, collection: settings.url))
     }
 
-    /// The multistatus body read without an XML parser (Foundation's would link libxml2 into the binary): the
-    /// `calendar` element inside `resourcetype`, whatever its prefix, and, when the server lists the components
-    /// it takes, `VEVENT` among them.
+    /// The multistatus body read without an XML parser (Foundation's would link libxml2 into the binary): a lone
+    /// 404 status, else the `calendar` element inside `resourcetype`, whatever its prefix, and, when the server
+    /// lists the components it takes, `VEVENT` among them.
     static func read(_ body: String) -> Self {
+        // Xandikos answers a PROPFIND of nothing with a multistatus that holds only a 404.
+        if element("propstat", in: body) == nil, let status = element("status", in: body), status.contains(" 404 ") {
+            return .missing
+        }
         let resourceType = element("resourcetype", in: body) ?? ""
         guard hasElement("calendar", in: resourceType) else { return .notACalendar }
         let components = element("supported-calendar-component-set", in: body) ?? ""
@@ -74,9 +78,11 @@ public enum CalendarCollection: Equatable, Sendable {
         guard let start = parts.firstIndex(where: { !$0.hasPrefix("/") && localName(of: $0) == name }) else {
             return nil
         }
-        if parts[start].prefix(while: { $0 != ">" }).hasSuffix("/") { return "" }
+        let opening = parts[start].prefix { $0 != ">" }
+        if opening.hasSuffix("/") { return "" }
+        let text = parts[start].dropFirst(opening.count + 1)
         let inner = parts[(start + 1)...].prefix { !($0.hasPrefix("/") && localName(of: $0.dropFirst()) == name) }
-        return inner.map { "<" + $0 }.joined()
+        return text + inner.map { "<" + $0 }.joined()
     }
 
     /// Whether `text` holds an element whose local name is `name`.

@@ -64,3 +64,39 @@ final class CalendarSettingsTests: XCTestCase {
         XCTAssertNil(Netrc("machine a login b").entry(for: "c"))
     }
 }
+
+/// What a PROPFIND of the collection says, as Radicale and Xandikos answer it (`CalDAVServerHarnessTests` pins
+/// their answers).
+final class CalendarCollectionTests: XCTestCase {
+    private let settings = CalendarSettings(url: "http://127.0.0.1:5232/sam/nudge/")
+
+    private func collection(_ status: Int, _ body: String) -> CalendarCollection? {
+        try? CalendarCollection.of(CalendarAnswer(status: status, etag: nil, body: body), settings).get()
+    }
+
+    func testACalendarForEventsIsToldFromAFolderACalendarForTasksAndNothing() {
+        XCTAssertEqual(collection(207, """
+            <?xml version="1.0"?><multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><response>\
+            <href>/sam/nudge/</href><propstat><prop><resourcetype><collection /><C:calendar /></resourcetype>\
+            <C:supported-calendar-component-set><C:comp name="VEVENT" /><C:comp name="VTODO" />\
+            </C:supported-calendar-component-set></prop><status>HTTP/1.1 200 OK</status></propstat></response>\
+            </multistatus>
+            """), .calendar)
+        XCTAssertEqual(collection(207, """
+            <ns0:multistatus xmlns:ns0="DAV:"><ns0:response><ns0:propstat><ns0:prop><ns0:resourcetype>\
+            <ns0:collection/></ns0:resourcetype></ns0:prop></ns0:propstat></ns0:response></ns0:multistatus>
+            """), .notACalendar)
+        XCTAssertEqual(collection(207, """
+            <d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:response><d:propstat><d:prop>\
+            <d:resourcetype><d:collection/><c:calendar/></d:resourcetype><c:supported-calendar-component-set>\
+            <c:comp name="VTODO"/></c:supported-calendar-component-set></d:prop></d:propstat></d:response>\
+            </d:multistatus>
+            """), .takesNoEvents)
+        XCTAssertEqual(collection(207, """
+            <ns0:multistatus xmlns:ns0="DAV:"><ns0:response><ns0:href>http%3A//127.0.0.1%3A1/user/calendars/x/\
+            </ns0:href><ns0:status>HTTP/1.1 404 Not Found</ns0:status></ns0:response></ns0:multistatus>
+            """), .missing, "Xandikos's answer for nothing there")
+        XCTAssertEqual(collection(404, ""), .missing)
+        XCTAssertNil(collection(401, ""))
+    }
+}

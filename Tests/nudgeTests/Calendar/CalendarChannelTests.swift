@@ -1,0 +1,156 @@
+import Foundation
+import XCTest
+
+/// The calendar channel (docs/calendar.md) end to end: the built nudge against a real CalDAV server the test
+/// starts on 127.0.0.1 (Radicale with a user whose password is checked, and Xandikos), what the server holds read
+/// by the harness's own reader (Python's icalendar over HTTP, never nudge's code), and every request counted in
+/// the server's own log.
+final class CalendarChannelTests: DataDirectoryTestCase {
+    /// The example household with a calendar of `server`'s, its password printed by a command.
+    private func household(_ server: CalDAVServer, password: String? = nil) throws -> String {
+        for name in ["laundry.json", "alarms.json", "trips.json", "streaks.json"] {
+            try dir.write(name, String(contentsOf: RepositoryScript.root.appendingPathComponent("data/" + name),
+                                       encoding: .utf8))
+        }
+        let url = server.collectionURL("nudge")
+        try writeSettings(url: url, password: password ?? server.password)
+        return url
+    }
+
+    private func writeSettings(url: String, password: String) throws {
+        let settings = try String(contentsOf: RepositoryScript.root.appendingPathComponent("data/settings.json"),
+                                  encoding: .utf8)
+        let calendar = #""deliver": { "calendar": { "url": "\#(url)", "user": "sam", "#
+            + #""passwordCommand": ["printf", "%s\\n", "\#(password)"] } },"#
+        try dir.write("settings.json", settings.replacingOccurrences(of: "\"maxPending\"", with: calendar + "\n  \"maxPending\""))
+    }
+
+    /// The plan's critical and high records still to come within 48 hours, as `nudge plan --json` prints them.
+    private func expectedEvents(at now: String) throws -> [String: (title: String, start: String)] {
+        let json = try dir.nudge("plan", now: now, "--json")
+        XCTAssertEqual(json.status, 0, json.summary)
+        let plan = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let instant = try XCTUnwrap(ISO8601DateFormatter().date(from: now))
+        var events: [String: (String, String)] = [:]
+        for record in (plan["pending"] as? [[String: Any]] ?? []) + (plan["deferred"] as? [[String: Any]] ?? []) {
+            guard ["critical", "high"].contains(record["priority"] as? String),
+                  let fireAt = record["fireAt"] as? String, let at = ISO8601DateFormatter().date(from: fireAt),
+                  at <= instant.addingTimeInterval(48 * 3600), let id = record["id"] as? String else { continue }
+            events[id + "@nudge"] = (record["title"] as? String ?? "", fireAt)
+        }
+        return events
+    }
+
+    /// What the server holds matches the plan at `now`: each planned event once, with its title, time and one
+    /// alarm at its start; anything else is an event whose time passed less than a day ago.
+    private func assertServerMatchesPlan(_ server: CalDAVServer, at now: String, _ step: String,
+                                         line: UInt = #line) throws {
+        let expected = try expectedEvents(at: now)
+        let held = try server.events(in: "nudge")
+        let instant = try XCTUnwrap(ISO8601DateFormatter().date(from: now))
+        XCTAssertEqual(Set(held.compactMap(\.uid)).count, held.count, "\(step): one event per UID", line: line)
+        for (uid, record) in expected {
+            guard let event = held.first(where: { $0.uid == uid }) else {
+                XCTFail("\(step): \(uid) (\(record.title) at \(record.start)) is not in the calendar; it holds "
+                    + "\(held.compactMap(\.uid))", line: line)
+                continue
+            }
+            XCTAssertEqual(event.summary, record.title, "\(step): \(uid)", line: line)
+            XCTAssertEqual(event.start, record.start, "\(step): \(uid)", line: line)
+            XCTAssertEqual(event.minutes, 1, line: line)
+            XCTAssertEqual(event.alarms.map(\.action), ["DISPLAY"], "\(step): \(uid)", line: line)
+            XCTAssertEqual(event.alarms.first?.trigger, 0, line: line)
+        }
+        for event in held where !expected.keys.contains(event.uid ?? "") {
+            let start = try XCTUnwrap(ISO8601DateFormatter().date(from: event.start ?? ""), line: line)
+            XCTAssertTrue(start <= instant && start > instant.addingTimeInterval(-24 * 3600),
+                          "\(step): \(event.uid ?? event.href) at \(event.start ?? "?") is neither planned nor just past",
+                          line: line)
+        }
+    }
+
+    /// The requests nudge made since `count` earlier ones, as "METHOD status".
+    private func newRequests(_ server: CalDAVServer, after count: inout Int) throws -> [String] {
+        let all = try server.requests()
+        defer { count = all.count }
+        return all.dropFirst(count).map { "\($0.method) \($0.status) \($0.path)" }
+    }
+
+    func testADayOfTheExampleHouseholdOnRadicale() throws {
+        try day(on: .radicale)
+    }
+
+    func testADayOfTheExampleHouseholdOnXandikos() throws {
+        try day(on: .xandikos)
+    }
+
+    /// The example day: a wash, the dryer started, a snooze, a leave-time that moved, a stopped cycle, a removed
+    /// alarm; after every run the calendar holds the plan, and each change costs its own requests, nothing else.
+    private func day(on kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer.start(kind)
+        let url = try household(server)
+        let made = try NudgeProcess.run(["init", dir.path, "--calendar", url])
+        XCTAssertEqual(made.status, 0, made.summary)
+        XCTAssertTrue(made.stdout.contains("made     the calendar \(url)"), made.stdout)
+        var seen = 0
+        _ = try newRequests(server, after: &seen)
+        var planned: [String: (title: String, start: String)] = [:]
+
+        /// A run at `now`: its requests are one PUT for each record that came into the plan's next 48 hours or
+        /// changed, one DELETE for each that left it before its time, and `settled` DELETEs of events whose
+        /// notification was acted on; `touching` names the event of the step's own change.
+        @discardableResult
+        func step(_ now: String, _ what: String, touching: String? = nil, settled: Int = 0) throws -> [String] {
+            let run = try dir.run(at: now)
+            XCTAssertEqual(run.status, 0, "\(what): \(run.summary)")
+            XCTAssertFalse(run.stderr.contains("calendar"), "\(what): \(run.stderr)")
+            let requests = try newRequests(server, after: &seen)
+            let expected = try expectedEvents(at: now)
+            let instant = try XCTUnwrap(ISO8601DateFormatter().date(from: now))
+            let puts = expected.filter { planned[$0.key].map { $0 != $0 } ?? true }.count
+                + expected.filter { uid, event in planned[uid].map { $0.title != event.title || $0.start != event.start } ?? false }.count
+            let left = planned.filter { uid, event in
+                expected[uid] == nil && ISO8601DateFormatter().date(from: event.start)! > instant
+            }.count
+            var counted: [String: Int] = [:]
+            for request in requests { counted[String(request.split(separator: " ")[0]), default: 0] += 1 }
+            XCTAssertEqual(counted["PUT"] ?? 0, puts, "\(what): \(requests)")
+            XCTAssertEqual(counted["DELETE"] ?? 0, left + settled, "\(what): \(requests)")
+            XCTAssertEqual(counted.keys.filter { $0 != "PUT" && $0 != "DELETE" }, [], "\(what): \(requests)")
+            XCTAssertTrue(requests.allSatisfy { [200, 201, 204].contains(Int($0.split(separator: " ")[1]) ?? 0) },
+                          "\(what): \(requests)")
+            if let touching {
+                XCTAssertTrue(requests.contains { $0.contains(touching) }, "\(what): \(touching) in \(requests)")
+            }
+            try assertServerMatchesPlan(server, at: now, what)
+            planned = expected
+            return requests
+        }
+
+        let first = try step("2026-11-21T10:00:00Z", "the first run", touching: "washComplete")
+        XCTAssertEqual(first.count, 7, "the first run writes the seven events of the next 48 hours")
+        try step("2026-11-21T10:01:00Z", "a quiet minute")
+        try step("2026-11-21T11:16:00Z", "the wash delivered")
+        XCTAssertEqual(try dir.nudge("laundry", now: "2026-11-21T11:20:00Z", "start", "snowy", "dry").status, 0)
+        try step("2026-11-21T11:20:30Z", "the dryer started", touching: "dryComplete")
+        try step("2026-11-21T11:31:00Z", "noon prayer delivered", touching: "dhuhr:2026-11-22")
+        XCTAssertEqual(try dir.nudge("snooze", now: "2026-11-21T11:32:00Z", "dhuhr").status, 0)
+        try step("2026-11-21T11:32:30Z", "noon prayer snoozed", touching: "snooze", settled: 1)
+        try dir.write("trips.json", dir.text("trips.json").replacingOccurrences(of: #""arriveBy": "08:45""#,
+                                                                                with: #""arriveBy": "08:15""#))
+        try step("2026-11-21T11:40:30Z", "Monday's leave-time moved", touching: "commute.leave:office")
+        XCTAssertEqual(try dir.nudge("laundry", now: "2026-11-21T11:50:00Z", "stop", "snowy").status, 0)
+        try step("2026-11-21T11:50:30Z", "the cycle stopped", touching: "dryComplete")
+        try dir.write("alarms.json", """
+            { "alarms": [
+                { "id": "fajr", "title": "Morning Prayer", "time": "05:30", "durationMinutes": 15 },
+                { "id": "dhuhr", "title": "Noon Prayer", "time": "12:30", "durationMinutes": 15 },
+                { "id": "asr", "title": "Afternoon Prayer", "time": "15:00", "durationMinutes": 15 },
+                { "id": "maghrib", "title": "Sunset Prayer", "prayer": "maghrib", "durationMinutes": 15 } ] }
+            """)
+        try step("2026-11-21T12:00:00Z", "the night prayer removed", touching: "isha")
+        try step("2026-11-21T12:01:00Z", "a quiet minute")
+        let khal = try server.khalList(collection: "nudge", from: ISO8601DateFormatter().date(from: "2026-11-21T00:00:00Z")!, days: 2)
+        XCTAssertTrue(khal.contains("Afternoon Prayer Time (A)"), "khal lists the event with its alarm:\n\(khal)")
+    }
+}

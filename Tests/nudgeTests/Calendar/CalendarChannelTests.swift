@@ -153,4 +153,113 @@ final class CalendarChannelTests: DataDirectoryTestCase {
         let khal = try server.khalList(collection: "nudge", from: ISO8601DateFormatter().date(from: "2026-11-21T00:00:00Z")!, days: 2)
         XCTAssertTrue(khal.contains("Afternoon Prayer Time (A)"), "khal lists the event with its alarm:\n\(khal)")
     }
+
+    /// The server stopped mid-day: each run still delivers everything local and exits 0; a run with something to
+    /// change says the failure, once;
+    /// `status` shows it; after the restart the next run catches up, and nothing is written twice.
+    func testAServerThatStopsAndComesBackIsReportedOnceAndCaughtUp() throws {
+        let server = try CalDAVServer.start(.radicale)
+        _ = try household(server)
+        try server.makeCollection("nudge")
+        XCTAssertEqual(try dir.run(at: "2026-11-21T10:00:00Z").status, 0)
+        server.stop()
+        let offline = try dir.run(at: "2026-11-21T11:16:00Z")
+        XCTAssertEqual(offline.status, 0, offline.summary)
+        XCTAssertTrue(offline.stdout.contains("laundry.washComplete"), "local delivery first: \(offline.stdout)")
+        XCTAssertEqual(offline.stderr, "", "nothing to change in the calendar: no request, so no failure")
+        XCTAssertEqual(try dir.nudge("laundry", now: "2026-11-21T11:20:00Z", "start", "snowy", "dry").status, 0)
+        let failing = try dir.run(at: "2026-11-21T11:20:30Z")
+        XCTAssertEqual(failing.status, 0, failing.summary)
+        XCTAssertEqual(failing.stderrLines, ["nudge: calendar: cannot connect to 127.0.0.1: offline, or the server is down"])
+        let again = try dir.run(at: "2026-11-21T11:21:30Z")
+        XCTAssertEqual(again.stderr, "", "the same failure is said once")
+        let calendar = try XCTUnwrap(try dir.status()["calendar"] as? [String: Any])
+        XCTAssertEqual(calendar["failure"] as? String, "cannot connect to 127.0.0.1: offline, or the server is down")
+        try server.restart()
+        let back = try dir.run(at: "2026-11-21T11:22:30Z")
+        XCTAssertEqual(back.stderr, "", back.summary)
+        XCTAssertTrue(try server.events(in: "nudge").contains { $0.uid?.hasPrefix("laundry.dryComplete") ?? false })
+        try assertServerMatchesPlan(server, at: "2026-11-21T11:22:30Z", "after the restart")
+        XCTAssertTrue(try dir.status()["calendar"].flatMap { ($0 as? [String: Any])?["failure"] } is NSNull)
+    }
+
+    /// A wrong password: said once in words, never the password itself, not even with the run's other output;
+    /// the right one then gets every event through.
+    func testAWrongPasswordIsSaidOnceAndNeverPrinted() throws {
+        let server = try CalDAVServer.start(.radicale)
+        let url = try household(server, password: "hunter2-wrong")
+        try server.makeCollection("nudge")
+        let refused = try dir.run(at: "2026-11-21T10:00:00Z")
+        XCTAssertEqual(refused.status, 0, refused.summary)
+        XCTAssertEqual(refused.stderrLines, ["nudge: calendar: 127.0.0.1 did not accept the user name and password "
+            + "(HTTP 401): check deliver.calendar's user and passwordCommand, or ~/.netrc"])
+        let check = try dir.nudge("check", now: "2026-11-21T10:00:10Z")
+        XCTAssertEqual(check.status, 65, check.summary)
+        for output in [refused.stdout, refused.stderr, check.stdout, check.stderr, try dir.text("state.json")] {
+            XCTAssertFalse(output.contains("hunter2"), output)
+        }
+        XCTAssertEqual(try server.events(in: "nudge").count, 0)
+        try writeSettings(url: url, password: server.password)
+        XCTAssertEqual(try dir.run(at: "2026-11-21T10:01:00Z").stderr, "")
+        try assertServerMatchesPlan(server, at: "2026-11-21T10:01:00Z", "with the right password")
+        let checked = try dir.nudge("check", now: "2026-11-21T10:01:10Z")
+        XCTAssertEqual(checked.status, 0, checked.summary)
+        XCTAssertTrue(checked.stdout.contains("Calendar: \(url) takes events; 7 kept there by nudge"), checked.stdout)
+    }
+
+    /// A run killed after its PUT reached the server and before it saved state.json (here: the state.json of
+    /// before put back) leaves events the next run does not know of: it reads each one's ETag and writes over it,
+    /// and the calendar still holds one event per record.
+    func testEventsARunWroteBeforeItDiedAreUpdatedNotWrittenTwice() throws {
+        let server = try CalDAVServer.start(.xandikos)
+        _ = try household(server)
+        try server.makeCollection("nudge")
+        XCTAssertEqual(try dir.run(at: "2026-11-21T10:00:00Z").status, 0)
+        let before = try dir.data("state.json")
+        XCTAssertEqual(try dir.nudge("laundry", now: "2026-11-21T11:20:00Z", "start", "snowy", "dry").status, 0)
+        XCTAssertEqual(try dir.run(at: "2026-11-21T11:20:30Z").status, 0)
+        let held = try server.events(in: "nudge").count
+        try before.write(to: dir.fileURL("state.json"))
+        var seen = try server.requests().count
+        let after = try dir.run(at: "2026-11-21T11:21:30Z")
+        XCTAssertEqual(after.stderr, "", after.summary)
+        let requests = try newRequests(server, after: &seen).filter { $0.contains("dryComplete") }
+        XCTAssertEqual(requests.map { $0.split(separator: " ").prefix(2).joined(separator: " ") },
+                       ["PUT 412", "GET 200", "PUT 204"], "read again, then updated")
+        XCTAssertEqual(try server.events(in: "nudge").count, held, "no second event")
+        try assertServerMatchesPlan(server, at: "2026-11-21T11:21:30Z", "after the killed run")
+    }
+
+    /// An event the person deleted in the calendar stays deleted while its record is unchanged: the runs make no
+    /// request for it.
+    func testAnEventThePersonDeletedIsNotWrittenAgainWhileItsRecordIsUnchanged() throws {
+        let server = try CalDAVServer.start(.radicale)
+        _ = try household(server)
+        try server.makeCollection("nudge")
+        XCTAssertEqual(try dir.run(at: "2026-11-21T10:00:00Z").status, 0)
+        let asr = try XCTUnwrap(try server.events(in: "nudge").first { $0.uid?.contains(":asr:") ?? false })
+        try server.deleteEvent(href: asr.href)
+        var seen = try server.requests().count
+        XCTAssertEqual(try dir.run(at: "2026-11-21T10:01:00Z").stderr, "")
+        XCTAssertEqual(try newRequests(server, after: &seen), [])
+        XCTAssertFalse(try server.events(in: "nudge").contains { $0.uid == asr.uid })
+    }
+
+    /// Quiet runs make no request at all: a thousand of them under CI (a hundred otherwise), counted in the
+    /// server's own log.
+    func testQuietRunsMakeNoRequest() throws {
+        let server = try CalDAVServer.start(.radicale)
+        _ = try household(server)
+        try server.makeCollection("nudge")
+        XCTAssertEqual(try dir.run(at: "2026-11-21T10:00:00Z").status, 0)
+        let seen = try server.requests().count
+        let runs = RealPart.mustBePresent ? 1_000 : 100
+        let start = try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-21T10:00:00Z"))
+        for second in 1...runs {
+            let now = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(second) * 0.5))
+            let run = try NudgeProcess.run(["run", "--quiet", "--data", dir.path, "--now", now])
+            XCTAssertEqual(run.status, 0, run.summary)
+        }
+        XCTAssertEqual(try server.requests().count, seen, "\(runs) quiet runs, no request")
+    }
 }

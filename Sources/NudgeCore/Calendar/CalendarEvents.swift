@@ -57,9 +57,20 @@ public struct CalendarEvents: Equatable, Sendable {
         return lines.map { ICalendarText.folded($0) + "\r\n" }.joined()
     }
 
-    /// A fingerprint of what `event` says (its lines but the stamp): a different one is a change to write.
+    /// How events are written: a new number when `lines(of:stamp:)` writes them differently, so that every
+    /// event's hash changes and the calendar gets them anew.
+    static let layout = 1
+
+    /// A fingerprint of what `event` says (every field but the stamp, and `layout`): a different one is a change to
+    /// write. Made from the fields, not the written lines: every run hashes every event it keeps.
     static func hash(of event: Event) -> String {
-        ContentHash.of(Array(lines(of: event, stamp: Date(timeIntervalSince1970: 0)).joined(separator: "\n").utf8))
+        var bytes: [UInt8] = []
+        for field in [String(layout), event.uid, event.summary, event.description,
+                      String(Int(event.start.timeIntervalSince1970)), event.category] {
+            bytes += field.utf8
+            bytes.append(0)
+        }
+        return ContentHash.of(bytes)
     }
 
     /// A VEVENT of one minute with its alarm, unfolded.

@@ -18,7 +18,9 @@ public struct CalendarMatch: Sendable {
     /// How long an event stays after its time at the latest, while its record is not settled.
     static let keptAfterStart: TimeInterval = 24 * 3600
 
-    let collection: CalendarURL
+    /// The collection's URL, ending in "/", and its host.
+    let collection: String
+    let host: String
     let stamp: Date
     let product: String
     private var steps: [Step]
@@ -32,11 +34,11 @@ public struct CalendarMatch: Sendable {
     /// The requests that make the collection of `settings` hold the records of `plan` that `settings` keeps, from
     /// what `state` remembers writing. `product` is the iCalendar PRODID.
     public init(plan: Plan, settings: CalendarSettings, state: RunState, now: Date, product: String) {
-        let collection = CalendarURL(settings.url) ?? CalendarURL("http://127.0.0.1/")!
-        self.collection = collection
+        collection = settings.url
+        host = settings.host
         stamp = now
         self.product = product
-        memory = state.calendar.of(collection.text)
+        memory = state.calendar.of(settings.url)
         reported = state.calendar.failure
         let events = CalendarEvents(plan, now: now, priorities: settings.priorities, hoursAhead: settings.hoursAhead)
         steps = Self.steps(events.events, memory: memory, now: now) { id in state.userActions.isActedOn(id) }
@@ -123,7 +125,7 @@ public struct CalendarMatch: Sendable {
     }
 
     private mutating func fail(_ answer: CalendarAnswer, _ method: String) {
-        failure = CalendarFailure.of(answer, method: method, host: collection.host, collection: collection.text)
+        failure = CalendarFailure.of(answer, method: method, host: host, collection: collection)
     }
 
     /// The memory to save: the answers taken, and this match's outcome.
@@ -152,7 +154,7 @@ public struct CalendarMatch: Sendable {
                 name += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             }
         }
-        return collection.member(name + ".ics")
+        return collection + name + ".ics"
     }
 }
 

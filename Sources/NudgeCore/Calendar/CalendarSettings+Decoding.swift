@@ -10,12 +10,12 @@ extension CalendarSettings {
                 + "prints it (such as [\"secret-tool\", \"lookup\", \"service\", \"nudge\"]) or put it in ~/.netrc")
         }
         guard let text = object.string("url") else { return nil }
-        switch Self.collectionURL(text) {
+        switch Self.checkedURL(text) {
         case .failure(let problem):
             object.report("url", problem.description)
             return nil
         case .success(let url):
-            self.init(url: url)
+            self.init(url)
         }
         user = object.optionalString("user")
         passwordCommand = Settings.argv(object, "passwordCommand")
@@ -26,6 +26,11 @@ extension CalendarSettings {
     /// The collection's URL as nudge uses it (ending in "/"), or what is wrong with `text` (`deliver.calendar.url`,
     /// `nudge init --calendar URL`).
     public static func collectionURL(_ text: String) -> Result<String, CalendarURL.Problem> {
+        checkedURL(text).map(\.text)
+    }
+
+    /// `text` taken apart, or what is wrong with it.
+    static func checkedURL(_ text: String) -> Result<CalendarURL, CalendarURL.Problem> {
         guard let url = CalendarURL(text) else {
             return .failure(CalendarURL.Problem(description: "expected the calendar collection's address, such as "
                 + "\"https://dav.example.org/dav/calendars/sam/nudge/\", found \"\(text)\""))
@@ -34,7 +39,7 @@ extension CalendarSettings {
             return .failure(CalendarURL.Problem(description: "\"\(text)\" is plain http to another machine: the password and your events would cross "
                 + "the network readable (https is required, except to this machine's own address)"))
         }
-        return .success(url.text)
+        return .success(url)
     }
 
     /// `priorities`: a non-empty array of priority names.

@@ -4,7 +4,11 @@ import FoundationEssentials
 /// as events with an alarm, so that a phone syncing that calendar rings for them.
 public struct CalendarSettings: Equatable, Sendable {
     /// The collection's URL, ending in "/"; `https`, or `http` to a loopback address.
-    public var url: String
+    public var url: String {
+        didSet { host = CalendarURL(url)?.host ?? url }
+    }
+    /// The host the URL names (without brackets for IPv6), to look up in `~/.netrc` and to name in errors.
+    public private(set) var host: String
     /// The user name; nil: the `login` of `~/.netrc` for the host.
     public var user: String?
     /// The program (and arguments) whose first printed line is the password; nil: `~/.netrc`.
@@ -12,11 +16,15 @@ public struct CalendarSettings: Equatable, Sendable {
     public var priorities = CalendarEvents.defaultPriorities
     public var hoursAhead = CalendarEvents.defaultHoursAhead
 
-    /// The collection at `url` (already checked: `url(_:)`), with every other setting at its default.
+    /// The collection at `url` (already checked: `collectionURL(_:)`), with every other setting at its default.
     public init(url: String) {
         self.url = url
+        host = CalendarURL(url)?.host ?? url
     }
 
-    /// The host the URL names (without brackets for IPv6), to look up in `~/.netrc` and to name in errors.
-    public var host: String { CalendarURL(url)?.host ?? url }
+    /// The collection at a checked `url`, with every other setting at its default.
+    init(_ url: CalendarURL) {
+        self.url = url.text
+        host = url.host
+    }
 }

@@ -9,45 +9,42 @@ public struct CalendarURL: Equatable, Sendable {
     }
 
     let scheme: String
+    /// Lowercased, without the brackets of an IPv6 address.
     let host: String
-    /// The path from its first "/", always ending in "/".
-    let path: String
-    /// Everything before the path: `https://dav.example.org:8443`.
-    let origin: String
+    /// The URL as nudge uses it: ending in "/".
+    let text: String
 
     /// nil unless `text` is `http://` or `https://`, a host and an optional port and path, with no user name,
-    /// query or fragment.
+    /// query, fragment or white space.
     init?(_ text: String) {
-        let lowered = text.lowercased()
-        guard let scheme = ["https", "http"].first(where: { lowered.hasPrefix($0 + "://") }) else { return nil }
-        let rest = text.dropFirst(scheme.count + 3)
-        let authority = rest.prefix { $0 != "/" }
-        guard !authority.isEmpty, !authority.contains("@"), !rest.contains("?"), !rest.contains("#"),
-              !rest.contains(where: { $0 == " " || $0.isNewline }) else { return nil }
-        var host = String(authority)
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return nil }
-            host = String(host[host.index(after: host.startIndex)..<close])
-        } else if let colon = host.lastIndex(of: ":") {
-            guard host[host.index(after: colon)...].allSatisfy({ $0.isNumber }) else { return nil }
-            host = String(host[..<colon])
+        let bytes = Array(text.utf8)
+        let lowered = bytes.prefix(8).map { $0 | 0x20 }
+        guard let scheme = ["https", "http"].first(where: { lowered.starts(with: Array(($0 + "://").utf8)) })
+        else { return nil }
+        let rest = bytes.dropFirst(scheme.utf8.count + 3)
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") }
+        guard !authority.isEmpty,
+              !rest.contains(where: { [UInt8(ascii: "@"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains($0) || $0 <= 0x20 })
+        else { return nil }
+        var host = authority[...]
+        if host.first == UInt8(ascii: "[") {
+            guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            host = host[(host.startIndex + 1)..<close]
+        } else if let colon = host.lastIndex(of: UInt8(ascii: ":")) {
+            guard host[(colon + 1)...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                return nil
+            }
+            host = host[..<colon]
         }
         guard !host.isEmpty else { return nil }
-        let path = String(rest.dropFirst(authority.count))
         self.scheme = scheme
-        self.host = host.lowercased()
-        self.path = path.hasSuffix("/") ? path : path + "/"
-        origin = scheme + "://" + authority
+        self.host = String(decoding: host, as: UTF8.self).lowercased()
+        let path = String(decoding: rest.dropFirst(authority.count), as: UTF8.self)
+        self.text = scheme + "://" + String(decoding: authority, as: UTF8.self) + (path.hasSuffix("/") ? path : path + "/")
     }
-
-    /// The URL as nudge uses it: the collection's, ending in "/".
-    var text: String { origin + path }
 
     /// The loopback names and addresses: the only hosts plain `http` may reach (a server on this machine).
     var isLoopback: Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.") && host.split(separator: ".").count == 4
     }
-
-    /// The URL of the collection's member `name` (already escaped for a path).
-    func member(_ name: String) -> String { text + name }
 }

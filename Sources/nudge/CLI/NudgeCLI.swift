@@ -5,7 +5,7 @@ import NudgeCore
 /// The command line: picks the command, parses its arguments, runs it, and maps any error to an exit code.
 enum NudgeCLI {
     /// The version `--version` and the manual print: the top entry of CHANGELOG.md (a test holds the two equal).
-    static let version = "0.4.0"
+    static let version = "0.5.0"
     /// What nudge is, in one line: the overview's first line and the manual's NAME.
     static let tagline = "a local notification planner that systemd runs when something is due"
 

@@ -1,12 +1,13 @@
 import FoundationEssentials
 import NudgeCore
 
-/// `nudge check`: validates every user file and lists every problem (and unknown keys as warnings).
+/// `nudge check`: validates every user file and the calendar, and lists every problem (and unknown keys as warnings).
 enum CheckCommand {
     static let command = Command(
         name: "check",
         usage: "nudge check [--now T] [--data DIR]",
-        summary: "validate every user file; list every problem; exit 0 or 65",
+        summary: "validate every user file (and reach the calendar of deliver.calendar); list every problem; exit 0 "
+            + "or 65",
         options: [.now, .data, .help],
         positionals: 0...0,
         run: run)

@@ -27,13 +27,14 @@ struct CalendarClient {
             case .failure(let failure): return .failure(failure)
             }
         }
-        let seconds = max(1, Int(deadline.remaining.rounded(.up)))
+        // curl stops half a second before the deadline, so that it is curl that says what it was waiting for.
+        let tenths = max(5, Int((deadline.remaining - 0.5) * 10))
         var configuration = ["url = " + Self.quoted(request.url), "request = " + Self.quoted(request.method)]
         configuration += request.headers.map { "header = " + Self.quoted($0) }
         if let user = credentials ?? nil { configuration.append("user = " + Self.quoted(user)) }
         if let body = request.body { configuration.append("data-binary = " + Self.quoted(body)) }
         let arguments = ["curl", "-q", "--silent", "--show-error", "--proto", "=http,https",
-                         "--max-time", String(seconds), "--dump-header", "-", "--config", "-"]
+                         "--max-time", "\(tenths / 10).\(tenths % 10)", "--dump-header", "-", "--config", "-"]
         let run = CapturedRun(arguments, input: Array((configuration.joined(separator: "\n") + "\n").utf8),
                               environment: environment, deadline: deadline)
         let host = settings.host
@@ -44,7 +45,7 @@ struct CalendarClient {
             }
             return .success(answer)
         case .exited(let code):
-            return .failure(.transport(Self.words(curlExit: code, host: host, seconds: seconds,
+            return .failure(.transport(Self.words(curlExit: code, host: host,
                                                   stderr: String(decoding: run.stderr, as: UTF8.self))))
         case .killedBySignal(let signal):
             return .failure(.transport("curl was killed by signal \(signal) while talking to \(host)"))
@@ -94,12 +95,12 @@ struct CalendarClient {
     }
 
     /// Why curl got no answer, in words, after its exit code (curl(1), EXIT CODES), with the host.
-    static func words(curlExit code: Int32, host: String, seconds: Int, stderr: String) -> String {
+    static func words(curlExit code: Int32, host: String, stderr: String) -> String {
         let detail = stderr.split(separator: "\n").last.map { " (\(String($0).trimmingWhitespace))" } ?? ""
         switch code {
         case 6: return "cannot find the host \(host): offline, or a typo in deliver.calendar.url"
         case 7: return "cannot connect to \(host): offline, or the server is down"
-        case 28: return "\(host) did not answer within \(seconds) s"
+        case 28: return "\(host) did not answer in time (a run gives the calendar \(Int(CalendarChannel.timeLimit)) s)"
         case 51, 60: return "\(host)'s certificate is not trusted, so nothing was sent\(detail)"
         case 35, 53, 54, 58, 59, 66, 80, 83, 90, 91: return "TLS with \(host) failed\(detail)"
         case 52: return "\(host) closed the connection without an answer"
@@ -119,9 +120,11 @@ extension CalendarClient {
     /// failure whose words never hold what it printed.
     static func credentials(_ settings: CalendarSettings, environment: [String: String],
                             before deadline: Deadline) -> Result<String?, CalendarFailure> {
-        let netrc = environment["HOME"].flatMap { home in
-            try? PosixFile.contents(of: home + "/.netrc").get()
-        }.map { Netrc(String(decoding: $0, as: UTF8.self)).entry(for: settings.host) } ?? nil
+        // No ~/.netrc, or one nudge cannot read: no entry (a server that needs a password then says 401).
+        var netrc: Netrc.Entry?
+        if let home = environment["HOME"], case .success(let bytes) = PosixFile.contents(of: home + "/.netrc") {
+            netrc = Netrc(String(decoding: bytes, as: UTF8.self)).entry(for: settings.host)
+        }
         var password = netrc?.password
         if let command = settings.passwordCommand {
             let run = CapturedRun(command, input: [], environment: environment,

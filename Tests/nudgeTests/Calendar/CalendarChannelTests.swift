@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The calendar channel (docs/calendar.md) end to end: the built nudge against a real CalDAV server the test
 /// starts on 127.0.0.1 (Radicale with a user whose password is checked, and Xandikos), what the server holds read
@@ -261,5 +264,38 @@ final class CalendarChannelTests: DataDirectoryTestCase {
             XCTAssertEqual(run.status, 0, run.summary)
         }
         XCTAssertEqual(try server.requests().count, seen, "\(runs) quiet runs, no request")
+    }
+
+    /// A server that takes the connection and never answers: the run gives the calendar its 10 seconds, no more,
+    /// after delivering everything local, and names the host.
+    func testAServerThatNeverAnswersGetsTenSecondsAndNoMore() throws {
+        // A listening socket that nobody accepts from: the kernel completes the connection, nothing answers.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ready = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        XCTAssertTrue(ready)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        for name in ["laundry.json", "alarms.json"] {
+            try dir.write(name, String(contentsOf: RepositoryScript.root.appendingPathComponent("data/" + name),
+                                       encoding: .utf8))
+        }
+        // The first run (which announces nothing past) meets nothing at the port after the silent one.
+        try writeSettings(url: "http://127.0.0.1:\(port + 1)/sam/nudge/", password: "secret")
+        XCTAssertEqual(try dir.run(at: "2026-11-21T10:00:00Z").status, 0)
+        try writeSettings(url: "http://127.0.0.1:\(port)/sam/nudge/", password: "secret")
+        let run = try dir.run(at: "2026-11-21T11:16:00Z")
+        XCTAssertEqual(run.status, 0, run.summary)
+        XCTAssertTrue(run.stdout.contains("laundry.washComplete"), run.stdout)
+        XCTAssertEqual(run.stderrLines, ["nudge: calendar: 127.0.0.1 did not answer in time (a run gives the calendar 10 s)"])
+        XCTAssertGreaterThan(run.elapsed, 9, "it waited for the answer, to the end of its time")
+        XCTAssertLessThan(run.elapsed, 15, "10 s for the calendar, and the run's own work")
     }
 }

@@ -24,7 +24,11 @@ public enum CalendarCollection: Equatable, Sendable {
 
     /// PROPFIND of the collection's resource type and the components it takes, `Depth: 0`.
     public static func propfind(_ settings: CalendarSettings) -> CalendarRequest {
-        CalendarRequest(method: "PROPFIND", url: settings.url,
+        propfind(url: settings.url)
+    }
+
+    static func propfind(url: String) -> CalendarRequest {
+        CalendarRequest(method: "PROPFIND", url: url,
                         headers: ["Depth: 0", "Content-Type: application/xml; charset=utf-8"],
                         body: #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" "#
                             + #"xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:resourcetype/>"#
@@ -43,11 +47,14 @@ public enum CalendarCollection: Equatable, Sendable {
 
     /// What the answer to `propfind` says; a failure for statuses that say nothing about the collection.
     public static func of(_ answer: CalendarAnswer, _ settings: CalendarSettings) -> Result<Self, CalendarFailure> {
+        of(answer, url: settings.url, host: settings.host)
+    }
+
+    static func of(_ answer: CalendarAnswer, url: String, host: String) -> Result<Self, CalendarFailure> {
         switch answer.status {
         case 207: return .success(read(answer.body))
         case 404: return .success(.missing)
-        default: return .failure(CalendarFailure.of(answer, method: "PROPFIND", host: settings.host,
-                                                    collection: settings.url))
+        default: return .failure(CalendarFailure.of(answer, method: "PROPFIND", host: host, collection: url))
         }
     }
 

@@ -13,6 +13,8 @@ public struct CalendarMatch: Sendable {
         /// state, or changed on the server.
         case read(CalendarEvents.Event)
         case delete(uid: String)
+        /// A PROPFIND of the collection, after a write was answered 404 or 409 (docs/calendar.md, "Never in the way").
+        case probe
     }
 
     /// How long an event stays after its time at the latest, while its record is not settled.
@@ -29,7 +31,16 @@ public struct CalendarMatch: Sendable {
     public private(set) var memory: CalendarMemory
     /// The failure reported before this match, to report a failure once.
     private let reported: String?
+    /// The first failure of this match: one that stops it (the server, the network, the credentials), or one
+    /// event the server refused while the others went on.
     public private(set) var failure: CalendarFailure?
+    /// Whether the match stopped: nothing more is sent this run.
+    private var stopped = false
+    /// Whether a write got through, or the collection was asked whether it is there: a 404 or 409 on a write
+    /// before either asks it once (one event refused, or no calendar at all?).
+    private var collectionKnown = false
+    /// Whether any request was sent.
+    private var wasBusy = false
 
     /// The requests that make the collection of `settings` hold the records of `plan` that `settings` keeps, from
     /// what `state` remembers writing. `product` is the iCalendar PRODID.
@@ -68,11 +79,12 @@ public struct CalendarMatch: Sendable {
     /// Whether there is nothing to send: then nothing is started, and no password is asked for.
     public var isIdle: Bool { steps.isEmpty && current == nil }
 
-    /// The next request, nil when the match is done or failed.
+    /// The next request, nil when the match is done or stopped.
     public mutating func next() -> CalendarRequest? {
-        guard failure == nil, current == nil, !steps.isEmpty else { return nil }
+        guard !stopped, current == nil, !steps.isEmpty else { return nil }
         let step = steps.removeFirst()
         current = step
+        wasBusy = true
         switch step {
         case .write(let event, let etag, _):
             let condition = etag.map { "If-Match: " + $0 } ?? "If-None-Match: *"
@@ -83,37 +95,58 @@ public struct CalendarMatch: Sendable {
             return CalendarRequest(method: "GET", url: url(of: event.uid))
         case .delete(let uid):
             return CalendarRequest(method: "DELETE", url: url(of: uid))
+        case .probe:
+            return CalendarCollection.propfind(url: collection)
         }
     }
 
-    /// Takes the server's answer to the request `next` gave.
+    /// Takes the server's answer to the request `next` gave. The server, the network and the credentials stop the
+    /// match (401, 5xx); a refusal of one event (400, 403, 409, a 207 that holds an error) is noted and the
+    /// match goes on with the others, so one event the server will not take keeps no other alarm off the phone.
     public mutating func take(_ answer: CalendarAnswer) {
         guard let step = current else { return }
         current = nil
+        let done = [200, 201, 204].contains(answer.status)
         switch step {
         case .write(let event, _, let retried):
-            if answer.isSuccess {
+            if done {
+                collectionKnown = true
                 memory.keep(.init(uid: event.uid, etag: answer.etag, hash: CalendarEvents.hash(of: event),
                                   start: event.start))
             } else if answer.status == 412 && !retried {
                 steps.insert(.read(event), at: 0)
             } else if answer.status == 412 {
-                failure = .changedElsewhere(summary: event.summary)
+                note(.changedElsewhere(summary: event.summary))
             } else {
-                fail(answer, "PUT")
+                if (answer.status == 404 || answer.status == 409) && !collectionKnown {
+                    collectionKnown = true
+                    steps.insert(.probe, at: 0)
+                }
+                refuse(answer, "PUT", event.summary)
             }
         case .read(let event):
-            if answer.isSuccess || answer.status == 404 {
+            if done || answer.status == 404 {
                 // 404: the person deleted it; the record changed since, so it is written again.
-                steps.insert(.write(event, etag: answer.isSuccess ? answer.etag ?? "*" : nil, retried: true), at: 0)
+                steps.insert(.write(event, etag: done ? answer.etag ?? "*" : nil, retried: true), at: 0)
             } else {
-                fail(answer, "GET")
+                refuse(answer, "GET", event.summary)
             }
         case .delete(let uid):
-            if answer.isSuccess || answer.status == 404 || answer.status == 410 {
+            if done || answer.status == 404 || answer.status == 410 {
                 memory.forget(uid)
+            } else if answer.status == 401 || answer.status >= 500 {
+                refuse(answer, "DELETE", uid)
             } else {
-                fail(answer, "DELETE")
+                // Refused for good (a server's trash keeping it, 403): asking every run would not change that.
+                memory.forget(uid)
+                refuse(answer, "DELETE", uid)
+            }
+        case .probe:
+            switch CalendarCollection.of(answer, url: collection, host: host) {
+            case .success(.calendar): break
+            case .success(let other): fail(other == .missing ? .missingCollection(url: collection)
+                                                             : .transport(other.problem(collection) ?? ""))
+            case .failure(let failure): fail(failure)
             }
         }
     }
@@ -121,24 +154,44 @@ public struct CalendarMatch: Sendable {
     /// The request `next` gave got no answer (offline, a timeout, TLS), or the run's time for the calendar ran out.
     public mutating func fail(_ failure: CalendarFailure) {
         current = nil
+        stopped = true
+        // What stopped the match says more than an event refused before it.
         self.failure = failure
     }
 
-    private mutating func fail(_ answer: CalendarAnswer, _ method: String) {
-        failure = CalendarFailure.of(answer, method: method, host: host, collection: collection)
+    /// A failure that does not stop the match: the first one is the one reported.
+    private mutating func note(_ failure: CalendarFailure) {
+        self.failure = self.failure ?? failure
     }
 
-    /// The memory to save: the answers taken, and this match's outcome.
+    /// An answer that is no success: 401 and 5xx stop the match, anything else concerns `what` alone.
+    private mutating func refuse(_ answer: CalendarAnswer, _ method: String, _ what: String) {
+        if answer.status == 401 || answer.status >= 500 {
+            fail(CalendarFailure.of(answer, method: method, host: host, collection: collection))
+        } else if answer.status == 403 {
+            note(CalendarFailure.of(answer, method: method, host: host, collection: collection))
+        } else {
+            note(.refused(what: what, method: method, status: answer.status))
+        }
+    }
+
+    /// What went wrong, if anything: the failure that stopped the match, else the first event refused. A missing
+    /// collection stops it, and is said as such.
+    public var outcome: CalendarFailure? { failure }
+
+    /// The memory to save: the answers taken, and this match's outcome. A match that sent nothing and had no
+    /// failure to clear leaves the memory as it was: a quiet run writes nothing more.
     public func finished(at now: Date) -> CalendarMemory {
         var memory = memory
-        memory.finish(at: now, failure: failure?.description)
+        guard wasBusy || outcome?.description != memory.failure else { return memory }
+        memory.finish(at: now, failure: outcome?.description)
         return memory
     }
 
     /// The failure to report: none when it is the one reported before (each failure is reported once).
     public var failureToReport: CalendarFailure? {
-        guard let failure, failure.description != reported else { return nil }
-        return failure
+        guard let outcome, outcome.description != reported else { return nil }
+        return outcome
     }
 
     /// The event's URL: its UID, each byte outside RFC 3986's unreserved set percent-escaped, and `.ics`.

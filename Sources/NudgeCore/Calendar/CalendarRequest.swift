@@ -27,18 +27,18 @@ public struct CalendarAnswer: Equatable, Sendable {
         self.etag = etag
         self.body = body
     }
-
-    var isSuccess: Bool { (200..<300).contains(status) }
 }
 
 /// Why the calendar could not be matched, in words a person can act on (SPEC §11.70).
 public enum CalendarFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    /// 401 or 403.
+    /// 401 or 403 (a 403 on one event lets the others go on).
     case credentials(host: String, status: Int)
-    /// 404 (or 409, a PUT into nothing) on the collection.
+    /// 404 or 409 on every write: the collection is not there.
     case missingCollection(url: String)
-    /// 412 on a PUT twice: someone else changes the event.
+    /// 412 on a PUT twice: someone else changes the event; the other events go on.
     case changedElsewhere(summary: String)
+    /// The server refused one event (`what`: its title or UID), the others went on.
+    case refused(what: String, method: String, status: Int)
     /// 5xx.
     case server(host: String, status: Int)
     /// Another status nudge does not expect for `method`.
@@ -57,6 +57,8 @@ public enum CalendarFailure: Error, Equatable, Sendable, CustomStringConvertible
             "the event \"\(summary)\" changed elsewhere: read again; the next run tries again"
         case .server(let host, let status):
             "\(host) failed (HTTP \(status), a server error); the next run tries again"
+        case .refused(let what, let method, let status):
+            "the server refused \(method) of \"\(what)\" (HTTP \(status)); the other events went on"
         case .unexpected(let method, let status):
             "the server answered \(method) with HTTP \(status), which nudge does not expect"
         case .transport(let words):

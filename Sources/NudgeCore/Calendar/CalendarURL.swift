@@ -23,28 +23,35 @@ public struct CalendarURL: Equatable, Sendable {
         else { return nil }
         let rest = bytes.dropFirst(scheme.utf8.count + 3)
         let authority = rest.prefix { $0 != UInt8(ascii: "/") }
-        guard !authority.isEmpty,
-              !rest.contains(where: { [UInt8(ascii: "@"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains($0) || $0 <= 0x20 })
+        // A user name in the address ("@" before the path), a query, a fragment or white space: no collection URL.
+        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")),
+              !rest.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 <= 0x20 })
         else { return nil }
         var host = authority[...]
+        var port = host[host.endIndex...]
         if host.first == UInt8(ascii: "[") {
             guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            port = host[(close + 1)...]
             host = host[(host.startIndex + 1)..<close]
         } else if let colon = host.lastIndex(of: UInt8(ascii: ":")) {
-            guard host[(colon + 1)...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-                return nil
-            }
+            port = host[colon...]
             host = host[..<colon]
         }
-        guard !host.isEmpty else { return nil }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard !host.isEmpty, port.isEmpty || port.first == UInt8(ascii: ":") && port.count > 1
+                && port.dropFirst().allSatisfy(isDigit) else { return nil }
         self.scheme = scheme
         self.host = String(decoding: host, as: UTF8.self).lowercased()
         let path = String(decoding: rest.dropFirst(authority.count), as: UTF8.self)
-        self.text = scheme + "://" + String(decoding: authority, as: UTF8.self) + (path.hasSuffix("/") ? path : path + "/")
+        // The same collection is the same URL, however its host was spelt.
+        self.text = scheme + "://" + String(decoding: authority, as: UTF8.self).lowercased()
+            + (path.hasSuffix("/") ? path : path + "/")
     }
 
     /// The loopback names and addresses: the only hosts plain `http` may reach (a server on this machine).
     var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.") && host.split(separator: ".").count == 4
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return host == "localhost" || host == "::1" || parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }
     }
 }

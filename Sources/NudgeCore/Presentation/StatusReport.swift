@@ -144,16 +144,16 @@ public enum StatusReport {
         return lines
     }
 
-    /// The calendar (docs/calendar.md): the events nudge keeps there, when they last matched the plan, and the
-    /// failure that stops them now.
+    /// The calendar (docs/calendar.md): the events nudge keeps there, whether they match the plan (a run with
+    /// nothing to change sends nothing, so the last change written is the last request), and the failure that
+    /// keeps them from it now.
     static func calendarLines(_ state: RunState, settings: Settings, clock: WallClock) -> [String] {
         guard let calendar = settings.deliverCalendar else { return [] }
         let memory = state.calendar
-        let matched = memory.lastMatchAt.map { "last matched the plan \(TextFormat.localDateTime($0, clock))" }
-            ?? "not matched yet"
-        var lines = ["Calendar: \(memory.keptCount) event(s) kept in \(calendar.url); \(matched)"]
-        if let failure = memory.failure { lines.append("  failing: \(failure)") }
-        return lines
+        let written = memory.lastMatchAt.map { " (last change written \(TextFormat.localDateTime($0, clock)))" } ?? ""
+        let kept = "Calendar: \(memory.keptCount) event(s) kept in \(calendar.url)"
+        guard let failure = memory.failure else { return [kept + ", in step with the plan" + written] }
+        return [kept + written, "  the last run could not match it: \(failure)"]
     }
 
     /// Above the desktop clicks that could not be applied (docs/desktop.md, "A click that cannot be applied at once").

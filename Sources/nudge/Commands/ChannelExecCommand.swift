@@ -40,7 +40,7 @@ enum ChannelExecCommand {
         let program = arguments.positionals
         var start = ChannelStart(id: id, channel: channel, attempts: attempts, pid: getpid(),
                                  startTime: ChannelProgram.stat(of: getpid())?.startTime ?? 0,
-                                 bootID: ChannelProgram.bootID ?? "unknown", startedAt: Date(),
+                                 bootID: ChannelProgram.bootID ?? "unknown", startedAt: RunClock(fixed: nil).now(),
                                  limit: arguments.seconds(Self.limit))
         // Not flushed: a process that dies leaves the note whole (the rename is atomic); a power loss changes the
         // boot id, and the program is started again whatever the note says.

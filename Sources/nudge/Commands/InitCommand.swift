@@ -65,8 +65,12 @@ enum InitCommand {
     /// (else `~/.netrc`'s), and says what settings.json still needs.
     private static func makeCalendar(_ url: String, directory: DataDirectory, console: Console) throws {
         let configured = directory.settings().deliverCalendar
-        var settings = configured ?? CalendarSettings(url: url)
-        settings.url = url
+        // The credentials of settings.json go only to the host they are for; another host's come from ~/.netrc.
+        var settings = CalendarSettings(url: url)
+        if let configured, configured.host == settings.host {
+            settings = configured
+            settings.url = url
+        }
         switch CalendarChannel(settings: settings, environment: ProcessEnvironment.all()).makeCollection() {
         case .success(true): console.out("made     the calendar \(url)")
         case .success(false): console.out("kept     the calendar \(url) (it exists and takes events)")

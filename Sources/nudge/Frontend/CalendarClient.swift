@@ -27,16 +27,10 @@ struct CalendarClient {
             case .failure(let failure): return .failure(failure)
             }
         }
-        // curl stops half a second before the deadline, so that it is curl that says what it was waiting for.
-        let tenths = max(5, Int((deadline.remaining - 0.5) * 10))
-        var configuration = ["url = " + Self.quoted(request.url), "request = " + Self.quoted(request.method)]
-        configuration += request.headers.map { "header = " + Self.quoted($0) }
-        if let user = credentials ?? nil { configuration.append("user = " + Self.quoted(user)) }
-        if let body = request.body { configuration.append("data-binary = " + Self.quoted(body)) }
-        let arguments = ["curl", "-q", "--silent", "--show-error", "--proto", "=http,https",
-                         "--max-time", "\(tenths / 10).\(tenths % 10)", "--dump-header", "-", "--config", "-"]
-        let run = CapturedRun(arguments, input: Array((configuration.joined(separator: "\n") + "\n").utf8),
-                              environment: environment, deadline: deadline)
+        let (arguments, configuration) = Self.invocation(request, credentials: credentials ?? nil,
+                                                         seconds: deadline.remaining)
+        let run = CapturedRun(arguments, input: Array(configuration.utf8), environment: environment,
+                              deadline: deadline)
         let host = settings.host
         switch run.ending {
         case .exited(0):
@@ -58,10 +52,28 @@ struct CalendarClient {
         }
     }
 
-    /// The last header block's status and ETag (a `100 Continue` block comes first sometimes), and the body.
+    /// curl's arguments and the configuration for its standard input: the request and the credentials go in the
+    /// configuration only. `-q` first (curl then reads no `~/.curlrc`); the headers of a proxy's CONNECT are left
+    /// out; curl stops half a second before `seconds`, so that it is curl that says what it was waiting for.
+    static func invocation(_ request: CalendarRequest, credentials: String?, seconds: Double)
+        -> (arguments: [String], configuration: String) {
+        let tenths = max(5, Int((seconds - 0.5) * 10))
+        var configuration = ["url = " + quoted(request.url), "request = " + quoted(request.method)]
+        configuration += request.headers.map { "header = " + quoted($0) }
+        if let credentials { configuration.append("user = " + quoted(credentials)) }
+        if let body = request.body { configuration.append("data-binary = " + quoted(body)) }
+        let arguments = ["curl", "-q", "--silent", "--show-error", "--proto", "=http,https",
+                         "--suppress-connect-headers", "--max-time", "\(tenths / 10).\(tenths % 10)",
+                         "--dump-header", "-", "--config", "-"]
+        return (arguments, configuration.joined(separator: "\n") + "\n")
+    }
+
+    /// The last header block's status and ETag (a `100 Continue` block, or a proxy's `200 Connection established`,
+    /// comes before it sometimes), and the body after it.
     static func answer(_ output: [UInt8]) -> CalendarAnswer? {
         var rest = output[...]
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        var last: (status: Int, etag: String?)?
         while rest.starts(with: Array("HTTP/".utf8)) {
             guard let end = rest.indices.first(where: { rest[$0...].starts(with: separator) }) else { return nil }
             let head = String(decoding: rest[..<end], as: UTF8.self)
@@ -69,12 +81,12 @@ struct CalendarClient {
             let lines = head.split(separator: "\r\n")
             guard let statusLine = lines.first, case let parts = statusLine.split(separator: " "), parts.count >= 2,
                   let status = Int(parts[1]) else { return nil }
-            if (100..<200).contains(status) { continue }
             let etag = lines.dropFirst().first { $0.lowercased().hasPrefix("etag:") }
                 .map { String($0.dropFirst(5)).trimmingWhitespace }
-            return CalendarAnswer(status: status, etag: etag, body: String(decoding: rest, as: UTF8.self))
+            last = (status, etag)
         }
-        return nil
+        guard let last, !(100..<200).contains(last.status) else { return nil }
+        return CalendarAnswer(status: last.status, etag: last.etag, body: String(decoding: rest, as: UTF8.self))
     }
 
     /// A curl configuration's quoted string: backslash, quote and the control characters escaped.

@@ -148,4 +148,55 @@ final class CalendarMatchTests: XCTestCase {
                                   state: first.state, now: now, product: "test")
         XCTAssertEqual(moved.next()?.url, "https://dav.example.org/cal/sam/other/fajr@nudge.ics")
     }
+
+    /// One event the server refuses (a UID its trash keeps, a 409, a 207 that holds an error) keeps no other
+    /// event off the calendar; 401 and 5xx stop the match.
+    func testOneRefusedEventLetsTheOthersGoOnAndTheServerOrCredentialsStopIt() {
+        let plan = plan([record("a", "2026-11-21T11:00:00Z", title: "A"), record("b", "2026-11-21T12:00:00Z"),
+                         record("c", "2026-11-21T13:00:00Z")])
+        for refusal in [400, 403, 409, 207] {
+            let result = match(plan, RunState()) { request in
+                if request.method == "PROPFIND" {
+                    return CalendarAnswer(status: 207, etag: nil, body: "<d:resourcetype><c:calendar/></d:resourcetype>")
+                }
+                return CalendarAnswer(status: request.url.hasSuffix("/a@nudge.ics") ? refusal : 201, etag: nil, body: "")
+            }
+            XCTAssertEqual(result.requests.filter { $0.method == "PUT" }.count, 3, "HTTP \(refusal)")
+            XCTAssertEqual(result.state.calendar.keptCount, 2, "HTTP \(refusal): b and c written, a not")
+            XCTAssertNotNil(result.match.failureToReport, "HTTP \(refusal)")
+        }
+        for stop in [401, 503] {
+            let result = match(plan, RunState()) { _ in CalendarAnswer(status: stop, etag: nil, body: "") }
+            XCTAssertEqual(result.requests.count, 1, "HTTP \(stop) stops the match")
+        }
+    }
+
+    /// A write answered 404 or 409 asks the collection once: there is none (said as such, and the match stops),
+    /// or it was that event alone.
+    func testAWriteIntoNothingAsksTheCollectionOnceAndSaysItIsMissing() {
+        let plan = plan([record("a", "2026-11-21T11:00:00Z"), record("b", "2026-11-21T12:00:00Z")])
+        let missing = match(plan, RunState()) { request in
+            CalendarAnswer(status: request.method == "PROPFIND" ? 404 : 409, etag: nil, body: "")
+        }
+        XCTAssertEqual(missing.requests.map(\.method), ["PUT", "PROPFIND"])
+        XCTAssertEqual(missing.match.failureToReport,
+                       .missingCollection(url: "https://dav.example.org/cal/sam/nudge/"))
+    }
+
+    func testAnEventTheServerRefusesToDeleteIsForgottenNotAskedForEveryRun() {
+        let first = match(plan([record("fajr", "2026-11-22T05:30:00Z")]), RunState())
+        let refused = match(plan([]), first.state) { _ in CalendarAnswer(status: 403, etag: nil, body: "") }
+        XCTAssertEqual(refused.requests.map(\.method), ["DELETE"])
+        XCTAssertEqual(refused.state.calendar.keptCount, 0)
+        XCTAssertEqual(match(plan([]), refused.state).requests, [])
+    }
+
+    /// A run that sends nothing and has no failure to clear leaves the memory as it was: nothing more to write.
+    func testAQuietMatchLeavesTheMemoryAsItWas() {
+        let first = match(plan([record("fajr", "2026-11-22T05:30:00Z")]), RunState())
+        let later = Fixtures.instant("2026-11-21T10:05:00Z")
+        let quiet = match(self.plan([record("fajr", "2026-11-22T05:30:00Z")], at: later), first.state, at: later)
+        XCTAssertEqual(quiet.state.calendar, first.state.calendar)
+        XCTAssertEqual(quiet.state.calendar.lastMatchAt, now, "the last change written, not the last run")
+    }
 }

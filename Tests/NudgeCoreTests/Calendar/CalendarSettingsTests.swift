@@ -26,6 +26,10 @@ final class CalendarSettingsTests: XCTestCase {
         XCTAssertEqual(plain?.hoursAhead, 48)
         XCTAssertNil(plain?.user)
         XCTAssertEqual(calendar(#"{ "url": "http://[::1]:5232/c/" }"#).0?.host, "::1")
+        XCTAssertEqual(calendar(#"{ "url": "https://caldav.fastmail.com/dav/calendars/user/sam@fastmail.com/x" }"#).0?.url,
+                       "https://caldav.fastmail.com/dav/calendars/user/sam@fastmail.com/x/", "an @ in the path")
+        XCTAssertEqual(calendar(#"{ "url": "HTTPS://DAV.Example.org:443/Cal/" }"#).0?.url,
+                       "https://dav.example.org:443/Cal/", "the host in lower case: the same collection")
     }
 
     func testAPasswordPlainHTTPToAnotherMachineAndBadValuesAreErrorsWithTheirKeyPath() {
@@ -37,6 +41,12 @@ final class CalendarSettingsTests: XCTestCase {
         XCTAssertTrue(http.first?.contains("deliver.calendar.url: \"http://dav.example.org/c/\" is plain http") ?? false,
                       "\(http)")
         XCTAssertEqual(calendar(#"{ "url": "dav.example.org/c/" }"#).1.count, 1)
+        for notLoopback in ["http://127.0.0.evil.com/c/", "http://127.1.2.3x/c/", "http://localhost.evil/c/",
+                            "http://[::1]junk/c/", "http://sam:pw@127.0.0.1/c/", "http://127.0.0.1:x/c/"] {
+            XCTAssertEqual(calendar(#"{ "url": "\#(notLoopback)" }"#).1.count, 1, notLoopback)
+        }
+        XCTAssertEqual(calendar(#"{ "url": "http://127.0.0.1:5232/c/" }"#).1, [])
+        XCTAssertEqual(calendar(#"{ "url": "http://localhost/c/" }"#).1, [])
         XCTAssertEqual(calendar(#"{ "user": "sam" }"#).1.count, 1, "url is required")
         XCTAssertTrue(calendar(#"{ "url": "https://h/c/", "hoursAhead": 169 }"#).1.first?
             .contains("deliver.calendar.hoursAhead") ?? false)

@@ -86,6 +86,13 @@ final class RunStateTests: XCTestCase {
             deliveredIDs: ["streak.achievement:a-1:unlocked", "laundry.washComplete:snowy:c-1"],
             settledOneOffs: settledOneOffs, deliveredDates: deliveredDates, settledDates: settledDates)
         state.outboxLastLine = "00ff00ff00ff00ff"
+        state.noteCalendar(CalendarMemory(
+            url: "https://dav.example.org/cal/sam/nudge/",
+            kept: [.init(uid: "alarm.prayer:fajr:2026-11-22@nudge", etag: "\"abc\"", hash: "0123456789abcdef",
+                         start: Fixtures.instant("2026-11-22T04:30:00Z")),
+                   .init(uid: "laundry.washComplete:snowy:c-1@nudge", etag: nil, hash: "fedcba9876543210",
+                         start: Fixtures.instant("2026-11-21T11:15:00Z"))],
+            lastMatchAt: Fixtures.instant("2026-11-21T08:00:00Z"), failure: "cannot connect to dav.example.org"))
         state.badge = 2
         state.lastSuppressed = 1
         state.userActions.snoozes = state.userActions.timers

@@ -9,6 +9,17 @@ enum ManualBlock {
     /// Lines shown as they are, indented: a command line, a JSON example.
     case example(String)
 
+    /// As docs/files.md has it (FilesPageTests): a paragraph, a list item "- `term`: text", a fenced example; a
+    /// heading is the page's own.
+    var markdown: String {
+        switch self {
+        case .paragraph(let text): text
+        case .entry(let term, let text): "- \(term): \(text)"
+        case .subsection(let title): "### " + title
+        case .example(let text): "```json\n" + text + "\n```"
+        }
+    }
+
     var roff: String {
         switch self {
         case .paragraph(let text):

@@ -177,6 +177,32 @@ enum ManualText {
 
     private static let defaults = Settings()
 
+    /// `format(of:)` in Markdown: a blank line between blocks, none between the items of one list.
+    static func formatMarkdown(of file: String) -> String {
+        var text = ""
+        var afterEntry = false
+        for block in format(of: file) {
+            let isEntry = if case .entry = block { true } else { false }
+            if !text.isEmpty { text += isEntry && afterEntry ? "\n" : "\n\n" }
+            text += block.markdown
+            afterEntry = isEntry
+        }
+        return text
+    }
+
+    /// The blocks of FILE FORMATS under the heading `file` (`laundry.json`…), up to the next heading: docs/files.md
+    /// shows them as they are (FilesPageTests).
+    static func format(of file: String) -> [ManualBlock] {
+        let blocks = formats.drop { block in
+            if case .subsection(file) = block { return false }
+            return true
+        }.dropFirst()
+        return Array(blocks.prefix { block in
+            if case .subsection = block { return false }
+            return true
+        })
+    }
+
     /// settings.json's keys: the manual's SETTINGS and the table in docs/files.md are both made from these
     /// (`FilesPageTests` holds the page to them).
     static let settingRows: [SettingText] = [
@@ -296,14 +322,16 @@ enum ManualText {
         .subsection("laundry.json"),
         .paragraph("`pets`: a list of objects with"),
         .entry("`id`", "required"),
-        .entry("`name`", "shown in the notifications; default: the id"),
+        .entry("`name`", "shown in the notifications; a pet without one is called by its id"),
         .entry("`washMinutes`, `dryMinutes`", "1 to 1440; default 45 and 60"),
-        .entry("`lastCompletedAt`", "instant of the last fold; the health warning counts from it"),
+        .entry("`lastCompletedAt`", """
+            instant of the last fold; the health warning counts from it (a pet never completed gets none)
+            """),
         .entry("`cycle`", """
             the laundry under way, absent when there is none: `stage` (`wash` or `dry`), `startedAt` (instant) \
             and `id` (default: the `startedAt` instant). A wash announces "Wash Complete!" at `startedAt` plus \
             `washMinutes`, a dry "Dry Complete!" at `startedAt` plus `dryMinutes` and then the fold reminder, \
-            until `nudge laundry fold` or `stop` removes the cycle.
+            until `nudge laundry fold` or `stop` removes the cycle; the plan holds one stage ahead.
             """),
         .example("""
             { "pets": [ { "id": "snowy", "name": "Snowy", "washMinutes": 45, "dryMinutes": 60,
@@ -320,7 +348,10 @@ enum ManualText {
             night) it does not ring, and `nudge status` says why
             """),
         .entry("`offsetMinutes`", "-120 to 120, default 0: minutes after the prayer (negative: before)"),
-        .entry("`durationMinutes`", "1 to 1440, default 15: the prayer's length and the timer of Start Timer"),
+        .entry("`durationMinutes`", """
+            1 to 1440, default 15: the prayer's length and the timer of Start Timer; the alarm expires after it, \
+            at least 30 minutes
+            """),
         .entry("`body`", """
             1 to 200 characters: what the alarm says; default "Take 15 minutes to pray". With a `time` (no \
             `prayer`) it makes a plain alarm: its title as written, kind `alarm.plain`, a snooze and no timer
@@ -338,7 +369,8 @@ enum ManualText {
         .entry("`bufferMinutes`", "0 to 720; default `settings.commute.defaultBufferMinutes`"),
         .entry("`enabled`", "default true"),
         .entry("`timeZone`", """
-            an IANA zone name: the trip pauses (no leave-time, no check-in) while settings.json's zone is another
+            an IANA zone name: the trip pauses (no leave-time, no check-in) while the zone in use, settings.json's \
+            or the system's, is another
             """),
         .entry("`observations`", "a list of past journeys: `departedAt` (instant) and `minutes` (1 to 1440)"),
         .paragraph("""
@@ -346,9 +378,10 @@ enum ManualText {
             is the 80th percentile (nearest rank) of the observations of the 56 days before that arrival that \
             departed on the same kind of day (weekday or weekend) within 60 minutes of the usual departure; with \
             fewer than three of those, of all observations of the 56 days; with none, `travelMinutes`. The 56 \
-            days end at the arrival, not at the clock, so a leave-time changes only when the observations do. \
-            A planned reminder moves \
-            only when the prediction moves it by more than 2 minutes. `nudge trip depart` (or Leaving now on the \
+            days end at the arrival, not at the clock, so a leave-time changes only when the observations do: an \
+            old journey never moves this morning's reminder into the past. A planned reminder moves \
+            only when the prediction moves it by more than 2 minutes, and `nudge status` says what each trip's \
+            prediction rests on. `nudge trip depart` (or Leaving now on the \
             reminder) and `nudge trip arrive` (or I'm here on "Arrived at Office?") record a journey; a departure \
             before the reminder keeps it from coming.
             """),
@@ -363,7 +396,9 @@ enum ManualText {
         .entry("`imports`", "`id`, `game`, `importedAt` (instant) and `summary`"),
         .paragraph("""
             At most one "Streaks at risk" reminder comes a day, at `settings.streaks.time` or the learned time, and \
-            only when a game with a streak above 0 has no play that local day. Each achievement and each import \
+            only when a game with a streak above 0 has no play that local day: a streak of 0 is never at risk. A \
+            play or import must name a game of `games`; `nudge play GAME --add` adds an unknown one. Each \
+            achievement and each import \
             is announced once. `nudge import` reads the share texts of Wordle, Connections, The Mini and Strands; \
             a text given with `--game` and no puzzle number is one import per different result of the day \
             (`chess-2026-11-23`, `chess-2026-11-23-2`), the same text again none.

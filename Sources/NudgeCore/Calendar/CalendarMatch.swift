@@ -2,8 +2,9 @@ import FoundationEssentials
 
 /// One run's matching of the calendar to the plan (docs/calendar.md, "What each run does"): the requests that
 /// make the collection hold exactly the plan's important records, one at a time, each answer taken before the
-/// next request. The shell sends them and stops at the first failure or its deadline; what is left, the next run
-/// finds again, because the memory only ever records what the server confirmed.
+/// next request. The shell sends them until the match stops (the network, the server, the credentials) or its
+/// deadline passes; what is left, the next run finds again, because the memory only ever records what the server
+/// confirmed.
 public struct CalendarMatch: Sendable {
     /// What one request does.
     enum Step: Equatable, Sendable {
@@ -28,12 +29,12 @@ public struct CalendarMatch: Sendable {
     private var steps: [Step]
     private var current: Step?
     /// What the calendar holds after the answers taken so far.
-    public private(set) var memory: CalendarMemory
+    private(set) var memory: CalendarMemory
     /// The failure reported before this match, to report a failure once.
     private let reported: String?
     /// The first failure of this match: one that stops it (the server, the network, the credentials), or one
     /// event the server refused while the others went on.
-    public private(set) var failure: CalendarFailure?
+    private(set) var failure: CalendarFailure?
     /// Whether the match stopped: nothing more is sent this run.
     private var stopped = false
     /// Whether a write got through, or the collection was asked whether it is there: a 404 or 409 on a write
@@ -77,7 +78,7 @@ public struct CalendarMatch: Sendable {
     }
 
     /// Whether there is nothing to send: then nothing is started, and no password is asked for.
-    public var isIdle: Bool { steps.isEmpty && current == nil }
+    var isIdle: Bool { steps.isEmpty && current == nil }
 
     /// The next request, nil when the match is done or stopped.
     public mutating func next() -> CalendarRequest? {
@@ -177,7 +178,7 @@ public struct CalendarMatch: Sendable {
 
     /// What went wrong, if anything: the failure that stopped the match, else the first event refused. A missing
     /// collection stops it, and is said as such.
-    public var outcome: CalendarFailure? { failure }
+    var outcome: CalendarFailure? { failure }
 
     /// The memory to save: the answers taken, and this match's outcome. A match that sent nothing and had no
     /// failure to clear leaves the memory as it was: a quiet run writes nothing more.

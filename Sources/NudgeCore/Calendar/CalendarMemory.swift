@@ -18,9 +18,9 @@ public struct CalendarMemory: Equatable, Sendable {
     /// By UID.
     private(set) var kept: [String: KeptEvent] = [:]
     /// When the collection last matched the plan.
-    public private(set) var lastMatchAt: Date?
+    private(set) var lastMatchAt: Date?
     /// The failure last reported, until a match succeeds: the same failure is reported once (docs/calendar.md).
-    public private(set) var failure: String?
+    private(set) var failure: String?
 
     init() {}
 

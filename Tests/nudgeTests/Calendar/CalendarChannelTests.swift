@@ -249,15 +249,16 @@ final class CalendarChannelTests: DataDirectoryTestCase {
         XCTAssertFalse(try server.events(in: "nudge").contains { $0.uid == asr.uid })
     }
 
-    /// Quiet runs make no request at all: a thousand of them under CI (a hundred otherwise), counted in the
-    /// server's own log.
+    /// Quiet runs make no request at all: a thousand of them in CI's pass over the release binary (a hundred
+    /// otherwise), counted in the server's own log.
     func testQuietRunsMakeNoRequest() throws {
         let server = try CalDAVServer.start(.radicale)
         _ = try household(server)
         try server.makeCollection("nudge")
         XCTAssertEqual(try dir.run(at: "2026-11-21T10:00:00Z").status, 0)
         let seen = try server.requests().count
-        let runs = RealPart.mustBePresent ? 1_000 : 100
+        let release = ProcessInfo.processInfo.environment["NUDGE_TEST_BINARY"].map { !$0.isEmpty } ?? false
+        let runs = RealPart.mustBePresent && release ? 1_000 : 100
         let start = try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-21T10:00:00Z"))
         for second in 1...runs {
             let now = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(second) * 0.5))

@@ -44,8 +44,9 @@ public struct CalendarMatch: Sendable {
     private var wasBusy = false
 
     /// The requests that make the collection of `settings` hold the records of `plan` that `settings` keeps, from
-    /// what `state` remembers writing. `product` is the iCalendar PRODID.
-    public init(plan: Plan, settings: CalendarSettings, state: RunState, now: Date, product: String) {
+    /// what `state` remembers writing; `household` tells a folded laundry stage. `product` is the iCalendar PRODID.
+    public init(plan: Plan, settings: CalendarSettings, state: RunState, household: Household,
+                now: Date, product: String) {
         collection = settings.url
         host = settings.host
         stamp = now
@@ -53,7 +54,15 @@ public struct CalendarMatch: Sendable {
         memory = state.calendar.of(settings.url)
         reported = state.calendar.failure
         let events = CalendarEvents(plan, now: now, priorities: settings.priorities, hoursAhead: settings.hoursAhead)
-        steps = Self.steps(events.events, memory: memory, now: now) { id in state.userActions.isActedOn(id) }
+        steps = Self.steps(events.events, memory: memory, now: now) { id in
+            state.userActions.isActedOn(id) || Self.isFolded(id, household)
+        }
+    }
+
+    /// Whether `id` is a laundry stage whose cycle is gone from laundry.json: folded (or stopped) after it rang.
+    static func isFolded(_ id: String, _ household: Household) -> Bool {
+        guard id.hasPrefix("laundry."), let occurrence = OccurrenceID(id) else { return false }
+        return household.pets.first { $0.id == occurrence.source }?.cycle?.id != occurrence.event
     }
 
     /// The writes of the events that are new or changed, in time order, then the deletes of the events that left

@@ -13,10 +13,11 @@ struct CalendarChannel {
     let settings: CalendarSettings
     let environment: [String: String]
 
-    /// Matches the calendar to `plan` and notes the outcome in `state`; true when the state changed (the caller
-    /// commits it).
-    func match(_ state: inout RunState, plan: Plan, now: Date, console: Console) -> Bool {
-        var match = CalendarMatch(plan: plan, settings: settings, state: state, now: now, product: Self.product)
+    /// Matches the calendar to `plan` and notes the outcome in `state` (`household`: the files the run read);
+    /// true when the state changed (the caller commits it).
+    func match(_ state: inout RunState, plan: Plan, household: Household, now: Date, console: Console) -> Bool {
+        var match = CalendarMatch(plan: plan, settings: settings, state: state, household: household, now: now,
+                                  product: Self.product)
         let deadline = Deadline(after: Self.timeLimit)
         var client = CalendarClient(settings: settings, environment: environment)
         while let request = match.next() {

@@ -117,7 +117,7 @@ struct Pass {
     private func matchCalendar(_ state: inout RunState, plan: Plan, _ snapshot: DataSnapshot, now: Date) throws {
         guard let settings = snapshot.loaded.household.settings.deliverCalendar else { return }
         let channel = CalendarChannel(settings: settings, environment: ProcessEnvironment.all())
-        if channel.match(&state, plan: plan, now: now, console: console) {
+        if channel.match(&state, plan: plan, household: snapshot.loaded.household, now: now, console: console) {
             try Commit(state: state).write(to: directory)
         }
     }

@@ -25,7 +25,8 @@ final class CalendarMatchTests: XCTestCase {
     private func match(_ plan: Plan, _ state: RunState, at now: Date? = nil,
                        answer: (CalendarRequest) -> CalendarAnswer? = { CalendarAnswer(status: 201, etag: "\"e-\($0.url.count)\"", body: "") })
         -> (requests: [CalendarRequest], state: RunState, match: CalendarMatch) {
-        var match = CalendarMatch(plan: plan, settings: settings, state: state, now: now ?? self.now, product: "test")
+        var match = CalendarMatch(plan: plan, settings: settings, state: state, household: Household(), now: now ?? self.now,
+                                  product: "test")
         var requests: [CalendarRequest] = []
         while let request = match.next() {
             requests.append(request)
@@ -53,7 +54,8 @@ final class CalendarMatchTests: XCTestCase {
         let later = Fixtures.instant("2026-11-21T10:01:00Z")
         let second = match(self.plan(plan.pending, at: later), first.state, at: later)
         XCTAssertEqual(second.requests, [], "nothing changed: no request")
-        XCTAssertTrue(CalendarMatch(plan: plan, settings: settings, state: first.state, now: later, product: "test")
+        XCTAssertTrue(CalendarMatch(plan: plan, settings: settings, state: first.state, household: Household(), now: later,
+                                    product: "test")
             .isIdle)
     }
 
@@ -145,7 +147,7 @@ final class CalendarMatchTests: XCTestCase {
         var other = settings
         other.url = "https://dav.example.org/cal/sam/other/"
         var moved = CalendarMatch(plan: plan([record("fajr", "2026-11-22T05:30:00Z")]), settings: other,
-                                  state: first.state, now: now, product: "test")
+                                  state: first.state, household: Household(), now: now, product: "test")
         XCTAssertEqual(moved.next()?.url, "https://dav.example.org/cal/sam/other/fajr@nudge.ics")
     }
 
@@ -198,5 +200,19 @@ final class CalendarMatchTests: XCTestCase {
         let quiet = match(self.plan([record("fajr", "2026-11-22T05:30:00Z")], at: later), first.state, at: later)
         XCTAssertEqual(quiet.state.calendar, first.state.calendar)
         XCTAssertEqual(quiet.state.calendar.lastMatchAt, now, "the last change written, not the last run")
+    }
+
+    /// A laundry stage that rang stays until its cycle is folded (or stopped): then laundry.json has it no more.
+    func testALaundryStageThatRangGoesWhenItsCycleIsFolded() {
+        let first = match(plan([record("laundry.dryComplete:snowy:c-1", "2026-11-21T10:30:00Z")]), RunState())
+        let rang = Fixtures.instant("2026-11-21T10:31:00Z")
+        var household = Household(pets: [Fixtures.washingPet()])  // snowy, cycle c-1
+        let drying = CalendarMatch(plan: plan([], at: rang), settings: settings, state: first.state,
+                                   household: household, now: rang, product: "test")
+        XCTAssertTrue(drying.isIdle, "its cycle is still there: the event stays")
+        household.pets[0].cycle = nil
+        var folded = CalendarMatch(plan: plan([], at: rang), settings: settings, state: first.state,
+                                   household: household, now: rang, product: "test")
+        XCTAssertEqual(folded.next()?.method, "DELETE")
     }
 }

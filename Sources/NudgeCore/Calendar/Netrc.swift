@@ -2,17 +2,17 @@ import FoundationEssentials
 
 /// `~/.netrc`, as ftp(1) and curl(1) read it: tokens separated by white space; `machine NAME` (or `default`)
 /// starts an entry whose `login` and `password` follow; `macdef` defines a macro up to the next empty line.
-public struct Netrc: Sendable {
+struct Netrc: Sendable {
     /// One entry's login and password, either possibly missing.
-    public struct Entry: Equatable, Sendable {
-        public var login: String?
-        public var password: String?
+    struct Entry: Equatable, Sendable {
+        var login: String?
+        var password: String?
     }
 
     private var machines: [(name: String, entry: Entry)] = []
     private var fallback: Entry?
 
-    public init(_ text: String) {
+    init(_ text: String) {
         var current: (name: String?, entry: Entry)?
         func finish() {
             guard let done = current else { return }
@@ -56,7 +56,7 @@ public struct Netrc: Sendable {
     }
 
     /// The first entry of `host` (compared without case), else the `default` entry.
-    public func entry(for host: String) -> Entry? {
+    func entry(for host: String) -> Entry? {
         machines.first { $0.name == host.lowercased() }?.entry ?? fallback
     }
 }

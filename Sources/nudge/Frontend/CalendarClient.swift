@@ -126,42 +126,31 @@ extension CalendarClient {
     /// How long the password command may take, at most.
     static let passwordCommandTimeout: Double = 5
 
-    /// "user:password" (docs/calendar.md, "The password"): the password is the first line `passwordCommand`
-    /// prints, else `~/.netrc`'s for the host; the user is `user`, else `~/.netrc`'s login. nil when there is no
-    /// password: the request goes without, and a server that needs one says 401. A failed password command is a
-    /// failure whose words never hold what it printed.
+    /// "user:password" (`CalendarSettings.credentials`), from the first line `passwordCommand` prints and
+    /// `~/.netrc`; nil when there is no password. A failed password command is a failure whose words never hold
+    /// what it printed.
     static func credentials(_ settings: CalendarSettings, environment: [String: String],
                             before deadline: Deadline) -> Result<String?, CalendarFailure> {
         // No ~/.netrc, or one nudge cannot read: no entry (a server that needs a password then says 401).
-        var netrc: Netrc.Entry?
+        var netrc: String?
         if let home = environment["HOME"], case .success(let bytes) = PosixFile.contents(of: home + "/.netrc") {
-            netrc = Netrc(String(decoding: bytes, as: UTF8.self)).entry(for: settings.host)
+            netrc = String(decoding: bytes, as: UTF8.self)
         }
-        var password = netrc?.password
-        if let command = settings.passwordCommand {
-            let run = CapturedRun(command, input: [], environment: environment,
-                                  deadline: min(deadline, Deadline(after: passwordCommandTimeout)))
-            let program = command[0]
-            switch run.ending {
-            case .exited(0):
-                let line = run.stdout.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first
-                password = line.map { String(decoding: $0, as: UTF8.self) }.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
-                guard let password, !password.isEmpty else {
-                    return .failure(.transport("deliver.calendar.passwordCommand (\(program)) printed no password"))
-                }
-            case .exited(let code):
-                return .failure(.transport("deliver.calendar.passwordCommand (\(program)) exited with status \(code)"))
-            case .killedBySignal(let signal):
-                return .failure(.transport("deliver.calendar.passwordCommand (\(program)) was killed by signal \(signal)"))
-            case .timedOut:
-                return .failure(.transport("deliver.calendar.passwordCommand (\(program)) did not finish within "
-                    + "\(Int(passwordCommandTimeout)) s"))
-            case .notStarted(let code):
-                return .failure(.transport("cannot start deliver.calendar.passwordCommand (\(program)): "
-                    + String(cString: strerror(code))))
-            }
+        guard let command = settings.passwordCommand else { return settings.credentials(netrc: netrc, printed: nil) }
+        let run = CapturedRun(command, input: [], environment: environment,
+                              deadline: min(deadline, Deadline(after: passwordCommandTimeout)))
+        let program = "deliver.calendar.passwordCommand (\(command[0]))"
+        switch run.ending {
+        case .exited(0):
+            return settings.credentials(netrc: netrc, printed: String(decoding: run.stdout, as: UTF8.self))
+        case .exited(let code):
+            return .failure(.transport("\(program) exited with status \(code)"))
+        case .killedBySignal(let signal):
+            return .failure(.transport("\(program) was killed by signal \(signal)"))
+        case .timedOut:
+            return .failure(.transport("\(program) did not finish within \(Int(passwordCommandTimeout)) s"))
+        case .notStarted(let code):
+            return .failure(.transport("cannot start \(program): " + String(cString: strerror(code))))
         }
-        guard let password, let user = settings.user ?? netrc?.login else { return .success(nil) }
-        return .success(user + ":" + password)
     }
 }

@@ -58,6 +58,21 @@ final class CalendarSettingsTests: XCTestCase {
             .contains("hoursAhead") ?? false, "a near miss is an error at any level")
     }
 
+    /// The password from the command's first line, else ~/.netrc's; the user from settings, else ~/.netrc's.
+    func testCredentialsComeFromTheCommandsFirstLineElseNetrc() throws {
+        let netrc = "machine dav.example.org login sam password from-netrc\n"
+        var settings = CalendarSettings(url: "https://DAV.example.org/c/")
+        XCTAssertEqual(try settings.credentials(netrc: netrc, printed: nil).get(), "sam:from-netrc")
+        XCTAssertEqual(try settings.credentials(netrc: nil, printed: nil).get(), nil, "none: sent without")
+        settings.passwordCommand = ["pass", "nudge"]
+        XCTAssertEqual(try settings.credentials(netrc: netrc, printed: "s3cret\r\nsecond line\n").get(), "sam:s3cret")
+        XCTAssertEqual(try settings.credentials(netrc: nil, printed: "s3cret\n").get(), nil, "no user anywhere")
+        settings.user = "kim"
+        XCTAssertEqual(try settings.credentials(netrc: netrc, printed: "s3cret").get(), "kim:s3cret")
+        XCTAssertEqual(settings.credentials(netrc: netrc, printed: "\nlater\n"),
+                       .failure(.transport("deliver.calendar.passwordCommand (pass) printed no password")))
+    }
+
     func testNetrcFindsTheHostsEntryElseTheDefault() {
         let netrc = Netrc("""
             machine other.example login x password y

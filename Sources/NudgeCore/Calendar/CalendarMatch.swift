@@ -86,9 +86,6 @@ public struct CalendarMatch: Sendable {
         return steps
     }
 
-    /// Whether there is nothing to send: then nothing is started, and no password is asked for.
-    var isIdle: Bool { steps.isEmpty && current == nil }
-
     /// The next request, nil when the match is done or stopped.
     public mutating func next() -> CalendarRequest? {
         guard !stopped, current == nil, !steps.isEmpty else { return nil }
@@ -185,23 +182,19 @@ public struct CalendarMatch: Sendable {
         }
     }
 
-    /// What went wrong, if anything: the failure that stopped the match, else the first event refused. A missing
-    /// collection stops it, and is said as such.
-    var outcome: CalendarFailure? { failure }
-
     /// The memory to save: the answers taken, and this match's outcome. A match that sent nothing and had no
     /// failure to clear leaves the memory as it was: a quiet run writes nothing more.
     public func finished(at now: Date) -> CalendarMemory {
         var memory = memory
-        guard wasBusy || outcome?.description != memory.failure else { return memory }
-        memory.finish(at: now, failure: outcome?.description)
+        guard wasBusy || failure?.description != memory.failure else { return memory }
+        memory.finish(at: now, failure: failure?.description)
         return memory
     }
 
     /// The failure to report: none when it is the one reported before (each failure is reported once).
     public var failureToReport: CalendarFailure? {
-        guard let outcome, outcome.description != reported else { return nil }
-        return outcome
+        guard let failure, failure.description != reported else { return nil }
+        return failure
     }
 
     /// The event's URL: its UID, each byte outside RFC 3986's unreserved set percent-escaped, and `.ics`.

@@ -18,9 +18,9 @@ public struct CalendarRequest: Equatable, Sendable {
 
 /// What the server answered: the status, the ETag header when there was one, and the body.
 public struct CalendarAnswer: Equatable, Sendable {
-    public let status: Int
-    public let etag: String?
-    public let body: String
+    let status: Int
+    let etag: String?
+    let body: String
 
     public init(status: Int, etag: String?, body: String) {
         self.status = status
@@ -29,7 +29,7 @@ public struct CalendarAnswer: Equatable, Sendable {
     }
 }
 
-/// Why the calendar could not be matched, in words a person can act on (SPEC §11.70).
+/// Why the calendar could not be matched, in words a person can act on (docs/calendar.md, "Never in the way").
 public enum CalendarFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// 401 or 403 (a 403 on one event lets the others go on).
     case credentials(host: String, status: Int)

@@ -54,9 +54,9 @@ final class CalendarMatchTests: XCTestCase {
         let later = Fixtures.instant("2026-11-21T10:01:00Z")
         let second = match(self.plan(plan.pending, at: later), first.state, at: later)
         XCTAssertEqual(second.requests, [], "nothing changed: no request")
-        XCTAssertTrue(CalendarMatch(plan: plan, settings: settings, state: first.state, household: Household(), now: later,
-                                    product: "test")
-            .isIdle)
+        var quiet = CalendarMatch(plan: plan, settings: settings, state: first.state, household: Household(),
+                                  now: later, product: "test")
+        XCTAssertNil(quiet.next())
     }
 
     func testAMovedRecordIsPutWithItsETagAndOneThatLeftThePlanBeforeItsTimeIsDeleted() {
@@ -207,9 +207,9 @@ final class CalendarMatchTests: XCTestCase {
         let first = match(plan([record("laundry.dryComplete:snowy:c-1", "2026-11-21T10:30:00Z")]), RunState())
         let rang = Fixtures.instant("2026-11-21T10:31:00Z")
         var household = Household(pets: [Fixtures.washingPet()])  // snowy, cycle c-1
-        let drying = CalendarMatch(plan: plan([], at: rang), settings: settings, state: first.state,
+        var drying = CalendarMatch(plan: plan([], at: rang), settings: settings, state: first.state,
                                    household: household, now: rang, product: "test")
-        XCTAssertTrue(drying.isIdle, "its cycle is still there: the event stays")
+        XCTAssertNil(drying.next(), "its cycle is still there: the event stays")
         household.pets[0].cycle = nil
         var folded = CalendarMatch(plan: plan([], at: rang), settings: settings, state: first.state,
                                    household: household, now: rang, product: "test")

@@ -59,8 +59,14 @@ enum CheckCommand {
             return failure.description
         case .success(let collection):
             if let problem = collection.problem(settings.url) { return problem }
-            let kept = ((try? directory.loadState()) ?? nil)?.calendar.keptCount ?? 0
-            console.out("Calendar: \(settings.url) takes events; \(kept) kept there by nudge")
+            // A state.json nudge cannot read is the run's to report (exit 65); here it only leaves out the count.
+            let kept: String
+            do {
+                kept = "; \(try directory.loadState()?.calendar.keptCount ?? 0) kept there by nudge"
+            } catch {
+                kept = ""
+            }
+            console.out("Calendar: \(settings.url) takes events\(kept)")
             return nil
         }
     }

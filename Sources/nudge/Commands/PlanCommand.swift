@@ -87,7 +87,8 @@ enum PlanCommand {
             }
         }
         // No plan yet: a calendar with no events.
-        // The calendar's choice of records when one is set (SPEC §11.71), else the default.
+        // The calendar's choice of records when one is set (docs/calendar.md, "Only the events, once"), else
+        // the default.
         let calendar = snapshot.loaded.household.settings.deliverCalendar
         let events = plan.map {
             CalendarEvents($0, now: arguments.now, priorities: calendar?.priorities ?? CalendarEvents.defaultPriorities,

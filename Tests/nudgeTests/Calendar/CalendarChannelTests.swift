@@ -301,4 +301,27 @@ final class CalendarChannelTests: DataDirectoryTestCase {
         XCTAssertGreaterThan(run.elapsed, 9, "it waited for the answer, to the end of its time")
         XCTAssertLessThan(run.elapsed, 15, "10 s for the calendar, and the run's own work")
     }
+
+    /// `nudge init --calendar` sends settings.json's password only to the host it is set for: another host gets
+    /// the credentials of ~/.netrc (here none), and its password command is not even started.
+    func testInitSendsTheSettingsPasswordOnlyToItsOwnHost() throws {
+        let server = try CalDAVServer.start(.radicale)
+        let marker = dir.fileURL("password-asked")
+        let command = #"["sh", "-c", "touch \#(marker.path); echo \#(server.password)"]"#
+        try dir.write("settings.json", #"{ "deliver": { "calendar": { "url": "\#(server.collectionURL("nudge"))", "#
+            + #""user": "sam", "passwordCommand": \#(command) } } }"#)
+        let home = try TemporaryDataDirectory(label: "nudge-e2e-home")
+        defer { home.remove() }
+        let other = server.collectionURL("other").replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let elsewhere = try NudgeProcess.run(["init", dir.path, "--calendar", other], environment: ["HOME": home.path])
+        XCTAssertEqual(elsewhere.status, 1, elsewhere.summary)
+        XCTAssertTrue(elsewhere.stderr.contains("localhost did not accept the user name and password (HTTP 401)"),
+                      elsewhere.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "the command is not asked for another host")
+        let own = server.collectionURL("other")
+        let made = try NudgeProcess.run(["init", dir.path, "--calendar", own], environment: ["HOME": home.path])
+        XCTAssertEqual(made.status, 0, made.summary)
+        XCTAssertTrue(made.stdout.contains("made     the calendar \(own)"), made.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path))
+    }
 }

@@ -15,7 +15,7 @@ extension CalendarSettings {
             object.report("url", problem.description)
             return nil
         case .success(let url):
-            self.init(url)
+            self.init(url: url.text)
         }
         user = object.optionalString("user")
         passwordCommand = Settings.argv(object, "passwordCommand")

@@ -4,11 +4,7 @@ import FoundationEssentials
 /// as events with an alarm, so that a phone syncing that calendar rings for them.
 public struct CalendarSettings: Equatable, Sendable {
     /// The collection's URL, ending in "/"; `https`, or `http` to a loopback address.
-    public var url: String {
-        didSet { host = CalendarURL(url)?.host ?? url }
-    }
-    /// The host the URL names (without brackets for IPv6), to look up in `~/.netrc` and to name in errors.
-    public private(set) var host: String
+    public var url: String
     /// The user name; nil: the `login` of `~/.netrc` for the host.
     public var user: String?
     /// The program (and arguments) whose first printed line is the password; nil: `~/.netrc`.
@@ -19,12 +15,8 @@ public struct CalendarSettings: Equatable, Sendable {
     /// The collection at `url` (already checked: `collectionURL(_:)`), with every other setting at its default.
     public init(url: String) {
         self.url = url
-        host = CalendarURL(url)?.host ?? url
     }
 
-    /// The collection at a checked `url`, with every other setting at its default.
-    init(_ url: CalendarURL) {
-        self.url = url.text
-        host = url.host
-    }
+    /// The host the URL names (without brackets for IPv6), to look up in `~/.netrc` and to name in errors.
+    public var host: String { CalendarURL(url)?.host ?? url }
 }

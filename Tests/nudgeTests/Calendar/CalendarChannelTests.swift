@@ -207,6 +207,8 @@ final class CalendarChannelTests: DataDirectoryTestCase {
         try writeSettings(url: url, password: server.password)
         XCTAssertEqual(try dir.run(at: "2026-11-21T10:01:00Z").stderr, "")
         try assertServerMatchesPlan(server, at: "2026-11-21T10:01:00Z", "with the right password")
+        let status = try dir.nudge("status", now: "2026-11-21T10:01:05Z")
+        XCTAssertTrue(status.stdout.contains("Calendar: 7 event(s) kept in \(url), in step with the plan"), status.stdout)
         let checked = try dir.nudge("check", now: "2026-11-21T10:01:10Z")
         XCTAssertEqual(checked.status, 0, checked.summary)
         XCTAssertTrue(checked.stdout.contains("Calendar: \(url) takes events; 7 kept there by nudge"), checked.stdout)
@@ -323,5 +325,32 @@ final class CalendarChannelTests: DataDirectoryTestCase {
         XCTAssertEqual(made.status, 0, made.summary)
         XCTAssertTrue(made.stdout.contains("made     the calendar \(own)"), made.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path))
+    }
+
+    /// `nudge plan --ics` prints what the calendar would hold: the configured priorities and horizon.
+    func testPlanICSFollowsTheCalendarsPrioritiesAndHorizon() throws {
+        for name in ["laundry.json", "alarms.json"] {
+            try dir.write(name, String(contentsOf: RepositoryScript.root.appendingPathComponent("data/" + name),
+                                       encoding: .utf8))
+        }
+        for name in ["trips.json"] {
+            try dir.write(name, String(contentsOf: RepositoryScript.root.appendingPathComponent("data/" + name),
+                                       encoding: .utf8))
+        }
+        func uids(_ calendar: String) throws -> [String] {
+            let example = try String(contentsOf: RepositoryScript.root.appendingPathComponent("data/settings.json"),
+                                     encoding: .utf8)
+            try dir.write("settings.json", example.replacingOccurrences(
+                of: "\"maxPending\"", with: #""deliver": { "calendar": { "url": "http://127.0.0.1:9/c/", "#
+                    + calendar + " } },\n  \"maxPending\""))
+            let ics = try dir.nudge("plan", now: "2026-11-21T10:00:00Z", "--ics")
+            XCTAssertEqual(ics.status, 0, ics.summary)
+            return ics.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+        }
+        XCTAssertEqual(try uids(#""priorities": ["high"]"#), ["commute.leave:office:2026-11-23@nudge"],
+                       "high only: Monday's leave-time, no alarm and no laundry stage (critical)")
+        XCTAssertEqual(try uids(#""priorities": ["critical"], "hoursAhead": 3"#),
+                       ["laundry.washComplete:snowy:c-1042@nudge", "alarm.prayer:dhuhr:2026-11-21@nudge"],
+                       "the next 3 hours only")
     }
 }
